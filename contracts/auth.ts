@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { AUTH_TEXT } from './messages';
+
+/** Spec: text, at sign, text, dot, text. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .min(1, AUTH_TEXT.emailRequired)
+  .regex(EMAIL_PATTERN, AUTH_TEXT.invalidEmail);
+
+/** The one password rule, used at registration, reset and on the server. */
+export const PasswordSchema = z
+  .string()
+  .min(8, AUTH_TEXT.passwordTooShort)
+  .max(128, 'Password must be at most 128 characters long')
+  .regex(/[A-Z]/, AUTH_TEXT.passwordNeedsUppercase)
+  .regex(/[0-9]/, AUTH_TEXT.passwordNeedsNumber);
+
+export const COUNTRIES = [
+  { value: 'us', label: 'United States' },
+  { value: 'ca', label: 'Canada' },
+  { value: 'uk', label: 'United Kingdom' },
+  { value: 'au', label: 'Australia' },
+  { value: 'de', label: 'Germany' },
+  { value: 'fr', label: 'France' },
+  { value: 'jp', label: 'Japan' },
+  { value: 'other', label: 'Other' },
+] as const;
+export const COUNTRY_CODES = COUNTRIES.map((c) => c.value) as [string, ...string[]];
+
+/** Comma-separated interests, trimmed, empty entries dropped. */
+export function parseInterests(text: string): string[] {
+  return text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0);
+}
+
+export const AgeSchema = z
+  .number({ error: AUTH_TEXT.ageTooYoung })
+  .int(AUTH_TEXT.ageTooYoung)
+  .min(18, AUTH_TEXT.ageTooYoung)
+  .max(120, AUTH_TEXT.ageRange);
+
+/** Registration metadata kept for the profile (spec §3). */
+export const ZRegistrationDetails = z.object({
+  name: z.string().trim().max(80).optional(),
+  age: AgeSchema.optional(),
+  country: z.enum(COUNTRY_CODES).optional(),
+  bio: z.string().trim().max(1000).optional(),
+  interests: z.array(z.string().trim().min(1).max(40)).max(30).optional(),
+});
+export type TRegistrationDetails = z.infer<typeof ZRegistrationDetails>;
+
+/** What the server accepts at sign-up: credentials plus the optional details. */
+export const ZSignUpRequest = ZRegistrationDetails.extend({
+  email: EmailSchema,
+  password: PasswordSchema,
+});
+
+/** The registration form: text inputs as typed, refined into the request. */
+export const ZRegisterForm = z
+  .object({
+    email: EmailSchema,
+    password: PasswordSchema,
+    confirmPassword: z.string(),
+    name: z.string().max(80).optional(),
+    age: z
+      .string()
+      .optional()
+      .refine((v) => !v || /^\d+$/.test(v.trim()), AUTH_TEXT.ageTooYoung)
+      .refine((v) => !v || Number(v) >= 18, AUTH_TEXT.ageTooYoung)
+      .refine((v) => !v || Number(v) <= 120, AUTH_TEXT.ageRange),
+    country: z.string().optional(),
+    bio: z.string().max(1000).optional(),
+    interests: z.string().max(600).optional(),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: AUTH_TEXT.passwordsDontMatch,
+  });
+export type TRegisterForm = z.infer<typeof ZRegisterForm>;
+
+export const ZLoginForm = z.object({
+  email: EmailSchema,
+  password: z.string().min(1, AUTH_TEXT.passwordRequired),
+});
+export type TLoginForm = z.infer<typeof ZLoginForm>;
+
+export const ZResetPasswordForm = z
+  .object({ password: PasswordSchema, confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: AUTH_TEXT.passwordsDontMatch,
+  });
+export type TResetPasswordForm = z.infer<typeof ZResetPasswordForm>;
+
+/** The signed-in member as the web app sees it (GET /api/me). No private columns. */
+export const ZMeResponse = z.object({
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    emailVerified: z.boolean(),
+    createdAt: z.string(),
+  }),
+  isAdmin: z.boolean(),
+  subscription: z.object({
+    isActive: z.boolean(),
+    tier: z.enum(['free', 'premium']),
+    expiresAt: z.string().nullable(),
+    trialEndsAt: z.string(),
+  }),
+  registration: ZRegistrationDetails.nullable(),
+});
+export type TMeResponse = z.infer<typeof ZMeResponse>;
+
+export const TRIAL_DAYS = 30;

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Every error the API returns has this one shape. */
+export const ZErrorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type TErrorBody = z.infer<typeof ZErrorBody>;
+
+export const ERROR_CODES = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Message used for every 429, worded so the login page picks its 'rate limit' hint. */
+export const RATE_LIMIT_MESSAGE = 'Too many attempts: rate limit reached. Please wait a few minutes and try again.';

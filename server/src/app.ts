@@ -1,0 +1,89 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { compress } from 'hono/compress';
+import { requestId } from 'hono/request-id';
+import type { MiddlewareHandler } from 'hono';
+import { CLIENT_IP_HEADER, trustedOrigins } from './auth/auth';
+import { mountAuth } from './auth/routes';
+import { securityHeaders, sameOriginWrites } from './http/security';
+import { mountWebApp } from './http/web-app';
+import type { AppEnv, Deps } from './lib/context';
+import { errorBody, handleError } from './lib/errors';
+import { controlRoutes } from './modules/control/routes';
+import { devMailRoutes } from './modules/dev-mail/routes';
+import { mountApiDocs } from './modules/docs/routes';
+import { healthRoutes } from './modules/health/routes';
+import { meRoutes } from './modules/me/routes';
+
+export function createApp(deps: Deps) {
+  const { env, logger } = deps;
+  const app = new OpenAPIHono<AppEnv>({
+    // A body or query that fails its schema gets a 400 naming the first problem per field.
+    defaultHook: (result, c) => {
+      if (result.success) return;
+      const fields: Record<string, string> = {};
+      for (const issue of result.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
+      const message = result.error.issues[0]?.message ?? 'Invalid request';
+      return c.json(errorBody('VALIDATION_FAILED', message, fields), 400);
+    },
+  });
+  app.onError((error, c) => handleError(error, c, logger));
+
+  app.use('*', requestId());
+  app.use('*', logRequests(deps));
+  app.use('*', securityHeaders(env.isProduction));
+  app.use('*', compress());
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use('/api/*', apiDefaults(env.TRUST_PROXY));
+  app.use('/api/*', sameOriginWrites(trustedOrigins(env)));
+
+  mountAuth(app);
+  app.route('/', healthRoutes);
+  app.route('/', meRoutes);
+  app.route('/', controlRoutes);
+  if (!env.isProduction) app.route('/', devMailRoutes);
+  mountApiDocs(app);
+  app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', 'No such API route.'), 404));
+  mountWebApp(app, env.WEB_DIST);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+
+/** API answers are personal: never cached. The caller's address is fixed here, once. */
+function apiDefaults(trustProxy: boolean): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+    let address = forwarded;
+    if (!address) {
+      try {
+        address = getConnInfo(c).remote.address;
+      } catch {
+        address = undefined; // not behind a Node socket (in-process requests)
+      }
+    }
+    c.req.raw.headers.set(CLIENT_IP_HEADER, address ?? 'unknown');
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  };
+}
+
+function logRequests({ logger }: Deps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    await next();
+    logger.info(
+      {
+        reqId: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      'request',
+    );
+  };
+}

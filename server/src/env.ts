@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only place that reads process.env. The server refuses to start when a value is
+ * wrong, listing every bad key, so a typo never turns into a silent default.
+ */
+const DEV_SECRET = 'vouch-development-secret-change-me-please-0123456789';
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    BASE_URL: z.url().optional(),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().optional(),
+    AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').default(DEV_SECRET),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Vouch <no-reply@vouch.local>'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+    RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(60),
+    WEB_DIST: z.string().default('./dist/web'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.AUTH_SECRET === DEV_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'set a real secret in production' });
+    }
+    if (env.DATABASE_URL && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL)) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'must be a postgres:// URL' });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema> & { BASE_URL: string; isProduction: boolean };
+
+export class ConfigError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    WEB_DIST: path.resolve(env.WEB_DIST),
+    BASE_URL: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    isProduction: env.NODE_ENV === 'production',
+  };
+}
+
+export function loadEnv(): Env {
+  // eslint-disable-next-line no-process-env -- this module is the one reader of the environment
+  return parseEnv(process.env);
+}

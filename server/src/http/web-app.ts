@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Hono } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { AppEnv } from '../lib/context';
+
+/**
+ * Serves the built single-page app: hashed assets cached for a year, every other
+ * non-API path answered with index.html so the client router can take it.
+ */
+export function mountWebApp(app: Hono<AppEnv>, distDir: string): void {
+  const indexFile = path.join(distDir, 'index.html');
+  const root = path.relative(process.cwd(), distDir) || '.';
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root,
+      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    }),
+  );
+  app.use('*', async (c, next) => {
+    if (c.req.path.startsWith('/api/') || c.req.path === '/index.html') return next();
+    return serveStatic({ root, onFound: (_path, ctx) => ctx.header('Cache-Control', 'no-cache') })(c, next);
+  });
+  app.get('*', (c) => {
+    if (c.req.path.startsWith('/api/')) return c.notFound();
+    if (!fs.existsSync(indexFile)) {
+      return c.text('The web app is not built yet. Run `npm start` (it builds it) or `npm run build`.', 503);
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.html(fs.readFileSync(indexFile, 'utf8'));
+  });
+}

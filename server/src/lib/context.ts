@@ -1,0 +1,34 @@
+import type { Database } from '../db/client';
+import type { Env } from '../env';
+import type { Auth } from '../auth/auth';
+import type { Mailer } from '../mail/mailer';
+import type { Logger } from './logger';
+
+/** Everything a request handler may need, built once at start-up. */
+export type Deps = {
+  env: Env;
+  database: Database;
+  auth: Auth;
+  mailer: Mailer;
+  logger: Logger;
+  /** Secret shared with local CLI commands through a 0600 file in DATA_DIR. */
+  controlToken: string | null;
+};
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  createdAt: Date;
+  banned?: boolean | null;
+};
+
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    deps: Deps;
+    user: SessionUser;
+    sessionId: string;
+  };
+};

@@ -1,0 +1,71 @@
+import { createRoute, type RouteConfig } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { eq } from 'drizzle-orm';
+import { timingSafeEqual } from 'node:crypto';
+import { adminUsers } from '../db/schema';
+import type { AppEnv, Deps, SessionUser } from './context';
+import { AppError } from './errors';
+
+/**
+ * Who may call a route. Declared once per route, enforced by the guard below, and
+ * published in the OpenAPI document as `x-access` so tests can walk every route.
+ * - public: anyone
+ * - member: a signed-in member
+ * - admin: a signed-in member with an admin_users row
+ * - control: a local CLI holding the token from DATA_DIR
+ * - dev: anyone, and only outside production (the route is not mounted there)
+ */
+export type Access = 'public' | 'member' | 'admin' | 'control' | 'dev';
+
+export function defineRoute<P extends string, R extends Omit<RouteConfig, 'path'> & { path: P }>(
+  access: Access,
+  config: R,
+) {
+  return createRoute({ ...config, 'x-access': access, middleware: [guard(access)] } as R & {
+    'x-access': Access;
+  });
+}
+
+function guard(access: Access): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const deps = c.get('deps');
+    if (access === 'member' || access === 'admin') {
+      const found = await findSession(deps, c.req.raw.headers);
+      if (!found) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
+      c.set('user', found.user);
+      c.set('sessionId', found.sessionId);
+      if (access === 'admin' && !(await isAdmin(deps, found.user.id))) {
+        throw new AppError('FORBIDDEN', 'Administrator access is required.');
+      }
+    }
+    if (access === 'control' && !hasControlToken(deps, c.req.header('x-control-token'))) {
+      throw new AppError('UNAUTHORIZED', 'A valid control token is required.');
+    }
+    await next();
+  };
+}
+
+export async function findSession(
+  deps: Deps,
+  headers: Headers,
+): Promise<{ user: SessionUser; sessionId: string } | null> {
+  const result = await deps.auth.api.getSession({ headers });
+  if (!result || result.user.banned) return null;
+  return { user: result.user as SessionUser, sessionId: result.session.id };
+}
+
+export async function isAdmin(deps: Deps, userId: string): Promise<boolean> {
+  const rows = await deps.database.db
+    .select({ userId: adminUsers.userId })
+    .from(adminUsers)
+    .where(eq(adminUsers.userId, userId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+function hasControlToken(deps: Deps, given: string | undefined): boolean {
+  if (!deps.controlToken || !given) return false;
+  const a = Buffer.from(deps.controlToken);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

@@ -1,0 +1,46 @@
+import type { Mail } from './mailer';
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+function actionMail(to: string, subject: string, intro: string, action: string, link: string, outro: string): Mail {
+  const text = `${intro}\n\n${action}: ${link}\n\n${outro}\n\nVouch: dating that puts your safety first.`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:520px;margin:auto;padding:24px">
+<h1 style="color:#e11d48;font-size:22px">Vouch</h1>
+<p>${escape(intro)}</p>
+<p><a href="${escape(link)}" style="display:inline-block;background:#e11d48;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escape(action)}</a></p>
+<p style="font-size:13px;color:#6b7280">Or paste this address into your browser:<br>${escape(link)}</p>
+<p style="font-size:13px;color:#6b7280">${escape(outro)}</p>
+</body></html>`;
+  return { to, subject, text, html, link };
+}
+
+export const verificationMail = (to: string, link: string) =>
+  actionMail(
+    to,
+    'Confirm your email for Vouch',
+    'Welcome to Vouch! Please confirm your email address to finish creating your account.',
+    'Confirm my email',
+    link,
+    'If you did not create a Vouch account, you can ignore this message.',
+  );
+
+export const magicLinkMail = (to: string, link: string) =>
+  actionMail(
+    to,
+    'Your Vouch sign-in link',
+    'Use this link to sign in to Vouch. It works once and expires in 10 minutes.',
+    'Sign in to Vouch',
+    link,
+    'If you did not ask to sign in, you can ignore this message.',
+  );
+
+export const resetPasswordMail = (to: string, link: string) =>
+  actionMail(
+    to,
+    'Reset your Vouch password',
+    'We received a request to reset your Vouch password.',
+    'Choose a new password',
+    link,
+    'If you did not ask for this, ignore this message: your password stays as it is.',
+  );

@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Deps } from '../../lib/context';
+import { adminUsers, securityLogs, user } from '../../db/schema';
+
+export type PromoteResult = { userId: string; email: string; created: boolean; password?: string };
+
+/**
+ * Creates or promotes an administrator: an admin_users row plus better-auth's admin role.
+ * A new account gets a generated password (printed once by the CLI) and a verified email.
+ */
+export async function createOrPromoteAdmin(deps: Pick<Deps, 'auth' | 'database'>, email: string, password?: string): Promise<PromoteResult> {
+  const { db } = deps.database;
+  const normalized = email.trim().toLowerCase();
+  let [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, normalized)).limit(1);
+  let generated: string | undefined;
+  if (!existing) {
+    generated = password ?? `${randomBytes(9).toString('base64url')}A1`;
+    await deps.auth.api.signUpEmail({ body: { email: normalized, password: generated, name: 'Administrator' } });
+    [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, normalized)).limit(1);
+  }
+  const userId = existing!.id;
+  await db.transaction(async (tx) => {
+    await tx.update(user).set({ role: 'admin', emailVerified: true }).where(eq(user.id, userId));
+    await tx.insert(adminUsers).values({ userId }).onConflictDoNothing();
+    await tx.insert(securityLogs).values({
+      eventType: 'admin_created',
+      severity: 'warning',
+      details: { userId, email: normalized, via: 'cli' },
+    });
+  });
+  return { userId, email: normalized, created: !!generated, password: password ? undefined : generated };
+}

@@ -1,0 +1,31 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../../lib/context';
+import { defineRoute } from '../../lib/route';
+
+const ZHealth = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.object({ kind: z.enum(['pglite', 'postgres']), migrationsApplied: z.number(), reachable: z.boolean() }),
+  uptimeSeconds: z.number(),
+});
+
+const getHealth = defineRoute('public', {
+  method: 'get',
+  path: '/api/health',
+  tags: ['System'],
+  summary: 'Liveness, database kind and migration state',
+  responses: {
+    200: { description: 'Healthy', content: { 'application/json': { schema: ZHealth } } },
+    503: { description: 'The database does not answer', content: { 'application/json': { schema: ZHealth } } },
+  },
+});
+
+export const healthRoutes = new OpenAPIHono<AppEnv>().openapi(getHealth, async (c) => {
+  const { database } = c.get('deps');
+  const uptimeSeconds = Math.round(process.uptime());
+  try {
+    const migrationsApplied = await database.migrationCount();
+    return c.json({ status: 'ok' as const, database: { kind: database.kind, migrationsApplied, reachable: true }, uptimeSeconds }, 200);
+  } catch {
+    return c.json({ status: 'degraded' as const, database: { kind: database.kind, migrationsApplied: 0, reachable: false }, uptimeSeconds }, 503);
+  }
+});

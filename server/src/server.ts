@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { createAuth } from './auth/auth';
+import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock';
+import { openDatabase, type Database } from './db/client';
+import type { Env } from './env';
+import type { Deps } from './lib/context';
+import { createLogger, type Logger } from './lib/logger';
+import { createMailer } from './mail/mailer';
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  deps: Deps;
+  /** Graceful stop: refuse new connections, finish in-flight requests, close the database. */
+  close(): Promise<void>;
+};
+
+export const pgliteDir = (env: Env) => path.join(env.DATA_DIR, 'pgdata');
+export const controlFile = (env: Env) => path.join(env.DATA_DIR, 'control.json');
+
+/** Opens the database (locking DATA_DIR for PGlite), applies migrations, builds the services. */
+export async function openServices(env: Env, logger: Logger = createLogger(env.LOG_LEVEL)) {
+  let lock: DataDirLock | null = null;
+  if (!env.DATABASE_URL) lock = acquireDataDirLock(env.DATA_DIR);
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: pgliteDir(env) });
+    await database.migrate();
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db, logger });
+  const auth = createAuth({ env, db: database.db, mailer });
+  const close = async () => {
+    await database.close();
+    lock?.release();
+  };
+  return { database, mailer, auth, logger, close };
+}
+
+export async function startServer(env: Env): Promise<RunningServer> {
+  const services = await openServices(env);
+  const controlToken = env.DATABASE_URL ? null : randomBytes(32).toString('hex');
+  const deps: Deps = { env, controlToken, ...services };
+  const app = createApp(deps);
+
+  const server = await new Promise<Server>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s as Server));
+  });
+  const port = (server.address() as AddressInfo).port;
+  if (controlToken) {
+    fs.writeFileSync(controlFile(env), JSON.stringify({ pid: process.pid, port, token: controlToken }), { mode: 0o600 });
+  }
+  services.logger.info({ url: env.BASE_URL, port, database: services.database.kind }, 'Vouch is listening');
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        const force = setTimeout(() => server.closeAllConnections(), 20_000);
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+      if (controlToken) fs.rmSync(controlFile(env), { force: true });
+      await services.close();
+    })());
+
+  return { url: `http://127.0.0.1:${port}`, port, deps, close };
+}

@@ -118,3 +118,12 @@ export const ZMeResponse = z.object({
 export type TMeResponse = z.infer<typeof ZMeResponse>;
 
 export const TRIAL_DAYS = 30;
+
+/** The combined card's short registration: credentials only. */
+export const ZQuickRegisterForm = z
+  .object({ email: EmailSchema, password: PasswordSchema, confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: AUTH_TEXT.passwordsDontMatch,
+  });
+export type TQuickRegisterForm = z.infer<typeof ZQuickRegisterForm>;

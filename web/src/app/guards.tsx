@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useSession } from '@/features/auth/use-session';
+import { paths } from '@/lib/paths';
+
+/** Members only: a spinner while the session loads, /login without one. */
+export function RequireMember({ children }: { children: ReactNode }) {
+  const { session, isLoading } = useSession();
+  const location = useLocation();
+  if (isLoading) return <PageSpinner />;
+  if (!session) return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
+  return children;
+}
+
+/** Administrators only: anyone else goes to /. The server enforces the same rule on every admin call. */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { session, isLoading } = useSession();
+  if (isLoading) return <PageSpinner label="Verifying admin access..." />;
+  if (!session || !session.isAdmin) return <Navigate to={paths.home} replace />;
+  return children;
+}

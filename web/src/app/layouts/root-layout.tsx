@@ -1,0 +1,33 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Toaster } from 'sonner';
+import { BottomNav } from '@/components/layout/bottom-nav';
+import { Footer } from '@/components/layout/footer';
+import { Header } from '@/components/layout/header';
+import { SupportBox } from '@/components/layout/support-box';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useSession } from '@/features/auth/use-session';
+import { useTheme } from '@/features/theme/theme-provider';
+
+export function RootLayout() {
+  const { session } = useSession();
+  const { theme } = useTheme();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-background focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="flex-1">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      {session && <BottomNav />}
+      <SupportBox raised={!!session} />
+      <Toaster theme={theme} position="top-center" visibleToasts={1} duration={5000} richColors closeButton />
+      <ScrollRestoration />
+    </div>
+  );
+}

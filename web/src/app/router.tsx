@@ -1,0 +1,57 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RootLayout } from './layouts/root-layout';
+import { RouteError } from './route-error';
+
+type Placeholders = typeof import('./routes/placeholders');
+
+/** A route whose screen is a placeholder from the shared placeholders chunk. */
+const placeholder = (path: string, name: keyof Placeholders): RouteObject => ({
+  path,
+  lazy: async () => ({ Component: (await import('./routes/placeholders'))[name] }),
+});
+
+// Every route is its own chunk, so the landing and login pages load only what they use.
+const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, lazy: () => import('./routes/landing') },
+      { path: 'login', lazy: () => import('./routes/login') },
+      { path: 'register', lazy: () => import('./routes/register') },
+      { path: 'auth', lazy: () => import('./routes/auth') },
+      { path: 'forgot-password', lazy: () => import('./routes/forgot-password') },
+      { path: 'reset-password', lazy: () => import('./routes/reset-password') },
+      { path: 'auth/reset-password', lazy: () => import('./routes/reset-password') },
+      { path: 'dev/mail', lazy: () => import('./routes/dev-mail') },
+      placeholder('dashboard', 'Dashboard'),
+      placeholder('profile/edit', 'ProfileEdit'),
+      placeholder('profile/change-password', 'ChangePassword'),
+      placeholder('settings', 'Settings'),
+      placeholder('messages', 'Messages'),
+      placeholder('date-history', 'DateHistory'),
+      placeholder('calendar', 'Calendar'),
+      placeholder('discover', 'Discover'),
+      placeholder('browse', 'Discover'),
+      placeholder('pricing', 'Pricing'),
+      placeholder('about-us', 'AboutUs'),
+      placeholder('support', 'Support'),
+      placeholder('contact', 'Contact'),
+      placeholder('community-guidelines', 'CommunityGuidelines'),
+      placeholder('privacy-policy', 'PrivacyPolicy'),
+      placeholder('terms', 'Terms'),
+      placeholder('cookie-policy', 'CookiePolicy'),
+      placeholder('data-protection', 'DataProtection'),
+      placeholder('cancellation-policy', 'CancellationPolicy'),
+      placeholder('safety-commitment', 'SafetyCommitment'),
+      placeholder('features', 'Features'),
+      placeholder('admin-login', 'AdminLogin'),
+      placeholder('admin', 'Admin'),
+      placeholder('admin/users', 'Admin'),
+      placeholder('subscription-success', 'SubscriptionSuccess'),
+      { path: '*', lazy: () => import('./routes/not-found') },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

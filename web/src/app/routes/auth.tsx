@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Tabs } from 'radix-ui';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { ZLoginForm, ZQuickRegisterForm, type TLoginForm, type TQuickRegisterForm } from '@contracts/auth';
+import { AUTH_TEXT, TOASTS } from '@contracts/messages';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { authApi } from '@/features/auth/auth-api';
+import { AuthShell } from '@/features/auth/auth-shell';
+import { CheckEmail } from '@/features/auth/check-email';
+import { useSignIn } from '@/features/auth/use-sign-in';
+import { errorMessage } from '@/lib/api-client';
+import { usePageMeta } from '@/lib/page-meta';
+import { paths } from '@/lib/paths';
+
+const tabClass =
+  'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm';
+
+function LoginTab() {
+  const signIn = useSignIn();
+  const form = useForm<TLoginForm>({ resolver: zodResolver(ZLoginForm), defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    try {
+      await signIn(email, password);
+    } catch (error) {
+      toast.error('Error', { description: errorMessage(error, TOASTS.invalidLoginCredentials) });
+    }
+  });
+  return (
+    <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+      <Field label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...form.register('email')} />
+      </Field>
+      <Field label="Password" error={errors.password?.message}>
+        <Input type="password" autoComplete="current-password" {...form.register('password')} />
+      </Field>
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? 'Signing In...' : 'Sign In'}
+      </Button>
+      <Link to={paths.forgotPassword} className="justify-self-center text-sm text-primary hover:underline">
+        Forgot password?
+      </Link>
+    </form>
+  );
+}
+
+function RegisterTab({ onRegistered }: { onRegistered: (email: string) => void }) {
+  const form = useForm<TQuickRegisterForm>({
+    resolver: zodResolver(ZQuickRegisterForm),
+    defaultValues: { email: '', password: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    try {
+      await authApi.signUp(email.trim(), password, '');
+      toast.success(TOASTS.registrationSuccessful.title, { description: TOASTS.registrationSuccessful.description });
+      onRegistered(email.trim());
+    } catch (error) {
+      toast.error(TOASTS.signUpError.title, { description: errorMessage(error, TOASTS.signUpError.fallback) });
+    }
+  });
+  return (
+    <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+      <Field label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...form.register('email')} />
+      </Field>
+      <Field label="Password" hint={AUTH_TEXT.passwordRuleHint} error={errors.password?.message}>
+        <Input type="password" autoComplete="new-password" {...form.register('password')} />
+      </Field>
+      <Field label="Confirm password" error={errors.confirmPassword?.message}>
+        <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+      </Field>
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? 'Creating Account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}
+
+export function Component() {
+  usePageMeta('Sign in or join · Vouch');
+  const [params, setParams] = useSearchParams();
+  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  const tab = params.get('tab') === 'register' ? 'register' : 'login';
+  if (registeredEmail) {
+    return (
+      <AuthShell title="Welcome to Vouch">
+        <CheckEmail email={registeredEmail} message="We sent a confirmation link to" action="Go to Login" onAction={() => setRegisteredEmail(null)} />
+      </AuthShell>
+    );
+  }
+  return (
+    <AuthShell title="Welcome to Vouch" subtitle="Safe, verified dating starts here.">
+      <Card>
+        <CardContent className="pt-6">
+          <Tabs.Root value={tab} onValueChange={(value) => setParams(value === 'register' ? { tab: 'register' } : {}, { replace: true })}>
+            <Tabs.List aria-label="Sign in or register" className="mb-6 grid grid-cols-2 gap-1 rounded-lg bg-muted p-1">
+              <Tabs.Trigger value="login" className={tabClass}>
+                Login
+              </Tabs.Trigger>
+              <Tabs.Trigger value="register" className={tabClass}>
+                Register
+              </Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="login">
+              <LoginTab />
+            </Tabs.Content>
+            <Tabs.Content value="register">
+              <RegisterTab onRegistered={setRegisteredEmail} />
+            </Tabs.Content>
+          </Tabs.Root>
+        </CardContent>
+      </Card>
+    </AuthShell>
+  );
+}

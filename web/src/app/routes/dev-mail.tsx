@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import { ExternalLink, Inbox, RefreshCw } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/page/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { api } from '@/lib/api-client';
+import { usePageMeta } from '@/lib/page-meta';
+
+type DevMail = { id: string; to: string; subject: string; text: string; link: string | null; createdAt: string };
+
+/** The development outbox: mail the server would have sent, when no SMTP server is configured. */
+export function Component() {
+  usePageMeta('Dev mail · Vouch');
+  const query = useQuery({
+    queryKey: ['dev-mail'],
+    queryFn: () => api<{ mail: DevMail[] }>('/api/dev/mail'),
+    refetchInterval: 5000,
+  });
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <PageHeader title="Dev mail">
+        Mail the server would send. This outbox exists only outside production, when no SMTP_URL is set.
+      </PageHeader>
+      <div className="mb-4 flex justify-end">
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
+          <RefreshCw aria-hidden /> Refresh
+        </Button>
+      </div>
+      {query.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner />
+        </div>
+      ) : query.isError ? (
+        <Card className="p-6 text-center text-muted-foreground">The outbox is not available on this server.</Card>
+      ) : query.data.mail.length === 0 ? (
+        <Card className="flex flex-col items-center gap-2 p-10 text-center text-muted-foreground">
+          <Inbox className="size-8" aria-hidden />
+          <p>No mail yet. Register or ask for a magic link and it will show up here.</p>
+        </Card>
+      ) : (
+        <ul className="grid gap-3" aria-label="Messages">
+          {query.data.mail.map((mail) => (
+            <li key={mail.id}>
+              <Card className="grid gap-2 p-5">
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <h2 className="font-semibold">{mail.subject}</h2>
+                  <time className="text-xs text-muted-foreground" dateTime={mail.createdAt}>
+                    {new Date(mail.createdAt).toLocaleString()}
+                  </time>
+                </div>
+                <p className="text-sm text-muted-foreground">To: {mail.to}</p>
+                <details className="text-sm">
+                  <summary className="cursor-pointer text-muted-foreground">Show message</summary>
+                  <pre className="mt-2 whitespace-pre-wrap break-all font-sans">{mail.text}</pre>
+                </details>
+                {mail.link && (
+                  <Button asChild size="sm" className="justify-self-start">
+                    <a href={mail.link} data-testid="mail-link">
+                      <ExternalLink aria-hidden /> Open link
+                    </a>
+                  </Button>
+                )}
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { CircleAlert, Wand2 } from 'lucide-react';
+import { ZLoginForm, type TLoginForm } from '@contracts/auth';
+import { AUTH_DELAYS, loginHintFor, TOASTS } from '@contracts/messages';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { authApi } from '@/features/auth/auth-api';
+import { AuthShell } from '@/features/auth/auth-shell';
+import { CheckEmail } from '@/features/auth/check-email';
+import { useSignIn } from '@/features/auth/use-sign-in';
+import { errorMessage } from '@/lib/api-client';
+import { usePageMeta } from '@/lib/page-meta';
+import { paths } from '@/lib/paths';
+
+export function Component() {
+  usePageMeta('Log in · Vouch');
+  const signIn = useSignIn();
+  const [params] = useSearchParams();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [hint, setHint] = useState<string | null>(null);
+  const [magicLinkSentTo, setMagicLinkSentTo] = useState<string | null>(null);
+  const [sendingLink, setSendingLink] = useState(false);
+  const form = useForm<TLoginForm>({ resolver: zodResolver(ZLoginForm), defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    if (params.get('verified')) toast.success(TOASTS.emailVerified.title, { description: TOASTS.emailVerified.description });
+    if (params.get('link') === 'expired') toast.error('This sign-in link has expired', { description: 'Ask for a new magic link below.' });
+  }, [params]);
+
+  // The hint is chosen from the server's words, one second after the failure shows.
+  useEffect(() => {
+    setHint(null);
+    if (!failure) return;
+    const timer = setTimeout(() => setHint(loginHintFor(failure)), AUTH_DELAYS.loginHintMs);
+    return () => clearTimeout(timer);
+  }, [failure]);
+
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    setFailure(null);
+    try {
+      await signIn(email, password);
+    } catch (error) {
+      setFailure(errorMessage(error, TOASTS.signInError.fallback));
+    }
+  });
+
+  const sendMagicLink = async () => {
+    const email = form.getValues('email').trim();
+    if (!email || !email.includes('@')) {
+      toast.error(TOASTS.magicLinkInvalidEmail.title, { description: TOASTS.magicLinkInvalidEmail.description });
+      return;
+    }
+    setSendingLink(true);
+    try {
+      await authApi.magicLink(email);
+      toast.success(TOASTS.magicLinkSent.title, { description: TOASTS.magicLinkSent.description });
+      setMagicLinkSentTo(email);
+    } catch (error) {
+      toast.error(TOASTS.magicLinkFailed.title, { description: errorMessage(error, 'Please try again.') });
+    } finally {
+      setSendingLink(false);
+    }
+  };
+
+  if (magicLinkSentTo) {
+    return (
+      <AuthShell title="Welcome back" subtitle="Sign in to continue your safe dating journey">
+        <CheckEmail
+          email={magicLinkSentTo}
+          message="We sent a sign-in link to"
+          action="Back to Login"
+          onAction={() => setMagicLinkSentTo(null)}
+        />
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell title="Welcome back" subtitle="Sign in to continue your safe dating journey">
+      <Card>
+        <CardContent className="grid gap-5 pt-6">
+          {failure && (
+            <div role="alert" className="grid gap-1 rounded-xl border border-destructive/40 bg-destructive/10 p-4 text-sm">
+              <p className="flex items-center gap-2 font-semibold text-destructive">
+                <CircleAlert className="size-4" aria-hidden /> Login failed
+              </p>
+              <p>{failure}</p>
+              {hint && <p className="text-muted-foreground">{hint}</p>}
+            </div>
+          )}
+          <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+            <Field label="Email" error={errors.email?.message}>
+              <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
+            </Field>
+            <div className="grid gap-1.5">
+              <Field label="Password" error={errors.password?.message}>
+                <Input type="password" autoComplete="current-password" {...form.register('password')} />
+              </Field>
+              <Link to={paths.forgotPassword} className="justify-self-end text-sm text-primary hover:underline">
+                Forgot password?
+              </Link>
+            </div>
+            <Button type="submit" size="lg" disabled={isSubmitting}>
+              {isSubmitting ? 'Signing In...' : 'Sign In'}
+            </Button>
+          </form>
+          <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground">
+            <span className="h-px flex-1 bg-border" /> Or <span className="h-px flex-1 bg-border" />
+          </div>
+          <Button variant="outline" size="lg" onClick={sendMagicLink} disabled={sendingLink}>
+            <Wand2 aria-hidden /> {sendingLink ? 'Sending...' : 'Sign In with Magic Link'}
+          </Button>
+          <p className="text-center text-sm text-muted-foreground">
+            Don't have an account?{' '}
+            <Link to={paths.register} className="font-medium text-primary hover:underline">
+              Sign Up
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,47 @@
+import { RequireAdmin, RequireMember } from '../guards';
+import { ComingSoon } from './coming-soon';
+
+/** Screens that later work fills in. Member and admin screens are already behind their guards. */
+const member = (title: string, description: string) =>
+  function MemberPlaceholder() {
+    return (
+      <RequireMember>
+        <ComingSoon title={title} description={description} />
+      </RequireMember>
+    );
+  };
+const visitor = (title: string, description: string) =>
+  function VisitorPlaceholder() {
+    return <ComingSoon title={title} description={description} />;
+  };
+
+export const Dashboard = member('Dashboard', 'Your discovery deck, matches, profile and security settings will live here.');
+export const ProfileEdit = member('Edit Profile', 'Photos, your details and what you are looking for.');
+export const Messages = member('Messages', 'Real-time chat with your matches.');
+export const DateHistory = member('Date History', 'Rate Your Date Experience once your date is verified.');
+export const Calendar = member('Date Calendar', 'Plan dates with your matches.');
+export const Settings = member('Settings', 'Privacy and account settings.');
+export const ChangePassword = member('Change Password', 'Change your password from here.');
+export const Discover = visitor('Discover Profiles', 'Browse verified members near you with filters.');
+export const Pricing = visitor('Pricing', 'Free and Premium plans.');
+export const AboutUs = visitor('About Us', 'Why we built a dating app that puts safety first.');
+export const Support = visitor('Support', 'Answers to common questions and a way to reach us.');
+export const Contact = visitor('Contact', 'Write to the Vouch team.');
+export const CommunityGuidelines = visitor('Community Guidelines', 'How we treat each other on Vouch.');
+export const PrivacyPolicy = visitor('Privacy Policy', 'How we handle your data.');
+export const Terms = visitor('Terms of Service', 'The terms of using Vouch.');
+export const CookiePolicy = visitor('Cookie Policy', 'The cookies we use and why.');
+export const DataProtection = visitor('Data Protection', 'Your rights over your data.');
+export const CancellationPolicy = visitor('Cancellation Policy', 'Cancelling a subscription and refunds.');
+export const SafetyCommitment = visitor('Our Safety Commitment', 'Verified members, verified dates and honest ratings.');
+export const Features = visitor('Features', 'Everything Vouch does to keep dating safe.');
+export const AdminLogin = visitor('Admin Login', 'Sign-in for site administrators.');
+export const SubscriptionSuccess = visitor('Subscription', 'Premium starts once your payment is confirmed.');
+
+export function Admin() {
+  return (
+    <RequireAdmin>
+      <ComingSoon title="Admin Dashboard" description="Moderation, statistics, campaigns and the security audit." />
+    </RequireAdmin>
+  );
+}

@@ -1,0 +1,47 @@
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { useSession } from '@/features/auth/use-session';
+import { paths } from '@/lib/paths';
+import { Brand } from './brand';
+import { MobileMenu } from './mobile-menu';
+import { ThemeToggle } from './theme-toggle';
+import { UserMenu } from './user-menu';
+
+export function Header() {
+  const { session, isLoading } = useSession();
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
+        <Brand />
+        <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
+          <Button variant="ghost" asChild>
+            <Link to={paths.pricing}>Pricing</Link>
+          </Button>
+          {session && (
+            <Button variant="ghost" asChild>
+              <Link to={paths.dashboard}>Dashboard</Link>
+            </Button>
+          )}
+          <Button variant="ghost" asChild>
+            <Link to={paths.adminLogin}>Admin</Link>
+          </Button>
+        </nav>
+        <div className="ml-auto flex items-center gap-1.5">
+          <ThemeToggle />
+          {!isLoading && !session && (
+            <div className="hidden items-center gap-1.5 sm:flex">
+              <Button variant="ghost" asChild>
+                <Link to={paths.login}>Log in</Link>
+              </Button>
+              <Button asChild>
+                <Link to={paths.register}>Sign up</Link>
+              </Button>
+            </div>
+          )}
+          {session && <UserMenu email={session.user.email} />}
+          <MobileMenu signedIn={!!session} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,49 @@
+import { DropdownMenu } from 'radix-ui';
+import { CalendarHeart, LayoutDashboard, LogOut, MessageCircle } from 'lucide-react';
+import { Link } from 'react-router';
+import { useSignOut } from '@/features/auth/use-sign-out';
+import { paths } from '@/lib/paths';
+import { menuContentClass, menuItemClass } from './menu-styles';
+
+export function UserMenu({ email }: { email: string }) {
+  const signOut = useSignOut();
+  const initial = email.charAt(0).toUpperCase() || 'U';
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        aria-label="My Account"
+        className="flex size-9 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+      >
+        {initial}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={8} className={menuContentClass}>
+          <DropdownMenu.Label className="px-2.5 py-2 text-sm font-semibold">
+            My Account
+            <span className="block truncate text-xs font-normal text-muted-foreground">{email}</span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item asChild className={menuItemClass}>
+            <Link to={paths.dashboard}>
+              <LayoutDashboard className="size-4" aria-hidden /> Dashboard
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={menuItemClass}>
+            <Link to={paths.messages}>
+              <MessageCircle className="size-4" aria-hidden /> Messages
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={menuItemClass}>
+            <Link to={paths.calendar}>
+              <CalendarHeart className="size-4" aria-hidden /> Date Calendar
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item className={menuItemClass} onSelect={() => void signOut()}>
+            <LogOut className="size-4" aria-hidden /> Log out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

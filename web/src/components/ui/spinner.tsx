@@ -1,0 +1,20 @@
+import { LoaderCircle } from 'lucide-react';
+import { cn } from '@/lib/utils';
+
+export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
+  return (
+    <span role="status" className="inline-flex items-center">
+      <LoaderCircle aria-hidden className={cn('size-6 animate-spin text-primary', className)} />
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
+
+export function PageSpinner({ label }: { label?: string }) {
+  return (
+    <div className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-muted-foreground">
+      <Spinner className="size-8" label={label ?? 'Loading'} />
+      {label && <p className="text-sm">{label}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { Sparkles } from 'lucide-react';
+import { COUNTRIES, parseInterests, ZRegisterForm, type TRegisterForm, type TRegistrationDetails } from '@contracts/auth';
+import { AUTH_DELAYS, AUTH_TEXT, TOASTS } from '@contracts/messages';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input, Select, Textarea } from '@/components/ui/input';
+import { suggestBio } from '@/features/profile/suggest-bio';
+import { errorMessage } from '@/lib/api-client';
+import { authApi } from './auth-api';
+
+/** Turns the typed form into the sign-up details, leaving out what was left empty. */
+function toRegistration(form: TRegisterForm): TRegistrationDetails {
+  const interests = parseInterests(form.interests ?? '');
+  return {
+    name: form.name?.trim() || undefined,
+    age: form.age?.trim() ? Number(form.age) : undefined,
+    country: form.country || undefined,
+    bio: form.bio?.trim() || undefined,
+    interests: interests.length ? interests : undefined,
+  };
+}
+
+export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
+  const [suggesting, setSuggesting] = useState(false);
+  const form = useForm<TRegisterForm>({
+    resolver: zodResolver(ZRegisterForm),
+    defaultValues: { email: '', password: '', confirmPassword: '', name: '', age: '', country: '', bio: '', interests: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const registration = toRegistration(values);
+    try {
+      await authApi.signUp(values.email.trim(), values.password, registration.name ?? '', registration);
+      toast.success(TOASTS.registrationSuccessful.title, { description: TOASTS.registrationSuccessful.description });
+      onRegistered(values.email.trim());
+    } catch (error) {
+      toast.error(TOASTS.registrationFailed.title, { description: errorMessage(error, TOASTS.registrationFailed.fallback) });
+    }
+  });
+
+  const onSuggestBio = async () => {
+    setSuggesting(true);
+    try {
+      const bio = await suggestBio(
+        { name: form.getValues('name'), interests: parseInterests(form.getValues('interests') ?? '') },
+        AUTH_DELAYS.bioSuggestionMs,
+      );
+      form.setValue('bio', bio, { shouldDirty: true });
+    } catch {
+      toast.error(TOASTS.bioSuggestionFailed.title, { description: TOASTS.bioSuggestionFailed.description });
+    } finally {
+      setSuggesting(false);
+    }
+  };
+
+  return (
+    <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+      <Field label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Password" error={errors.password?.message}>
+          <Input type="password" autoComplete="new-password" {...form.register('password')} />
+        </Field>
+        <Field label="Confirm password" error={errors.confirmPassword?.message}>
+          <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+        </Field>
+      </div>
+      <p className="-mt-2 text-xs text-muted-foreground">{AUTH_TEXT.passwordRuleHint}.</p>
+      <div className="grid gap-4 sm:grid-cols-[1fr_7rem]">
+        <Field label="Name" optional error={errors.name?.message}>
+          <Input autoComplete="given-name" {...form.register('name')} />
+        </Field>
+        <Field label="Age" optional error={errors.age?.message}>
+          <Input inputMode="numeric" {...form.register('age')} />
+        </Field>
+      </div>
+      <Field label="Country" optional error={errors.country?.message}>
+        <Select {...form.register('country')}>
+          <option value="">Choose your country</option>
+          {COUNTRIES.map((country) => (
+            <option key={country.value} value={country.value}>
+              {country.label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Interests" optional hint="Separate interests with commas, e.g. hiking, jazz, cooking" error={errors.interests?.message}>
+        <Input {...form.register('interests')} />
+      </Field>
+      <div className="grid gap-1.5">
+        <Field label="Bio" optional error={errors.bio?.message}>
+          <Textarea rows={4} placeholder="A few words about you" {...form.register('bio')} />
+        </Field>
+        <Button type="button" variant="secondary" size="sm" className="justify-self-end" onClick={onSuggestBio} disabled={suggesting}>
+          <Sparkles aria-hidden /> {suggesting ? 'Writing...' : 'AI Suggest'}
+        </Button>
+      </div>
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? 'Creating Account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TMeResponse } from '@contracts/auth';
+import { api, ApiError } from '@/lib/api-client';
+
+/** The signed-in member, or null for a visitor. */
+export const sessionQueryOptions = queryOptions({
+  queryKey: ['session'],
+  queryFn: async (): Promise<TMeResponse | null> => {
+    try {
+      return await api<TMeResponse>('/api/me');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
+  staleTime: 60_000,
+  retry: 1,
+});
+
+export function useSession() {
+  const query = useQuery(sessionQueryOptions);
+  return { session: query.data ?? null, isLoading: query.isPending, error: query.error };
+}
+
+export function useRefreshSession() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: sessionQueryOptions.queryKey });
+}

@@ -14,7 +14,7 @@ const EnvSchema = z
     HOST: z.string().default('0.0.0.0'),
     BASE_URL: z.url().optional(),
     DATA_DIR: z.string().default('./data'),
-    DATABASE_URL: z.string().optional(),
+    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
     AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').default(DEV_SECRET),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Vouch <no-reply@vouch.local>'),
@@ -26,9 +26,6 @@ const EnvSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.AUTH_SECRET === DEV_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'set a real secret in production' });
-    }
-    if (env.DATABASE_URL && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL)) {
-      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'must be a postgres:// URL' });
     }
   });
 

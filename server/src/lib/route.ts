@@ -1,8 +1,8 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, not, sql } from 'drizzle-orm';
 import { timingSafeEqual } from 'node:crypto';
-import { adminUsers } from '../db/schema';
+import { adminUsers, session, user } from '../db/schema';
 import type { AppEnv, Deps, SessionUser } from './context';
 import { AppError } from './errors';
 
@@ -51,8 +51,19 @@ export async function findSession(
 ): Promise<{ user: SessionUser; sessionId: string } | null> {
   const result = await deps.auth.api.getSession({ headers });
   if (!result || result.user.banned) return null;
+  // The signed cookie cache spares better-auth's lookups, but a session revoked elsewhere
+  // (sign-out, password reset, ban) must stop working at once: one indexed row answers that.
+  const [live] = await deps.database.db
+    .select({ id: session.id })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(and(eq(session.id, result.session.id), gt(session.expiresAt, new Date()), not(coalesce(user.banned))))
+    .limit(1);
+  if (!live) return null;
   return { user: result.user as SessionUser, sessionId: result.session.id };
 }
+
+const coalesce = (column: typeof user.banned) => sql<boolean>`coalesce(${column}, false)`;
 
 export async function isAdmin(deps: Deps, userId: string): Promise<boolean> {
   const rows = await deps.database.db

@@ -1,15 +1,23 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/use-session';
 import { paths } from '@/lib/paths';
 
-/** Members only: a spinner while the session loads, /login without one. */
+/**
+ * Members only: a spinner while the session loads, /login without one. A member who signs
+ * out while on a member page goes home instead, as the sign-out flow intends.
+ */
 export function RequireMember({ children }: { children: ReactNode }) {
   const { session, isLoading } = useSession();
   const location = useLocation();
+  const hadSession = useRef(false);
   if (isLoading) return <PageSpinner />;
-  if (!session) return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
+  if (!session) {
+    if (hadSession.current) return <Navigate to={paths.home} replace />;
+    return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
+  }
+  hadSession.current = true;
   return children;
 }
 

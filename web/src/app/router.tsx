@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './route-error';
+import { PageSpinner } from '@/components/ui/spinner';
 
 type Placeholders = typeof import('./routes/placeholders');
 
@@ -15,6 +16,7 @@ const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    HydrateFallback: PageSpinner,
     children: [
       { index: true, lazy: () => import('./routes/landing') },
       { path: 'login', lazy: () => import('./routes/login') },

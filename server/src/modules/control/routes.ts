@@ -4,6 +4,7 @@ import { ZErrorBody } from '../../../../contracts/errors';
 import type { AppEnv } from '../../lib/context';
 import { defineRoute } from '../../lib/route';
 import { createOrPromoteAdmin } from '../admins/service';
+import { seedDemoData } from '../seed/service';
 
 /**
  * Lets `npm run admin:create` act while the server holds the PGlite directory. Only a
@@ -34,7 +35,27 @@ const createAdmin = defineRoute('control', {
   },
 });
 
-export const controlRoutes = new OpenAPIHono<AppEnv>().openapi(createAdmin, async (c) => {
-  const { email, password } = c.req.valid('json');
-  return c.json(await createOrPromoteAdmin(c.get('deps'), email, password), 200);
+const seed = defineRoute('control', {
+  method: 'post',
+  path: '/api/control/seed',
+  tags: ['Control'],
+  summary: 'Load the demo data (local CLI only)',
+  responses: {
+    200: {
+      description: 'Seeded',
+      content: {
+        'application/json': {
+          schema: z.object({ demo: z.object({ email: z.string(), password: z.string(), created: z.boolean() }) }),
+        },
+      },
+    },
+    401: { description: 'No valid token', content: { 'application/json': { schema: ZErrorBody } } },
+  },
 });
+
+export const controlRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(createAdmin, async (c) => {
+    const { email, password } = c.req.valid('json');
+    return c.json(await createOrPromoteAdmin(c.get('deps'), email, password), 200);
+  })
+  .openapi(seed, async (c) => c.json(await seedDemoData(c.get('deps')), 200));

@@ -1,10 +1,10 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
-import { ZMeResponse } from '../../../../contracts/auth';
+import { ZMeResponse, type TMeResponse } from '../../../../contracts/auth';
 import { ZErrorBody } from '../../../../contracts/errors';
 import { user } from '../../db/schema';
-import type { AppEnv } from '../../lib/context';
-import { defineRoute, isAdmin } from '../../lib/route';
+import type { AppEnv, Deps, SessionUser } from '../../lib/context';
+import { defineRoute, findSession, isAdmin } from '../../lib/route';
 import { getPlanState } from '../plans/service';
 
 const getMe = defineRoute('member', {
@@ -18,15 +18,23 @@ const getMe = defineRoute('member', {
   },
 });
 
-export const meRoutes = new OpenAPIHono<AppEnv>().openapi(getMe, async (c) => {
-  const deps = c.get('deps');
-  const sessionUser = c.get('user');
+const getSession = defineRoute('public', {
+  method: 'get',
+  path: '/api/session',
+  tags: ['Account'],
+  summary: 'The same as /api/me, or null for a visitor (the web app asks this on every load)',
+  responses: {
+    200: { description: 'The member or null', content: { 'application/json': { schema: z.object({ me: ZMeResponse.nullable() }) } } },
+  },
+});
+
+async function describeMember(deps: Deps, sessionUser: SessionUser): Promise<TMeResponse> {
   const [row] = await deps.database.db
     .select({ registration: user.registration, createdAt: user.createdAt })
     .from(user)
     .where(eq(user.id, sessionUser.id));
   const createdAt = row?.createdAt ?? new Date(sessionUser.createdAt);
-  const body = ZMeResponse.parse({
+  return ZMeResponse.parse({
     user: {
       id: sessionUser.id,
       email: sessionUser.email,
@@ -38,5 +46,12 @@ export const meRoutes = new OpenAPIHono<AppEnv>().openapi(getMe, async (c) => {
     subscription: await getPlanState(deps.database.db, sessionUser.id, createdAt),
     registration: row?.registration ?? null,
   });
-  return c.json(body, 200);
-});
+}
+
+export const meRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(getMe, async (c) => c.json(await describeMember(c.get('deps'), c.get('user')), 200))
+  .openapi(getSession, async (c) => {
+    const deps = c.get('deps');
+    const found = await findSession(deps, c.req.raw.headers);
+    return c.json({ me: found ? await describeMember(deps, found.user) : null }, 200);
+  });

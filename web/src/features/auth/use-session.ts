@@ -1,18 +1,11 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TMeResponse } from '@contracts/auth';
-import { api, ApiError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** The signed-in member, or null for a visitor. */
 export const sessionQueryOptions = queryOptions({
   queryKey: ['session'],
-  queryFn: async (): Promise<TMeResponse | null> => {
-    try {
-      return await api<TMeResponse>('/api/me');
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return null;
-      throw error;
-    }
-  },
+  queryFn: async (): Promise<TMeResponse | null> => (await api<{ me: TMeResponse | null }>('/api/session')).me,
   staleTime: 60_000,
   retry: 1,
 });

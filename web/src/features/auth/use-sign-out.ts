@@ -13,11 +13,11 @@ export function useSignOut() {
   return async () => {
     try {
       await authApi.signOut();
+      await navigate(paths.home);
       // Nothing of the member's may stay cached in this tab.
       client.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryOptions.queryKey[0] });
       client.setQueryData(sessionQueryOptions.queryKey, null);
       toast.success(TOASTS.signedOut.title, { description: TOASTS.signedOut.description });
-      navigate(paths.home);
     } catch (error) {
       toast.error(TOASTS.signOutError.title, { description: errorMessage(error, TOASTS.signOutError.fallback) });
     }

@@ -1,0 +1,38 @@
+import { expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'Secret123';
+
+export function uniqueEmail(prefix = 'e2e'): string {
+  return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+/** Opens the newest link mailed to this address (its subject containing `subject`) from /dev/mail. */
+export async function openMailedLink(page: Page, email: string, subject: string): Promise<void> {
+  await page.goto('/dev/mail');
+  const mail = page.getByRole('listitem').filter({ hasText: email }).filter({ hasText: subject }).first();
+  await expect(mail).toBeVisible();
+  await mail.getByTestId('mail-link').click();
+}
+
+export async function toast(page: Page, text: string | RegExp) {
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
+}
+
+/** Registers through the full form and confirms the email, leaving the page on /login. */
+export async function registerAndVerify(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+  await openMailedLink(page, email, 'Confirm your email');
+  await expect(page).toHaveURL(/\/login\?verified=1/);
+}
+
+export async function signInWithPassword(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('[SHELL]', () => {
+  test('[GUARD] member pages send visitors to /login, admin pages send them home', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('[THEME] the choice is stored under vite-ui-theme and applied', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem('vite-ui-theme'))).toBe('dark');
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+  });
+
+  test('[LANDING] title, description and the search structured data, added once', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Find the Perfect Match' })).toBeVisible();
+    await expect(page).toHaveTitle(/Vouch/);
+    await page.getByRole('link', { name: 'Log in', exact: true }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goBack();
+    await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
+    const cta = page.getByRole('region', { name: 'Ready to date with confidence?' });
+    await expect(cta.getByRole('link', { name: 'Sign Up Now' })).toHaveAttribute('href', '/register');
+    await expect(cta.getByRole('link', { name: 'Admin Login' })).toHaveAttribute('href', '/admin-login');
+    await expect(cta.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/safety-commitment');
+  });
+
+  test('[404] unknown pages say so, and the footer carries the current year', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByText(`© ${new Date().getFullYear()} Vouch`)).toBeVisible();
+  });
+
+  test('[MOBILE] the side menu and the support box work on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog');
+    for (const name of ['Pricing', 'Login', 'Register', 'Admin Login']) await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+    await menu.getByRole('link', { name: 'Register', exact: true }).click();
+    await expect(page).toHaveURL(/\/register/);
+    await page.getByRole('button', { name: 'Open support' }).click();
+    await expect(page.getByRole('region', { name: 'Support' })).toContainText('Need help?');
+  });
+});

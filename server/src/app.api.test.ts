@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerVerified, signIn } from '../test/accounts';
+import { startTestServer, testDatabaseKind, type TestServer } from '../test/test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.stop());
+
+type OpenApi = { paths: Record<string, Record<string, { 'x-access'?: string }>> };
+
+/** A concrete URL for an OpenAPI path template. */
+const fill = (template: string) => template.replace(/\{[^}]+\}/g, '00000000-0000-0000-0000-000000000000');
+
+describe(`platform on ${testDatabaseKind}`, () => {
+  it('reports the database kind and migration state', async () => {
+    const health = await server.client().json<{ status: string; database: { kind: string; migrationsApplied: number } }>('GET', '/api/health');
+    expect(health.status).toBe(200);
+    expect(health.body.status).toBe('ok');
+    expect(health.body.database.kind).toBe(testDatabaseKind);
+    expect(health.body.database.migrationsApplied).toBeGreaterThan(0);
+  });
+
+  it('declares an access rule on every route and refuses anonymous callers on all that are not public', async () => {
+    const doc = (await server.client().json<OpenApi>('GET', '/api/openapi.json')).body;
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ path, method, access: operation['x-access'] })),
+    );
+    expect(operations.length).toBeGreaterThan(3);
+    const anonymous = server.client();
+    for (const { path, method, access } of operations) {
+      expect(['public', 'member', 'admin', 'control', 'dev'], `${method} ${path} declares its access`).toContain(access);
+      if (access === 'public' || access === 'dev') continue;
+      const response = await anonymous.request(method.toUpperCase(), fill(path), method === 'get' ? undefined : {});
+      expect(response.status, `${method.toUpperCase()} ${path} as a visitor`).toBe(401);
+      const body = (await response.json()) as { error: { code: string } };
+      expect(body.error.code).toBe('UNAUTHORIZED');
+    }
+  });
+
+  it('lets a member through the member routes', async () => {
+    const client = server.client();
+    const { email } = await registerVerified(client);
+    await signIn(client, email);
+    expect((await client.get('/api/me')).status).toBe(200);
+  });
+
+  it('answers unknown API paths and bad bodies with the one error shape, never a 5xx', async () => {
+    const client = server.client();
+    const missing = await client.json<{ error: { code: string; message: string } }>('GET', '/api/no-such-thing');
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe('NOT_FOUND');
+
+    const token = server.deps.controlToken;
+    if (token) {
+      const bad = await fetch(`${server.url}/api/control/admins`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-control-token': token },
+        body: '{"email": "nope"}',
+      });
+      expect(bad.status).toBe(400);
+      const body = (await bad.json()) as { error: { code: string; fields: Record<string, string> } };
+      expect(body.error.code).toBe('VALIDATION_FAILED');
+      expect(body.error.fields.email).toBe('Please enter a valid email address.');
+    }
+  });
+
+  it('sends the security headers on pages and on the API', async () => {
+    for (const path of ['/', '/api/health']) {
+      const response = await server.client().get(path);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('x-powered-by')).toBeNull();
+      // HSTS only in production (tested in env.unit.test.ts through the config).
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+    }
+    expect((await server.client().get('/api/health')).headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('serves the OpenAPI document and its reference page from our own origin', async () => {
+    const page = await server.client().get('/api/docs');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('/api/docs/assets/swagger-ui-bundle.js');
+    expect((await server.client().get('/api/docs/assets/swagger-ui-bundle.js')).status).toBe(200);
+  });
+
+  it('serves the single-page app for any non-API path', async () => {
+    const response = await server.client().get('/some/deep/link');
+    expect([200, 503]).toContain(response.status); // 503 only when the web app was never built
+    expect(response.headers.get('content-type')).toMatch(/text\/(html|plain)/);
+  });
+});

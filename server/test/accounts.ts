@@ -1,0 +1,32 @@
+import { expect } from 'vitest';
+import type { TestClient } from './test-client';
+
+export const PASSWORD = 'Secret123';
+
+export function uniqueEmail(prefix = 'member'): string {
+  return `${prefix}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+}
+
+type OutboxMail = { to: string; subject: string; link: string | null; text: string };
+
+/** The newest mail to this address whose subject contains the given words. */
+export async function latestMail(client: TestClient, to: string, subject: string): Promise<OutboxMail> {
+  const { body } = await client.json<{ mail: OutboxMail[] }>('GET', '/api/dev/mail');
+  const mail = body.mail.find((m) => m.to === to && m.subject.includes(subject));
+  expect(mail, `a mail to ${to} about "${subject}"`).toBeDefined();
+  return mail!;
+}
+
+/** Registers through the API and confirms the email by following the mailed link. */
+export async function registerVerified(client: TestClient, email = uniqueEmail(), password = PASSWORD, extra: Record<string, unknown> = {}) {
+  const signUp = await client.json('POST', '/api/auth/sign-up/email', { email, password, name: 'Test Member', ...extra });
+  expect(signUp.status).toBe(200);
+  const mail = await latestMail(client, email, 'Confirm your email');
+  const verify = await client.get(new URL(mail.link!).pathname + new URL(mail.link!).search);
+  expect(verify.status).toBe(302);
+  return { email, password };
+}
+
+export async function signIn(client: TestClient, email: string, password = PASSWORD) {
+  return client.json<{ error?: { code: string; message: string } }>('POST', '/api/auth/sign-in/email', { email, password });
+}

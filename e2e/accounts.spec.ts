@@ -59,7 +59,7 @@ test.describe('[ACCOUNTS]', () => {
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await toast(page, 'Signed out');
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
   });
 
   test('[SIGN-IN] a wrong password shows the failure box, then the hint a second later', async ({ page }) => {

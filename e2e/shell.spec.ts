@@ -50,3 +50,30 @@ test.describe('[SHELL]', () => {
     await expect(page.getByRole('region', { name: 'Support' })).toContainText('Need help?');
   });
 });
+
+test.describe('[ERRORS]', () => {
+  test('[RUNTIME] an uncaught error shows one calm toast', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => setTimeout(() => {
+      throw new Error('boom');
+    }));
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Something went wrong' })).toBeVisible();
+  });
+
+  test('[MAGIC-LINK] a used or expired link lands on the login page with an explanation', async ({ page }) => {
+    await page.goto('/api/auth/magic-link/verify?token=not-a-real-token&callbackURL=%2Fdashboard&errorCallbackURL=%2Flogin%3Flink%3Dexpired');
+    await expect(page).toHaveURL(/\/login\?link=expired/);
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Authentication error' })).toBeVisible();
+  });
+
+  test('[API-DOCS] the API reference renders under our content security policy', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.goto('/api/docs');
+    await expect(page.getByText('Vouch API')).toBeVisible();
+    await expect(page.getByText('/api/health').first()).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+});

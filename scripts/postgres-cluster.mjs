@@ -13,7 +13,7 @@ export function ensurePostgresBinaries() {
   if (!isRoot) return false;
   log("Installing Debian's PostgreSQL 15 (apt-get install postgresql-15)...");
   run('apt-get', ['update', '-qq']);
-  run('apt-get', ['install', '-y', '-qq', 'postgresql-15', 'postgresql-contrib-15'], {
+  run('apt-get', ['install', '-y', '-qq', 'postgresql-15'], {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
   return fs.existsSync(path.join(PG_BIN, 'initdb'));

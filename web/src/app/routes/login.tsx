@@ -31,7 +31,10 @@ export function Component() {
 
   useEffect(() => {
     if (params.get('verified')) toast.success(TOASTS.emailVerified.title, { description: TOASTS.emailVerified.description });
-    if (params.get('link') === 'expired') toast.error('This sign-in link has expired', { description: 'Ask for a new magic link below.' });
+    // better-auth sends a failed magic link back here with ?link=expired&error=…
+    if (params.get('link') === 'expired') {
+      toast.error(TOASTS.signInError.title, { description: 'This sign-in link has expired or was already used. Ask for a new one below.' });
+    }
   }, [params]);
 
   // The hint is chosen from the server's words, one second after the failure shows.

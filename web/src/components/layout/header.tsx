@@ -3,9 +3,8 @@ import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/auth/use-session';
 import { paths } from '@/lib/paths';
 import { Brand } from './brand';
-import { MobileMenu } from './mobile-menu';
-import { ThemeToggle } from './theme-toggle';
-import { UserMenu } from './user-menu';
+import { MobileMenu, ThemeToggle, UserMenu } from './header-menus';
+import { MenuButton } from './menu-button';
 
 export function Header() {
   const { session, isLoading } = useSession();
@@ -27,7 +26,7 @@ export function Header() {
           </Button>
         </nav>
         <div className="ml-auto flex items-center gap-1.5">
-          <ThemeToggle />
+          <ThemeToggle trigger={(handlers) => <MenuButton kind="theme" {...handlers} />} />
           {!isLoading && !session && (
             <div className="hidden items-center gap-1.5 sm:flex">
               <Button variant="ghost" asChild>
@@ -38,8 +37,10 @@ export function Header() {
               </Button>
             </div>
           )}
-          {session && <UserMenu email={session.user.email} />}
-          <MobileMenu signedIn={!!session} />
+          {session && (
+            <UserMenu email={session.user.email} trigger={(handlers) => <MenuButton kind="avatar" email={session.user.email} {...handlers} />} />
+          )}
+          <MobileMenu signedIn={!!session} trigger={(handlers) => <MenuButton kind="mobile" {...handlers} />} />
         </div>
       </div>
     </header>

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { Dialog } from 'radix-ui';
-import { Menu, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useSignOut } from '@/features/auth/use-sign-out';
 import { paths } from '@/lib/paths';
 import { Brand } from './brand';
-import { ThemeSwitch } from './theme-toggle';
+import { MenuButton } from './menu-button';
+import { ThemeSwitch } from './theme-switch';
 
-export function MobileMenu({ signedIn }: { signedIn: boolean }) {
-  const [open, setOpen] = useState(false);
+export default function MobileMenu({ signedIn, defaultOpen }: { signedIn: boolean; defaultOpen: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
   const signOut = useSignOut();
   const links = [
     { to: paths.pricing, label: 'Pricing' },
@@ -20,9 +21,7 @@ export function MobileMenu({ signedIn }: { signedIn: boolean }) {
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
-          <Menu />
-        </Button>
+        <MenuButton kind="mobile" />
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />

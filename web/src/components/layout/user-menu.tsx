@@ -3,18 +3,15 @@ import { CalendarHeart, LayoutDashboard, LogOut, MessageCircle } from 'lucide-re
 import { Link } from 'react-router';
 import { useSignOut } from '@/features/auth/use-sign-out';
 import { paths } from '@/lib/paths';
+import { MenuButton } from './menu-button';
 import { menuContentClass, menuItemClass } from './menu-styles';
 
-export function UserMenu({ email }: { email: string }) {
+export default function UserMenu({ email, defaultOpen }: { email: string; defaultOpen: boolean }) {
   const signOut = useSignOut();
-  const initial = email.charAt(0).toUpperCase() || 'U';
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label="My Account"
-        className="flex size-9 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
-      >
-        {initial}
+    <DropdownMenu.Root defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger asChild>
+        <MenuButton kind="avatar" email={email} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={8} className={menuContentClass}>

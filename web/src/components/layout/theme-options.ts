@@ -1,0 +1,8 @@
+import { Monitor, Moon, Sun } from 'lucide-react';
+import type { Theme } from '@/features/theme/theme-provider';
+
+export const THEME_OPTIONS: { value: Theme; label: string; icon: typeof Sun }[] = [
+  { value: 'light', label: 'Light', icon: Sun },
+  { value: 'dark', label: 'Dark', icon: Moon },
+  { value: 'system', label: 'System', icon: Monitor },
+];

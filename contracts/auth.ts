@@ -10,6 +10,10 @@ export const EmailSchema = z
   .min(1, AUTH_TEXT.emailRequired)
   .regex(EMAIL_PATTERN, AUTH_TEXT.invalidEmail);
 
+/** Forms that ask for the password twice refine with these two. */
+const passwordsMatch = (form: { password: string; confirmPassword: string }) => form.password === form.confirmPassword;
+const confirmMismatch = { path: ['confirmPassword'], message: AUTH_TEXT.passwordsDontMatch };
+
 /** The one password rule, used at registration, reset and on the server. */
 export const PasswordSchema = z
   .string()
@@ -77,10 +81,7 @@ export const ZRegisterForm = z
     bio: z.string().max(1000).optional(),
     interests: z.string().max(600).optional(),
   })
-  .refine((form) => form.password === form.confirmPassword, {
-    path: ['confirmPassword'],
-    message: AUTH_TEXT.passwordsDontMatch,
-  });
+  .refine(passwordsMatch, confirmMismatch);
 export type TRegisterForm = z.infer<typeof ZRegisterForm>;
 
 export const ZLoginForm = z.object({
@@ -91,10 +92,7 @@ export type TLoginForm = z.infer<typeof ZLoginForm>;
 
 export const ZResetPasswordForm = z
   .object({ password: PasswordSchema, confirmPassword: z.string() })
-  .refine((form) => form.password === form.confirmPassword, {
-    path: ['confirmPassword'],
-    message: AUTH_TEXT.passwordsDontMatch,
-  });
+  .refine(passwordsMatch, confirmMismatch);
 export type TResetPasswordForm = z.infer<typeof ZResetPasswordForm>;
 
 /** The signed-in member as the web app sees it (GET /api/me). No private columns. */
@@ -122,8 +120,5 @@ export const TRIAL_DAYS = 30;
 /** The combined card's short registration: credentials only. */
 export const ZQuickRegisterForm = z
   .object({ email: EmailSchema, password: PasswordSchema, confirmPassword: z.string() })
-  .refine((form) => form.password === form.confirmPassword, {
-    path: ['confirmPassword'],
-    message: AUTH_TEXT.passwordsDontMatch,
-  });
+  .refine(passwordsMatch, confirmMismatch);
 export type TQuickRegisterForm = z.infer<typeof ZQuickRegisterForm>;

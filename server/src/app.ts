@@ -14,6 +14,7 @@ import { devMailRoutes } from './modules/dev-mail/routes';
 import { mountApiDocs } from './modules/docs/routes';
 import { healthRoutes } from './modules/health/routes';
 import { meRoutes } from './modules/me/routes';
+import { profileRoutes } from './modules/profiles/routes';
 
 export function createApp(deps: Deps) {
   const { env, logger } = deps;
@@ -43,6 +44,7 @@ export function createApp(deps: Deps) {
   mountAuth(app);
   app.route('/', healthRoutes);
   app.route('/', meRoutes);
+  app.route('/', profileRoutes);
   app.route('/', controlRoutes);
   if (!env.isProduction) app.route('/', devMailRoutes);
   mountApiDocs(app);

@@ -12,6 +12,7 @@ import type { Env } from './env';
 import type { Deps } from './lib/context';
 import { createLogger, type Logger } from './lib/logger';
 import { createMailer } from './mail/mailer';
+import { createLocalStorage } from './storage/storage';
 
 export type RunningServer = {
   url: string;
@@ -38,11 +39,12 @@ export async function openServices(env: Env, logger: Logger = createLogger(env.L
   }
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db, logger });
   const auth = createAuth({ env, db: database.db, mailer });
+  const storage = createLocalStorage(path.join(env.DATA_DIR, 'uploads'));
   const close = async () => {
     await database.close();
     lock?.release();
   };
-  return { database, mailer, auth, logger, close };
+  return { database, mailer, auth, storage, logger, close };
 }
 
 export async function startServer(env: Env): Promise<RunningServer> {

@@ -30,3 +30,11 @@ export async function registerVerified(client: TestClient, email = uniqueEmail()
 export async function signIn(client: TestClient, email: string, password = PASSWORD) {
   return client.json<{ error?: { code: string; message: string } }>('POST', '/api/auth/sign-in/email', { email, password });
 }
+
+/** A fresh member, verified and signed in on the returned client. */
+export async function signedInMember(client: TestClient, email = uniqueEmail()) {
+  await registerVerified(client, email);
+  const response = await signIn(client, email);
+  expect(response.status).toBe(200);
+  return { email };
+}

@@ -17,16 +17,17 @@ export class TestClient {
   }
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+    const isForm = body instanceof FormData;
     const response = await fetch(new URL(path, this.baseUrl), {
       method,
       redirect: 'manual',
       headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
         ...(this.origin && method !== 'GET' ? { origin: this.origin } : {}),
         ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
         ...headers,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
@@ -37,6 +38,13 @@ export class TestClient {
       else this.cookies.set(name, value);
     }
     return response;
+  }
+
+  /** A multipart upload of one file, as a browser's file input sends it. */
+  upload(path: string, bytes: Buffer, filename: string, type: string) {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)], { type }), filename);
+    return this.request('POST', path, form);
   }
 
   get = (path: string, headers?: Record<string, string>) => this.request('GET', path, undefined, headers);

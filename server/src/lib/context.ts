@@ -2,6 +2,7 @@ import type { Database } from '../db/client';
 import type { Env } from '../env';
 import type { Auth } from '../auth/auth';
 import type { Mailer } from '../mail/mailer';
+import type { Storage } from '../storage/storage';
 import type { Logger } from './logger';
 
 /** Everything a request handler may need, built once at start-up. */
@@ -10,6 +11,7 @@ export type Deps = {
   database: Database;
   auth: Auth;
   mailer: Mailer;
+  storage: Storage;
   logger: Logger;
   /** Secret shared with local CLI commands through a 0600 file in DATA_DIR. */
   controlToken: string | null;

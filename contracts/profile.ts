@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+export const GENDERS = [
+  'woman', 'man', 'non-binary', 'genderfluid', 'agender', 'bigender', 'demigirl', 'demiboy',
+  'genderqueer', 'pangender', 'two-spirit', 'questioning', 'other', 'prefer-not-to-say',
+] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const PROFILE_TEXT = {
+  nameRequired: 'Name is required',
+  ageRange: 'Please enter a valid age between 18 and 120',
+  maxPhotos: { title: 'Maximum photos reached', description: 'You can only have up to 6 photos.' },
+  invalidFileType: { title: 'Invalid file type', description: 'Please upload an image file' },
+  fileTooLarge: { title: 'File too large', description: 'Maximum file size is 10MB' },
+  uploadFailed: { title: 'Upload failed', description: 'Failed to upload file' },
+  uploadSuccessful: 'Upload successful',
+  savePhotoFailed: 'Failed to save photo. Please try again.',
+  saveFailed: 'Failed to save profile',
+  loadFailed: 'Failed to load your profile data.',
+} as const;
+
+/** Display defaults wherever a field is missing (spec §3). */
+export const PROFILE_DEFAULTS = {
+  name: 'Anonymous',
+  age: 25,
+  location: 'Unknown Location',
+  bio: 'No bio provided',
+} as const;
+
+export const PHOTO_LIMITS = {
+  maxPhotos: 6,
+  maxBytes: 10 * 1024 * 1024,
+  acceptedTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+} as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** What the profile editor saves. Empty location and bio become null; interests are trimmed. */
+export const ZProfileUpdate = z.object({
+  name: z.string().trim().min(1, PROFILE_TEXT.nameRequired).max(80),
+  age: z.number({ error: PROFILE_TEXT.ageRange }).int(PROFILE_TEXT.ageRange).min(18, PROFILE_TEXT.ageRange).max(120, PROFILE_TEXT.ageRange).nullish(),
+  gender: z.enum(GENDERS).nullish(),
+  location: optionalText(120),
+  bio: optionalText(1000),
+  interests: z.array(z.string().trim().max(40)).max(30).transform((list) => list.filter((item) => item.length > 0)),
+});
+export type TProfileUpdate = z.input<typeof ZProfileUpdate>;
+
+export const ZPhoto = z.object({ id: z.string(), url: z.string(), thumbUrl: z.string() });
+export type TPhoto = z.infer<typeof ZPhoto>;
+
+/** The member's own profile, as the editor and the profile tab see it. */
+export const ZOwnProfile = z.object({
+  userId: z.string(),
+  name: z.string(),
+  age: z.number().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  location: z.string().nullable(),
+  bio: z.string().nullable(),
+  interests: z.array(z.string()),
+  photos: z.array(ZPhoto),
+  selfieVerified: z.boolean(),
+  hasCoordinates: z.boolean(),
+  avgRating: z.number().nullable(),
+  reviewCount: z.number(),
+  updatedAt: z.string(),
+});
+export type TOwnProfile = z.infer<typeof ZOwnProfile>;
+
+export const ZPhotoList = z.object({ photos: z.array(ZPhoto) });
+export const ZPhotoOrder = z.object({ ids: z.array(z.uuid()).max(PHOTO_LIMITS.maxPhotos) });

@@ -1,0 +1,46 @@
+import { boolean, doublePrecision, index, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+
+/**
+ * A member's public face. Coordinates are stored already snapped to a ~2 km grid and are
+ * never sent to another member (DESIGN §3, location privacy).
+ */
+export const profiles = pgTable('profiles', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  age: integer('age'),
+  gender: text('gender'),
+  location: text('location'),
+  bio: text('bio'),
+  interests: text('interests').array().notNull().default([]),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  selfieVerified: boolean('selfie_verified').notNull().default(false),
+  avgRating: real('avg_rating'),
+  reviewCount: integer('review_count').notNull().default(0),
+  safeForFamilyBadge: boolean('safe_for_family_badge').notNull().default(false),
+  safeForHomeBadge: boolean('safe_for_home_badge').notNull().default(false),
+  dateAgainBadge: boolean('date_again_badge').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Profile photos, re-encoded without metadata; position 0 is the main photo. */
+export const photos = pgTable(
+  'photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    largeKey: text('large_key').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('photos_user_position_idx').on(t.userId, t.position)],
+);

@@ -1,0 +1,34 @@
+import sharp from 'sharp';
+import { fileTypeFromBuffer } from 'file-type';
+import { PHOTO_LIMITS, PROFILE_TEXT } from '../../../contracts/profile';
+import { AppError } from '../lib/errors';
+
+export type ProcessedImage = { large: Buffer; thumb: Buffer; width: number; height: number };
+
+// Refuse pixel floods long before decoding: 40 megapixels covers any real phone photo.
+const MAX_INPUT_PIXELS = 40_000_000;
+
+/**
+ * Checks an upload by its bytes (never its name or declared type), then re-encodes it.
+ * Re-encoding drops every piece of metadata (EXIF, GPS, XMP, ICC), fixes the orientation,
+ * and leaves nothing of the original file, so a polyglot cannot survive.
+ */
+export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  if (input.length > PHOTO_LIMITS.maxBytes) throw new AppError('FILE_TOO_LARGE', PROFILE_TEXT.fileTooLarge.description);
+  const detected = await fileTypeFromBuffer(input);
+  if (!detected || !(PHOTO_LIMITS.acceptedTypes as readonly string[]).includes(detected.mime)) {
+    throw new AppError('INVALID_FILE_TYPE', PROFILE_TEXT.invalidFileType.description);
+  }
+  try {
+    const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false, failOn: 'error' }).rotate();
+    const large = await source
+      .clone()
+      .resize({ width: 1280, height: 1280, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+    const thumb = await source.clone().resize({ width: 360, height: 360, fit: 'cover' }).webp({ quality: 78 }).toBuffer();
+    return { large: large.data, thumb, width: large.info.width, height: large.info.height };
+  } catch {
+    throw new AppError('INVALID_FILE_TYPE', PROFILE_TEXT.invalidFileType.description);
+  }
+}

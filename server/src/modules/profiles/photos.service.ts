@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { PHOTO_LIMITS, PROFILE_TEXT, type TPhoto } from '../../../../contracts/profile';
+import type { Db } from '../../db/client';
+import { photos } from '../../db/schema';
+import { processImage } from '../../images/process-image';
+import type { Deps } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+
+export const photoUrls = (id: string): TPhoto => ({ id, url: `/api/files/${id}`, thumbUrl: `/api/files/${id}?size=thumb` });
+
+export async function listPhotos(db: Db, userId: string): Promise<TPhoto[]> {
+  const rows = await db.select({ id: photos.id }).from(photos).where(eq(photos.userId, userId)).orderBy(asc(photos.position));
+  return rows.map((row) => photoUrls(row.id));
+}
+
+/** Serialises one member's photo changes, so two uploads at once cannot pass the limit together. */
+const lockMemberPhotos = (tx: Pick<Db, 'execute'>, userId: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`photos:${userId}`}))`);
+
+export async function addPhoto(deps: Pick<Deps, 'database' | 'storage'>, userId: string, upload: Buffer): Promise<TPhoto[]> {
+  const { db } = deps.database;
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(photos).where(eq(photos.userId, userId));
+  if (total >= PHOTO_LIMITS.maxPhotos) throw new AppError('MAX_PHOTOS', PROFILE_TEXT.maxPhotos.description);
+
+  const image = await processImage(upload);
+  const id = randomUUID();
+  const keys = { large: `photos/${userId}/${id}-large.webp`, thumb: `photos/${userId}/${id}-thumb.webp` };
+  await deps.storage.put(keys.large, image.large);
+  await deps.storage.put(keys.thumb, image.thumb);
+  try {
+    await db.transaction(async (tx) => {
+      await lockMemberPhotos(tx, userId);
+      const [{ current } = { current: 0 }] = await tx.select({ current: count() }).from(photos).where(eq(photos.userId, userId));
+      if (current >= PHOTO_LIMITS.maxPhotos) throw new AppError('MAX_PHOTOS', PROFILE_TEXT.maxPhotos.description);
+      await tx.insert(photos).values({
+        id,
+        userId,
+        position: current,
+        largeKey: keys.large,
+        thumbKey: keys.thumb,
+        width: image.width,
+        height: image.height,
+      });
+    });
+  } catch (error) {
+    // No row, no file: the stored bytes go when the insert does not happen.
+    await Promise.all([deps.storage.delete(keys.large), deps.storage.delete(keys.thumb)]);
+    throw error;
+  }
+  return listPhotos(db, userId);
+}
+
+export async function removePhoto(deps: Pick<Deps, 'database' | 'storage'>, userId: string, photoId: string): Promise<TPhoto[]> {
+  const { db } = deps.database;
+  const removed = await db.transaction(async (tx) => {
+    await lockMemberPhotos(tx, userId);
+    const [row] = await tx
+      .delete(photos)
+      .where(and(eq(photos.id, photoId), eq(photos.userId, userId)))
+      .returning({ largeKey: photos.largeKey, thumbKey: photos.thumbKey });
+    if (!row) throw new AppError('NOT_FOUND', 'That photo does not exist.');
+    await renumber(tx, userId);
+    return row;
+  });
+  await Promise.all([deps.storage.delete(removed.largeKey), deps.storage.delete(removed.thumbKey)]);
+  return listPhotos(db, userId);
+}
+
+/** Puts the photos in the given order; 'Set as Main' is the order with that photo first. */
+export async function reorderPhotos(db: Db, userId: string, ids: string[]): Promise<TPhoto[]> {
+  await db.transaction(async (tx) => {
+    await lockMemberPhotos(tx, userId);
+    const current = await tx.select({ id: photos.id }).from(photos).where(eq(photos.userId, userId));
+    const known = new Set(current.map((row) => row.id));
+    if (ids.length !== known.size || !ids.every((id) => known.has(id)) || new Set(ids).size !== ids.length) {
+      throw new AppError('CONFLICT', 'Your photos changed meanwhile. Reload and try again.');
+    }
+    for (const [position, id] of ids.entries()) {
+      await tx.update(photos).set({ position }).where(eq(photos.id, id));
+    }
+  });
+  return listPhotos(db, userId);
+}
+
+async function renumber(tx: Pick<Db, 'select' | 'update'>, userId: string) {
+  const rows = await tx.select({ id: photos.id }).from(photos).where(eq(photos.userId, userId)).orderBy(asc(photos.position));
+  for (const [position, row] of rows.entries()) await tx.update(photos).set({ position }).where(eq(photos.id, row.id));
+}
+
+/** The bytes of a photo for a signed-in member. Blocked members are refused once blocks exist. */
+export async function readPhoto(deps: Pick<Deps, 'database' | 'storage'>, photoId: string, size: 'large' | 'thumb'): Promise<Buffer> {
+  const [row] = await deps.database.db.select().from(photos).where(eq(photos.id, photoId)).limit(1);
+  const bytes = row ? await deps.storage.get(size === 'thumb' ? row.thumbKey : row.largeKey) : null;
+  if (!bytes) throw new AppError('NOT_FOUND', 'That photo does not exist.');
+  return bytes;
+}

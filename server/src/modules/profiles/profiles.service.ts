@@ -1,0 +1,51 @@
+import { eq } from 'drizzle-orm';
+import { GENDERS, ZProfileUpdate, type TOwnProfile } from '../../../../contracts/profile';
+import type { Db } from '../../db/client';
+import { profiles } from '../../db/schema';
+import { listPhotos } from './photos.service';
+
+type ProfileRow = typeof profiles.$inferSelect;
+
+const isGender = (value: string | null): value is (typeof GENDERS)[number] => !!value && (GENDERS as readonly string[]).includes(value);
+
+function toOwnProfile(row: ProfileRow, photoList: TOwnProfile['photos']): TOwnProfile {
+  return {
+    userId: row.userId,
+    name: row.name,
+    age: row.age,
+    gender: isGender(row.gender) ? row.gender : null,
+    location: row.location,
+    bio: row.bio,
+    interests: row.interests,
+    photos: photoList,
+    selfieVerified: row.selfieVerified,
+    hasCoordinates: row.latitude !== null && row.longitude !== null,
+    avgRating: row.avgRating,
+    reviewCount: row.reviewCount,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function getOwnProfile(db: Db, userId: string): Promise<TOwnProfile | null> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  return row ? toOwnProfile(row, await listPhotos(db, userId)) : null;
+}
+
+/** Creates the profile on first save, updates it afterwards. Only the editor's fields are written. */
+export async function saveOwnProfile(db: Db, userId: string, input: ReturnType<typeof ZProfileUpdate.parse>): Promise<TOwnProfile> {
+  const values = {
+    name: input.name,
+    age: input.age ?? null,
+    gender: input.gender ?? null,
+    location: input.location,
+    bio: input.bio,
+    interests: input.interests,
+    updatedAt: new Date(),
+  };
+  const [row] = await db
+    .insert(profiles)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: profiles.userId, set: values })
+    .returning();
+  return toOwnProfile(row!, await listPhotos(db, userId));
+}

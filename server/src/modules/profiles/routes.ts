@@ -1,0 +1,121 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { ZErrorBody } from '../../../../contracts/errors';
+import { PHOTO_LIMITS, PROFILE_TEXT, ZOwnProfile, ZPhotoList, ZPhotoOrder, ZProfileUpdate } from '../../../../contracts/profile';
+import type { AppEnv } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { defineRoute } from '../../lib/route';
+import { addPhoto, readPhoto, removePhoto, reorderPhotos } from './photos.service';
+import { getOwnProfile, saveOwnProfile } from './profiles.service';
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+const errors = {
+  401: json(ZErrorBody, 'Not signed in'),
+  400: json(ZErrorBody, 'Invalid input'),
+};
+
+const getProfile = defineRoute('member', {
+  method: 'get',
+  path: '/api/profile',
+  tags: ['Profile'],
+  summary: "The member's own profile",
+  responses: { 200: json(ZOwnProfile, 'The profile'), 404: json(ZErrorBody, 'No profile yet'), 401: errors[401] },
+});
+
+const putProfile = defineRoute('member', {
+  method: 'put',
+  path: '/api/profile',
+  tags: ['Profile'],
+  summary: 'Create or update the own profile',
+  request: { body: { content: { 'application/json': { schema: ZProfileUpdate } } } },
+  responses: { 200: json(ZOwnProfile, 'Saved'), ...errors },
+});
+
+const uploadPhoto = defineRoute('member', {
+  method: 'post',
+  path: '/api/profile/photos',
+  tags: ['Profile'],
+  summary: 'Upload a photo (JPG, PNG, GIF or WebP, at most 10 MB, at most 6 photos)',
+  request: {
+    body: {
+      content: { 'multipart/form-data': { schema: z.object({ file: z.any().openapi({ type: 'string', format: 'binary' }) }) } },
+    },
+  },
+  responses: {
+    201: json(ZPhotoList, 'The photos after the upload'),
+    409: json(ZErrorBody, 'Maximum photos reached'),
+    413: json(ZErrorBody, 'File too large'),
+    415: json(ZErrorBody, 'Invalid file type'),
+    ...errors,
+  },
+});
+
+const deletePhoto = defineRoute('member', {
+  method: 'delete',
+  path: '/api/profile/photos/{photoId}',
+  tags: ['Profile'],
+  summary: 'Remove one of the own photos',
+  request: { params: z.object({ photoId: z.uuid() }) },
+  responses: { 200: json(ZPhotoList, 'The remaining photos'), 404: json(ZErrorBody, 'No such photo'), ...errors },
+});
+
+const orderPhotos = defineRoute('member', {
+  method: 'put',
+  path: '/api/profile/photos/order',
+  tags: ['Profile'],
+  summary: "Reorder the own photos; the first is the main photo ('Set as Main')",
+  request: { body: { content: { 'application/json': { schema: ZPhotoOrder } } } },
+  responses: { 200: json(ZPhotoList, 'The photos in their new order'), 409: json(ZErrorBody, 'The photos changed meanwhile'), ...errors },
+});
+
+const getFile = defineRoute('member', {
+  method: 'get',
+  path: '/api/files/{photoId}',
+  tags: ['Profile'],
+  summary: 'A profile photo, for signed-in members only',
+  request: { params: z.object({ photoId: z.uuid() }), query: z.object({ size: z.enum(['large', 'thumb']).default('large') }) },
+  responses: {
+    200: { description: 'The image', content: { 'image/webp': { schema: z.any().openapi({ type: 'string', format: 'binary' }) } } },
+    404: json(ZErrorBody, 'No such photo'),
+    401: errors[401],
+  },
+});
+
+export const profileRoutes = new OpenAPIHono<AppEnv>();
+profileRoutes.use(
+    '/api/profile/photos',
+    bodyLimit({
+      // The file plus room for the multipart envelope.
+      maxSize: PHOTO_LIMITS.maxBytes + 64 * 1024,
+      onError: () => {
+        throw new AppError('FILE_TOO_LARGE', PROFILE_TEXT.fileTooLarge.description);
+      },
+    }),
+);
+profileRoutes
+  .openapi(getProfile, async (c) => {
+    const profile = await getOwnProfile(c.get('deps').database.db, c.get('user').id);
+    if (!profile) throw new AppError('NOT_FOUND', 'You have not created a profile yet.');
+    return c.json(profile, 200);
+  })
+  .openapi(putProfile, async (c) => c.json(await saveOwnProfile(c.get('deps').database.db, c.get('user').id, c.req.valid('json')), 200))
+  .openapi(uploadPhoto, async (c) => {
+    const { file } = await c.req.parseBody();
+    if (!(file instanceof File)) throw new AppError('INVALID_FILE_TYPE', PROFILE_TEXT.invalidFileType.description);
+    const list = await addPhoto(c.get('deps'), c.get('user').id, Buffer.from(await file.arrayBuffer()));
+    return c.json({ photos: list }, 201);
+  })
+  .openapi(deletePhoto, async (c) =>
+    c.json({ photos: await removePhoto(c.get('deps'), c.get('user').id, c.req.valid('param').photoId) }, 200),
+  )
+  .openapi(orderPhotos, async (c) =>
+    c.json({ photos: await reorderPhotos(c.get('deps').database.db, c.get('user').id, c.req.valid('json').ids) }, 200),
+  )
+  .openapi(getFile, async (c) => {
+    const bytes = await readPhoto(c.get('deps'), c.req.valid('param').photoId, c.req.valid('query').size);
+    c.header('Content-Type', 'image/webp');
+    c.header('Cache-Control', 'private, max-age=86400, immutable');
+    c.header('Content-Disposition', 'inline');
+    c.header('Cross-Origin-Resource-Policy', 'same-origin');
+    return c.body(new Uint8Array(bytes), 200);
+  });

@@ -15,6 +15,7 @@ import { mountApiDocs } from './modules/docs/routes';
 import { healthRoutes } from './modules/health/routes';
 import { meRoutes } from './modules/me/routes';
 import { profileRoutes } from './modules/profiles/routes';
+import { discoveryRoutes } from './modules/discovery/routes';
 
 export function createApp(deps: Deps) {
   const { env, logger } = deps;
@@ -45,6 +46,7 @@ export function createApp(deps: Deps) {
   app.route('/', healthRoutes);
   app.route('/', meRoutes);
   app.route('/', profileRoutes);
+  app.route('/', discoveryRoutes);
   app.route('/', controlRoutes);
   if (!env.isProduction) app.route('/', devMailRoutes);
   mountApiDocs(app);

@@ -1,5 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -24,7 +27,8 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 /** Embedded PostgreSQL in a directory (or in memory when dataDir is undefined). */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const client = await PGlite.create(dataDir);
+  // Contrib extensions must be loaded into PGlite before a migration can CREATE EXTENSION them.
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, cube, earthdistance } });
   // Both drivers expose the same query builder; the cast gives them one type.
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {

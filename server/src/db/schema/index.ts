@@ -1,3 +1,4 @@
 export * from './auth';
 export * from './app';
 export * from './profiles';
+export * from './matching';

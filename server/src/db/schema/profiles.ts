@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
@@ -23,6 +24,21 @@ export const profiles = pgTable('profiles', {
   safeForFamilyBadge: boolean('safe_for_family_badge').notNull().default(false),
   safeForHomeBadge: boolean('safe_for_home_badge').notNull().default(false),
   dateAgainBadge: boolean('date_again_badge').notNull().default(false),
+  /** Hidden profiles (by the member, or by a ban) never appear in discovery. */
+  hidden: boolean('hidden').notNull().default(false),
+  /**
+   * Discovery order (spec §9): average rating plus one for each trust badge and for selfie
+   * verification. Kept by the database so the discovery index can walk it directly.
+   */
+  score: real('score')
+    .notNull()
+    .generatedAlwaysAs(
+      sql`coalesce(avg_rating, 0) + (case when safe_for_family_badge then 1 else 0 end) + (case when safe_for_home_badge then 1 else 0 end) + (case when selfie_verified then 1 else 0 end)`,
+    ),
+  /** The browse filter's group for the gender: male, female or other (null when unset). */
+  genderGroup: text('gender_group').generatedAlwaysAs(
+    sql`case when gender is null then null when gender = 'man' then 'male' when gender = 'woman' then 'female' else 'other' end`,
+  ),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { GENDERS, ZProfileUpdate, type TOwnProfile } from '../../../../contracts/profile';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
+import { AppError } from '../../lib/errors';
 import { listPhotos } from './photos.service';
 
 type ProfileRow = typeof profiles.$inferSelect;
@@ -48,4 +49,21 @@ export async function saveOwnProfile(db: Db, userId: string, input: ReturnType<t
     .onConflictDoUpdate({ target: profiles.userId, set: values })
     .returning();
   return toOwnProfile(row!, await listPhotos(db, userId));
+}
+
+/** About 2 km: the grid stored coordinates are snapped to, so no one is located more closely. */
+export const GRID_DEGREES = 0.018;
+
+export function snapToGrid(latitude: number, longitude: number): { latitude: number; longitude: number } {
+  const lat = Math.round(latitude / GRID_DEGREES) * GRID_DEGREES;
+  // Longitude degrees shrink towards the poles: widen the step so cells stay about 2 km wide.
+  const lngStep = GRID_DEGREES / Math.max(0.1, Math.cos((lat * Math.PI) / 180));
+  const lng = Math.round(longitude / lngStep) * lngStep;
+  return { latitude: Number(lat.toFixed(6)), longitude: Number(Math.max(-180, Math.min(180, lng)).toFixed(6)) };
+}
+
+export async function saveLocation(db: Db, userId: string, latitude: number, longitude: number): Promise<void> {
+  const snapped = snapToGrid(latitude, longitude);
+  const updated = await db.update(profiles).set({ ...snapped, updatedAt: new Date() }).where(eq(profiles.userId, userId)).returning({ userId: profiles.userId });
+  if (updated.length === 0) throw new AppError('NOT_FOUND', 'Create your profile before sharing a location.');
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "gender_group" text GENERATED ALWAYS AS (case when gender is null then null when gender = 'man' then 'male' when gender = 'woman' then 'female' else 'other' end) STORED;

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+
+const member = (name: string) =>
+  text(name)
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' });
+
+export const likes = pgTable(
+  'likes',
+  {
+    userId: member('user_id'),
+    targetId: member('target_id'),
+    superLike: boolean('super_like').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.targetId] }), index('likes_target_idx').on(t.targetId, t.userId), index('likes_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/** A pass hides the profile from the member's discovery for 30 days; passing again restarts that. */
+export const passes = pgTable(
+  'passes',
+  {
+    userId: member('user_id'),
+    targetId: member('target_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.targetId] })],
+);
+
+/** One row per pair, stored with user_a < user_b so a pair can only ever match once. */
+export const matches = pgTable(
+  'matches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userA: member('user_a'),
+    userB: member('user_b'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('matches_pair_idx').on(t.userA, t.userB),
+    index('matches_user_b_idx').on(t.userB),
+    check('matches_ordered_pair', sql`${t.userA} < ${t.userB}`),
+  ],
+);
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    matchId: uuid('match_id')
+      .notNull()
+      .unique()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    userA: member('user_a'),
+    userB: member('user_b'),
+    dateVerified: boolean('date_verified').notNull().default(false),
+    datePhotoKey: text('date_photo_key'),
+    ratingsSubmitted: boolean('ratings_submitted').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('conversations_user_a_idx').on(t.userA), index('conversations_user_b_idx').on(t.userB)],
+);
+
+/** A block hides both members from each other everywhere. Written by the safety tools. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: member('blocker_id'),
+    blockedId: member('blocked_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId, t.blockerId)],
+);

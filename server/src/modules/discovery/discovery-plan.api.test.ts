@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { ZDiscoverQuery } from '../../../../contracts/discovery';
+import { startTestServer, testDatabaseKind, type TestServer } from '../../../test/test-server';
+import { discoverySql } from './discovery.service';
+
+let server: TestServer;
+const PROFILES = 20_000;
+const VIEWER = 'viewer-plan';
+
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
+const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
+
+/** A seeded table big enough for the planner to care: profiles spread over cities, a viewer with likes. */
+beforeAll(async () => {
+  server = await startTestServer();
+  const db = server.deps.database.db;
+  await db.execute(sql`
+    insert into "user" (id, name, email, email_verified)
+    select 'u' || i, 'Member ' || i, 'member' || i || '@plan.test', true from generate_series(1, ${PROFILES}) i`);
+  await db.execute(sql`insert into "user" (id, name, email, email_verified) values (${VIEWER}, 'Viewer', 'viewer@plan.test', true)`);
+  await db.execute(sql`
+    insert into profiles (user_id, name, age, gender, location, bio, interests, latitude, longitude, selfie_verified, avg_rating)
+    select 'u' || i, 'Member ' || i, 18 + (i % 50),
+           (array['woman','man','non-binary'])[1 + i % 3],
+           (array['Chicago','New York','Los Angeles','San Francisco'])[1 + i % 4],
+           'Bio number ' || i || ' about ' || (array['hiking','jazz','cooking','chess','salsa'])[1 + i % 5],
+           array[(array['hiking','jazz','cooking','chess','salsa'])[1 + i % 5]],
+           41.88 + ((i % 97) - 48) * 0.01, -87.63 + ((i % 89) - 44) * 0.01,
+           i % 7 = 0, (i % 50) / 10.0
+    from generate_series(1, ${PROFILES}) i`);
+  await db.execute(sql`insert into profiles (user_id, name, latitude, longitude) values (${VIEWER}, 'Viewer', 41.88, -87.63)`);
+  await db.execute(sql`insert into likes (user_id, target_id) select ${VIEWER}, 'u' || i from generate_series(1, 2000) i`);
+  // Other members' swipes and blocks, so these tables are not trivially small.
+  await db.execute(sql`insert into likes (user_id, target_id) select 'u' || (1 + i % 5000), 'u' || (1 + (i * 7) % ${PROFILES}) from generate_series(1, 60000) i on conflict do nothing`);
+  await db.execute(sql`insert into passes (user_id, target_id) select 'u' || (1 + i % 5000), 'u' || (1 + (i * 13) % ${PROFILES}) from generate_series(1, 60000) i on conflict do nothing`);
+  await db.execute(sql`insert into passes (user_id, target_id) select ${VIEWER}, 'u' || i from generate_series(2001, 2500) i`);
+  await db.execute(sql`insert into blocks (blocker_id, blocked_id) select 'u' || (1 + i % 5000), 'u' || (1 + (i * 17) % ${PROFILES}) from generate_series(1, 5000) i on conflict do nothing`);
+  await db.execute(sql`analyze`);
+}, 180_000);
+afterAll(() => server?.stop());
+
+async function plan(query: Record<string, string>): Promise<PlanNode[]> {
+  const filters = ZDiscoverQuery.parse(query);
+  const viewer = filters.mode === 'nearby' ? { lat: 41.88, lng: -87.63 } : null;
+  const { rows } = await server.deps.database.db.execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+    sql`explain (format json) ${discoverySql(VIEWER, filters, viewer)}`,
+  );
+  const raw = rows[0]!['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
+  return flatten(parsed[0].Plan);
+}
+
+const seqScansOn = (nodes: PlanNode[], tables: string[]) =>
+  nodes.filter((n) => n['Node Type'] === 'Seq Scan' && tables.includes(n['Relation Name'] ?? '')).map((n) => n['Relation Name']);
+const indexesUsed = (nodes: PlanNode[]) => nodes.map((n) => n['Index Name']).filter(Boolean);
+const TABLES = ['profiles', 'likes', 'passes', 'blocks'];
+
+describe(`discovery query plans on ${testDatabaseKind} (${PROFILES} profiles)`, () => {
+  it('walks the score index for the default browse, with no sequential scan', async () => {
+    const nodes = await plan({});
+    expect(seqScansOn(nodes, TABLES)).toEqual([]);
+    expect(indexesUsed(nodes)).toContain('profiles_discovery_idx');
+    expect(indexesUsed(nodes)).toContain('likes_user_id_target_id_pk');
+  });
+
+  it('uses indexes for gender, verified-only and the next page', async () => {
+    const queries: Record<string, string>[] = [
+      { gender: 'female' },
+      { verifiedOnly: 'true' },
+      { cursor: Buffer.from(JSON.stringify(['2.5', 'u500'])).toString('base64url') },
+    ];
+    for (const query of queries) {
+      const nodes = await plan(query);
+      expect(seqScansOn(nodes, TABLES), JSON.stringify(query)).toEqual([]);
+      expect(indexesUsed(nodes).some((name) => name === 'profiles_discovery_idx' || name === 'profiles_gender_discovery_idx')).toBe(true);
+    }
+  });
+
+  it('uses the trigram index for a rare search term and the earth index for nearby', async () => {
+    const text = await plan({ q: 'number 12345' });
+    expect(seqScansOn(text, TABLES)).toEqual([]);
+    expect(indexesUsed(text).some((name) => name === 'profiles_search_trgm_idx' || name === 'profiles_discovery_idx')).toBe(true);
+
+    const nearby = await plan({ mode: 'nearby', radiusKm: '5' });
+    expect(seqScansOn(nearby, TABLES)).toEqual([]);
+    expect(indexesUsed(nearby).some((name) => name === 'profiles_earth_idx' || name === 'profiles_discovery_idx')).toBe(true);
+  });
+});

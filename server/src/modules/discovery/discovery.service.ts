@@ -1,0 +1,106 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { ZDiscoverQuery, type TDiscoverPage } from '../../../../contracts/discovery';
+import { PROFILE_DEFAULTS } from '../../../../contracts/profile';
+import type { Db } from '../../db/client';
+import { systemLogs } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { toCards, viewerInterests, type CardRow } from './cards';
+
+export type DiscoverFilters = ReturnType<typeof ZDiscoverQuery.parse>;
+
+/** How many days a pass keeps a profile out of the member's discovery. */
+export const PASS_HIDES_DAYS = 30;
+
+// The cursor is the (score, user id) of the last card: keyset paging, so page 50 costs what page 1 does.
+const encodeCursor = (score: number, userId: string) => Buffer.from(JSON.stringify([String(score), userId])).toString('base64url');
+function decodeCursor(cursor: string): [string, string] {
+  try {
+    const [score, userId] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
+    if (!Number.isFinite(Number(score)) || typeof userId !== 'string') throw new Error('bad cursor');
+    return [score, userId];
+  } catch {
+    throw new AppError('BAD_REQUEST', 'That page link is no longer valid. Refresh to start again.');
+  }
+}
+
+/**
+ * A missing age counts as the display default, 25. Written without coalesce() so the
+ * planner can use the column's statistics.
+ */
+function ageCondition(min: number, max: number): SQL {
+  const range = sql`p.age between ${min} and ${max}`;
+  return DEFAULT_AGE >= min && DEFAULT_AGE <= max ? sql`(${range} or p.age is null)` : range;
+}
+const DEFAULT_AGE = PROFILE_DEFAULTS.age;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/**
+ * The discovery query. It walks profiles_discovery_idx in (score, user id) order and stops
+ * after one page; each exclusion is a NOT EXISTS on a primary key, so members who swiped a
+ * lot cost little more. Text filters use the trigram indexes; nearby uses the earth index.
+ */
+export function discoverySql(viewerId: string, f: DiscoverFilters, viewer: { lat: number; lng: number } | null): SQL {
+  const conditions: SQL[] = [
+    sql`p.hidden = false`,
+    sql`p.user_id <> ${viewerId}`,
+    ageCondition(f.minAge, f.maxAge),
+    sql`not exists (select 1 from likes l where l.user_id = ${viewerId} and l.target_id = p.user_id)`,
+    sql`not exists (select 1 from passes s where s.user_id = ${viewerId} and s.target_id = p.user_id and s.created_at > now() - make_interval(days => ${PASS_HIDES_DAYS}))`,
+    sql`not exists (select 1 from blocks b where b.blocker_id = ${viewerId} and b.blocked_id = p.user_id)`,
+    sql`not exists (select 1 from blocks b where b.blocker_id = p.user_id and b.blocked_id = ${viewerId})`,
+  ];
+  if (f.gender !== 'all') conditions.push(sql`p.gender_group = ${f.gender}`);
+  if (f.verifiedOnly) conditions.push(sql`p.selfie_verified`);
+  if (f.location) conditions.push(sql`p.location ilike ${`%${escapeLike(f.location)}%`}`);
+  if (f.q) conditions.push(sql`(p.name || ' ' || coalesce(p.bio, '')) ilike ${`%${escapeLike(f.q)}%`}`);
+  if (f.mode === 'nearby' && viewer) {
+    const here = sql`ll_to_earth(${viewer.lat}, ${viewer.lng})`;
+    const radius = f.radiusKm * 1000;
+    conditions.push(sql`p.latitude is not null and p.longitude is not null`);
+    conditions.push(sql`earth_box(${here}, ${radius}) @> ll_to_earth(p.latitude, p.longitude)`);
+    conditions.push(sql`earth_distance(${here}, ll_to_earth(p.latitude, p.longitude)) < ${radius}`);
+  }
+  if (f.cursor) {
+    const [score, userId] = decodeCursor(f.cursor);
+    conditions.push(sql`(p.score, p.user_id) < (${score}::real, ${userId})`);
+  }
+  const distance = viewer
+    ? sql`case when p.latitude is null or p.longitude is null then null
+           else earth_distance(ll_to_earth(${viewer.lat}, ${viewer.lng}), ll_to_earth(p.latitude, p.longitude)) end`
+    : sql`null::float8`;
+  return sql`
+    select p.user_id, p.name, p.age, p.gender, p.location, p.bio, p.interests, p.selfie_verified, p.avg_rating,
+           p.review_count, p.safe_for_family_badge, p.safe_for_home_badge, p.date_again_badge, p.score,
+           ${distance} as distance_m
+    from profiles p
+    where ${sql.join(conditions, sql` and `)}
+    order by p.score desc, p.user_id desc
+    limit ${f.limit + 1}`;
+}
+
+async function viewerPosition(db: Db, viewerId: string) {
+  const result = await db.execute<{ latitude: number | null; longitude: number | null }>(
+    sql`select latitude, longitude from profiles where user_id = ${viewerId}`,
+  );
+  const row = result.rows[0];
+  return row && row.latitude !== null && row.longitude !== null ? { lat: Number(row.latitude), lng: Number(row.longitude) } : null;
+}
+
+export async function findDiscoverPage(db: Db, viewerId: string, filters: DiscoverFilters): Promise<TDiscoverPage> {
+  const viewer = await viewerPosition(db, viewerId);
+  if (filters.mode === 'nearby' && !viewer) return { profiles: [], nextCursor: null, notice: 'location-needed' };
+  const { rows } = await db.execute<CardRow & { score: number }>(discoverySql(viewerId, filters, viewer));
+  const page = rows.slice(0, filters.limit);
+  const last = page.at(-1);
+  const nextCursor = rows.length > filters.limit && last ? encodeCursor(Number(last.score), last.user_id) : null;
+  const cards = await toCards(db, page, await viewerInterests(db, viewerId));
+  const { cursor: _cursor, ...logged } = filters;
+  await db.insert(systemLogs).values({
+    eventType: 'profile_discovery',
+    userId: viewerId,
+    detail: `${cards.length} profiles shown`,
+    metadata: { userId: viewerId, profilesShown: cards.length, filters: logged, page: filters.cursor ? 'next' : 'first' },
+  });
+  return { profiles: cards, nextCursor, notice: null };
+}

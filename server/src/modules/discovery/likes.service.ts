@@ -1,0 +1,74 @@
+import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { FREE_DAILY_LIKES, LIKE_LIMIT_MESSAGE, type TLikeResponse } from '../../../../contracts/discovery';
+import type { Db } from '../../db/client';
+import { blocks, conversations, likes, matches, passes, profiles, user } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { getPlanState } from '../plans/service';
+
+const startOfUtcDay = (now = new Date()) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+
+/** The target must be another member with a visible profile, and neither may have blocked the other. */
+async function requireLikeable(db: Pick<Db, 'select'>, viewerId: string, targetId: string) {
+  if (viewerId === targetId) throw new AppError('BAD_REQUEST', 'You cannot like your own profile.');
+  const [target] = await db.select({ hidden: profiles.hidden }).from(profiles).where(eq(profiles.userId, targetId)).limit(1);
+  const blocked = await db
+    .select({ one: sql`1` })
+    .from(blocks)
+    .where(
+      sql`(${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${targetId}) or (${blocks.blockerId} = ${targetId} and ${blocks.blockedId} = ${viewerId})`,
+    )
+    .limit(1);
+  if (!target || target.hidden || blocked.length > 0) throw new AppError('NOT_FOUND', 'That profile is no longer available.');
+}
+
+/** Likes left today, or null when the member's plan has no limit. */
+export async function likesLeftToday(db: Pick<Db, 'select'>, viewerId: string): Promise<{ left: number | null; tier: 'free' | 'premium' }> {
+  const [account] = await db.select({ createdAt: user.createdAt }).from(user).where(eq(user.id, viewerId));
+  const plan = await getPlanState(db as Db, viewerId, account!.createdAt);
+  if (plan.tier === 'premium') return { left: null, tier: 'premium' };
+  const [{ used } = { used: 0 }] = await db
+    .select({ used: count() })
+    .from(likes)
+    .where(and(eq(likes.userId, viewerId), gte(likes.createdAt, startOfUtcDay())));
+  return { left: Math.max(0, FREE_DAILY_LIKES - used), tier: 'free' };
+}
+
+/**
+ * Records a like and creates the match when it is mutual. Both members of a pair take the
+ * same advisory lock, so two likes at the same instant are serialised: the second one sees
+ * the first and creates exactly one match (the unique pair index is the last line).
+ */
+export async function likeProfile(db: Db, viewerId: string, targetId: string, superLike = false): Promise<TLikeResponse> {
+  return db.transaction(async (tx) => {
+    await requireLikeable(tx, viewerId, targetId);
+    const [userA, userB] = viewerId < targetId ? [viewerId, targetId] : [targetId, viewerId];
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pair:${userA}:${userB}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`likes:${viewerId}`}))`);
+
+    const [existing] = await tx.select({ one: sql`1` }).from(likes).where(and(eq(likes.userId, viewerId), eq(likes.targetId, targetId)));
+    const quota = await likesLeftToday(tx, viewerId);
+    if (existing) return { matched: false, alreadyLiked: true, matchId: null, conversationId: null, likesLeft: quota.left };
+    if (quota.left === 0) throw new AppError('LIMIT_REACHED', LIKE_LIMIT_MESSAGE);
+    if (superLike && quota.tier !== 'premium') throw new AppError('FORBIDDEN', 'Super likes are a Premium feature.');
+
+    await tx.insert(likes).values({ userId: viewerId, targetId, superLike });
+    await tx.delete(passes).where(and(eq(passes.userId, viewerId), eq(passes.targetId, targetId)));
+    const likesLeft = quota.left === null ? null : quota.left - 1;
+
+    const [reverse] = await tx.select({ one: sql`1` }).from(likes).where(and(eq(likes.userId, targetId), eq(likes.targetId, viewerId)));
+    if (!reverse) return { matched: false, alreadyLiked: false, matchId: null, conversationId: null, likesLeft };
+
+    const [match] = await tx.insert(matches).values({ userA, userB }).onConflictDoNothing().returning({ id: matches.id });
+    if (!match) return { matched: true, alreadyLiked: false, matchId: null, conversationId: null, likesLeft };
+    const [conversation] = await tx.insert(conversations).values({ matchId: match.id, userA, userB }).returning({ id: conversations.id });
+    return { matched: true, alreadyLiked: false, matchId: match.id, conversationId: conversation!.id, likesLeft };
+  });
+}
+
+export async function passProfile(db: Db, viewerId: string, targetId: string): Promise<void> {
+  await requireLikeable(db, viewerId, targetId);
+  await db
+    .insert(passes)
+    .values({ userId: viewerId, targetId })
+    .onConflictDoUpdate({ target: [passes.userId, passes.targetId], set: { createdAt: new Date() } });
+}

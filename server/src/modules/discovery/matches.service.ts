@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import type { TMatch } from '../../../../contracts/discovery';
+import type { Db } from '../../db/client';
+import { toCards, viewerInterests, type CardRow } from './cards';
+
+/** The member's matches, newest first, without anyone either of them has blocked. */
+export async function listMatches(db: Db, viewerId: string): Promise<TMatch[]> {
+  const { rows } = await db.execute<CardRow & { match_id: string; conversation_id: string | null; matched_at: Date | string }>(sql`
+    select m.id as match_id, c.id as conversation_id, m.created_at as matched_at,
+           p.user_id, p.name, p.age, p.gender, p.location, p.bio, p.interests, p.selfie_verified, p.avg_rating,
+           p.review_count, p.safe_for_family_badge, p.safe_for_home_badge, p.date_again_badge, null::float8 as distance_m
+    from matches m
+    join profiles p on p.user_id = case when m.user_a = ${viewerId} then m.user_b else m.user_a end
+    left join conversations c on c.match_id = m.id
+    where (m.user_a = ${viewerId} or m.user_b = ${viewerId})
+      and p.hidden = false
+      and not exists (select 1 from blocks b where (b.blocker_id = ${viewerId} and b.blocked_id = p.user_id)
+                                               or (b.blocker_id = p.user_id and b.blocked_id = ${viewerId}))
+    order by m.created_at desc`);
+  const cards = await toCards(db, rows, await viewerInterests(db, viewerId));
+  return rows.map((row, index) => ({
+    matchId: row.match_id,
+    conversationId: row.conversation_id,
+    createdAt: new Date(row.matched_at).toISOString(),
+    profile: cards[index]!,
+  }));
+}

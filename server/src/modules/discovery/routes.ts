@@ -1,0 +1,99 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import {
+  ZDiscoverPage,
+  ZDiscoverQuery,
+  ZLikeRequest,
+  ZLikeResponse,
+  ZLikesStatus,
+  ZLocationUpdate,
+  ZMatch,
+  FREE_DAILY_LIKES,
+} from '../../../../contracts/discovery';
+import { ZErrorBody } from '../../../../contracts/errors';
+import type { AppEnv } from '../../lib/context';
+import { defineRoute } from '../../lib/route';
+import { saveLocation } from '../profiles/profiles.service';
+import { findDiscoverPage } from './discovery.service';
+import { likeProfile, likesLeftToday, passProfile } from './likes.service';
+import { listMatches } from './matches.service';
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+const unauthorized = { 401: json(ZErrorBody, 'Not signed in') };
+
+const discover = defineRoute('member', {
+  method: 'get',
+  path: '/api/discover',
+  tags: ['Discovery'],
+  summary: 'One page of profiles, best score first (keyset paging with `cursor`)',
+  request: { query: ZDiscoverQuery },
+  responses: { 200: json(ZDiscoverPage, 'A page of cards'), 400: json(ZErrorBody, 'Invalid filters'), ...unauthorized },
+});
+
+const like = defineRoute('member', {
+  method: 'post',
+  path: '/api/likes',
+  tags: ['Discovery'],
+  summary: 'Like a profile; a mutual like creates the match and its conversation',
+  request: { body: { content: { 'application/json': { schema: ZLikeRequest } } } },
+  responses: {
+    200: json(ZLikeResponse, 'Recorded (or already recorded)'),
+    404: json(ZErrorBody, 'No such profile'),
+    429: json(ZErrorBody, 'Daily like limit reached'),
+    ...unauthorized,
+  },
+});
+
+const pass = defineRoute('member', {
+  method: 'post',
+  path: '/api/passes',
+  tags: ['Discovery'],
+  summary: 'Pass on a profile: hidden from discovery for 30 days',
+  request: { body: { content: { 'application/json': { schema: z.object({ targetId: z.string().min(1).max(64) }) } } } },
+  responses: { 200: json(z.object({ ok: z.literal(true) }), 'Recorded'), 404: json(ZErrorBody, 'No such profile'), ...unauthorized },
+});
+
+const likesStatus = defineRoute('member', {
+  method: 'get',
+  path: '/api/likes/status',
+  tags: ['Discovery'],
+  summary: 'Likes left today under the member plan',
+  responses: { 200: json(ZLikesStatus, 'The quota'), ...unauthorized },
+});
+
+const matchList = defineRoute('member', {
+  method: 'get',
+  path: '/api/matches',
+  tags: ['Discovery'],
+  summary: "The member's matches, newest first",
+  responses: { 200: json(z.object({ matches: z.array(ZMatch) }), 'Matches'), ...unauthorized },
+});
+
+const location = defineRoute('member', {
+  method: 'put',
+  path: '/api/profile/location',
+  tags: ['Profile'],
+  summary: 'Share a position; it is stored snapped to a ~2 km grid and never shown to anyone',
+  request: { body: { content: { 'application/json': { schema: ZLocationUpdate } } } },
+  responses: { 200: json(z.object({ ok: z.literal(true) }), 'Stored'), 404: json(ZErrorBody, 'No profile yet'), ...unauthorized },
+});
+
+export const discoveryRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(discover, async (c) => c.json(await findDiscoverPage(c.get('deps').database.db, c.get('user').id, c.req.valid('query')), 200))
+  .openapi(like, async (c) => {
+    const { targetId, superLike } = c.req.valid('json');
+    return c.json(await likeProfile(c.get('deps').database.db, c.get('user').id, targetId, superLike), 200);
+  })
+  .openapi(pass, async (c) => {
+    await passProfile(c.get('deps').database.db, c.get('user').id, c.req.valid('json').targetId);
+    return c.json({ ok: true as const }, 200);
+  })
+  .openapi(likesStatus, async (c) => {
+    const quota = await likesLeftToday(c.get('deps').database.db, c.get('user').id);
+    return c.json({ likesLeft: quota.left, dailyLimit: quota.tier === 'free' ? FREE_DAILY_LIKES : null, tier: quota.tier }, 200);
+  })
+  .openapi(matchList, async (c) => c.json({ matches: await listMatches(c.get('deps').database.db, c.get('user').id) }, 200))
+  .openapi(location, async (c) => {
+    const { latitude, longitude } = c.req.valid('json');
+    await saveLocation(c.get('deps').database.db, c.get('user').id, latitude, longitude);
+    return c.json({ ok: true as const }, 200);
+  });

@@ -75,3 +75,33 @@ export type TOwnProfile = z.infer<typeof ZOwnProfile>;
 
 export const ZPhotoList = z.object({ photos: z.array(ZPhoto) });
 export const ZPhotoOrder = z.object({ ids: z.array(z.uuid()).max(PHOTO_LIMITS.maxPhotos) });
+
+/** The editor form as typed; `profileFormToUpdate` turns it into the saved shape. */
+export const ZProfileForm = z.object({
+  name: z.string().trim().min(1, PROFILE_TEXT.nameRequired).max(80),
+  age: z
+    .string()
+    .refine((v) => !v.trim() || (/^\d+$/.test(v.trim()) && Number(v) >= 18 && Number(v) <= 120), PROFILE_TEXT.ageRange),
+  gender: z.union([z.enum(GENDERS), z.literal('')]),
+  location: z.string().max(120),
+  bio: z.string().max(1000),
+  interests: z.string().max(600),
+});
+export type TProfileForm = z.infer<typeof ZProfileForm>;
+
+export function profileFormToUpdate(form: TProfileForm): TProfileUpdate {
+  return {
+    name: form.name.trim(),
+    age: form.age.trim() ? Number(form.age) : null,
+    gender: form.gender || null,
+    location: form.location,
+    bio: form.bio,
+    interests: form.interests.split(','),
+  };
+}
+
+export const GENDER_LABELS: Record<Gender, string> = {
+  woman: 'Woman', man: 'Man', 'non-binary': 'Non-binary', genderfluid: 'Genderfluid', agender: 'Agender',
+  bigender: 'Bigender', demigirl: 'Demigirl', demiboy: 'Demiboy', genderqueer: 'Genderqueer', pangender: 'Pangender',
+  'two-spirit': 'Two-spirit', questioning: 'Questioning', other: 'Other', 'prefer-not-to-say': 'Prefer not to say',
+};

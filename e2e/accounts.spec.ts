@@ -52,7 +52,7 @@ test.describe('[ACCOUNTS]', () => {
 
     await signInWithPassword(page, email);
     await toast(page, 'Welcome back!');
-    await expect(page).toHaveURL(/\/dashboard/);
+    await expect(page).toHaveURL(/\/(dashboard|profile\/edit)/);
 
     await page.getByRole('button', { name: 'My Account' }).click();
     await expect(page.getByRole('menuitem', { name: 'Date Calendar' })).toBeVisible();
@@ -104,7 +104,7 @@ test.describe('[ACCOUNTS]', () => {
     await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
 
     await openMailedLink(page, email, 'sign-in link');
-    await expect(page).toHaveURL(/\/dashboard/);
+    await expect(page).toHaveURL(/\/(dashboard|profile\/edit)/);
     await expect(page.getByRole('button', { name: 'My Account' })).toBeVisible();
   });
 
@@ -138,7 +138,7 @@ test.describe('[ACCOUNTS]', () => {
     await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
 
     await signInWithPassword(page, email, 'NewSecret456');
-    await expect(page).toHaveURL(/\/dashboard/);
+    await expect(page).toHaveURL(/\/(dashboard|profile\/edit)/);
   });
 
   test('[AUTH-CARD] the combined card opens on the register tab and states the password rule', async ({ page }) => {

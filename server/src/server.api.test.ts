@@ -59,7 +59,7 @@ describe.runIf(testDatabaseKind === 'pglite')('one owner per DATA_DIR, and the C
     expect(password).toBeDefined();
     expect(fs.existsSync(lockFilePath(database.dataDir))).toBe(false);
 
-    const seeded = await runProcess('server/src/cli/seed.ts', [], { DATA_DIR: database.dataDir });
+    const seeded = await runProcess('server/src/cli/seed.ts', ['--profiles', '3'], { DATA_DIR: database.dataDir });
     expect(seeded.code).toBe(0);
     expect(seeded.stdout).toContain('Demo account: demo@vouch.local');
 

@@ -1,12 +1,22 @@
-// npm run seed: demo data for a fresh install, with or without the server running.
+// npm run seed [-- --profiles N]: demo data for a fresh install, with or without the server running.
+import { parseArgs } from 'node:util';
 import { loadEnv } from '../env';
 import { seedDemoData, type SeedResult } from '../modules/seed/service';
 import { runThroughServerOrDirect } from './control-channel';
 
 async function main() {
+  const { values } = parseArgs({ options: { profiles: { type: 'string', default: '60' } } });
+  const profiles = Number(values.profiles);
+  if (!Number.isInteger(profiles) || profiles < 0 || profiles > 100_000) {
+    console.error('Usage: npm run seed -- [--profiles N]   (N from 0 to 100000, default 60)');
+    process.exit(2);
+  }
   const env = loadEnv();
-  const result = await runThroughServerOrDirect<SeedResult>(env, '/api/control/seed', {}, (services) => seedDemoData(services));
-  console.log('Demo data is ready.');
+  console.log(`Seeding ${profiles} members with drawn portraits...`);
+  const result = await runThroughServerOrDirect<SeedResult>(env, '/api/control/seed', { profiles }, (services) =>
+    seedDemoData(services, { profiles }),
+  );
+  console.log(`Demo data is ready: ${result.membersCreated} new members, ${result.membersTotal} profiles in all.`);
   console.log(`Demo account: ${result.demo.email} / ${result.demo.password}`);
 }
 

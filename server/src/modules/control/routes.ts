@@ -40,12 +40,17 @@ const seed = defineRoute('control', {
   path: '/api/control/seed',
   tags: ['Control'],
   summary: 'Load the demo data (local CLI only)',
+  request: { body: { content: { 'application/json': { schema: z.object({ profiles: z.number().int().min(0).max(100_000).optional() }) } } } },
   responses: {
     200: {
       description: 'Seeded',
       content: {
         'application/json': {
-          schema: z.object({ demo: z.object({ email: z.string(), password: z.string(), created: z.boolean() }) }),
+          schema: z.object({
+            demo: z.object({ email: z.string(), password: z.string(), created: z.boolean() }),
+            membersCreated: z.number(),
+            membersTotal: z.number(),
+          }),
         },
       },
     },
@@ -58,4 +63,4 @@ export const controlRoutes = new OpenAPIHono<AppEnv>()
     const { email, password } = c.req.valid('json');
     return c.json(await createOrPromoteAdmin(c.get('deps'), email, password), 200);
   })
-  .openapi(seed, async (c) => c.json(await seedDemoData(c.get('deps')), 200));
+  .openapi(seed, async (c) => c.json(await seedDemoData(c.get('deps'), c.req.valid('json')), 200));

@@ -5,7 +5,7 @@ import { PHOTO_LIMITS, PROFILE_TEXT, ZOwnProfile, ZPhotoList, ZPhotoOrder, ZProf
 import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { defineRoute } from '../../lib/route';
-import { addPhoto, readPhoto, removePhoto, reorderPhotos } from './photos.service';
+import { addPhoto, listPhotos, readPhoto, removePhoto, reorderPhotos } from './photos.service';
 import { getOwnProfile, saveOwnProfile } from './profiles.service';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
@@ -29,6 +29,14 @@ const putProfile = defineRoute('member', {
   summary: 'Create or update the own profile',
   request: { body: { content: { 'application/json': { schema: ZProfileUpdate } } } },
   responses: { 200: json(ZOwnProfile, 'Saved'), ...errors },
+});
+
+const getPhotos = defineRoute('member', {
+  method: 'get',
+  path: '/api/profile/photos',
+  tags: ['Profile'],
+  summary: "The member's own photos, main photo first",
+  responses: { 200: json(ZPhotoList, 'The photos'), 401: errors[401] },
 });
 
 const uploadPhoto = defineRoute('member', {
@@ -99,6 +107,7 @@ profileRoutes
     return c.json(profile, 200);
   })
   .openapi(putProfile, async (c) => c.json(await saveOwnProfile(c.get('deps').database.db, c.get('user').id, c.req.valid('json')), 200))
+  .openapi(getPhotos, async (c) => c.json({ photos: await listPhotos(c.get('deps').database.db, c.get('user').id) }, 200))
   .openapi(uploadPhoto, async (c) => {
     const { file } = await c.req.parseBody();
     if (!(file instanceof File)) throw new AppError('INVALID_FILE_TYPE', PROFILE_TEXT.invalidFileType.description);

@@ -15,8 +15,6 @@ const visitor = (title: string, description: string) =>
     return <ComingSoon title={title} description={description} />;
   };
 
-export const Dashboard = member('Dashboard', 'Your discovery deck, matches, profile and security settings will live here.');
-export const ProfileEdit = member('Edit Profile', 'Photos, your details and what you are looking for.');
 export const Messages = member('Messages', 'Real-time chat with your matches.');
 export const DateHistory = member('Date History', 'Rate Your Date Experience once your date is verified.');
 export const Calendar = member('Date Calendar', 'Plan dates with your matches.');

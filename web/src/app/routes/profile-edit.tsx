@@ -1,0 +1,172 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Sparkles } from 'lucide-react';
+import { COUNTRIES } from '@contracts/auth';
+import { AUTH_DELAYS, TOASTS } from '@contracts/messages';
+import { GENDER_LABELS, GENDERS, PROFILE_TEXT, profileFormToUpdate, ZProfileForm, type TProfileForm } from '@contracts/profile';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input, Select, Textarea } from '@/components/ui/input';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useSession } from '@/features/auth/use-session';
+import { PhotoPanel } from '@/features/profile/photo-panel';
+import { ownProfileQueryOptions, saveProfile, useOwnProfile } from '@/features/profile/profile-api';
+import { suggestBio } from '@/features/profile/suggest-bio';
+import { ApiError } from '@/lib/api-client';
+import { usePageMeta } from '@/lib/page-meta';
+import { paths } from '@/lib/paths';
+import { RequireMember } from '../guards';
+
+const EMPTY: TProfileForm = { name: '', age: '', gender: '', location: '', bio: '', interests: '' };
+
+function ProfileEditor() {
+  usePageMeta('Edit profile · Vouch');
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const { session } = useSession();
+  const profile = useOwnProfile();
+  const [suggesting, setSuggesting] = useState(false);
+  const form = useForm<TProfileForm>({ resolver: zodResolver(ZProfileForm), defaultValues: EMPTY });
+  const { errors, isSubmitting } = form.formState;
+
+  // Prefill from the saved profile, or from what the member gave at registration.
+  useEffect(() => {
+    if (profile.isPending) return;
+    const saved = profile.data;
+    const registration = session?.registration;
+    const country = COUNTRIES.find((c) => c.value === registration?.country && c.value !== 'other')?.label ?? '';
+    form.reset(
+      saved
+        ? {
+            name: saved.name,
+            age: saved.age ? String(saved.age) : '',
+            gender: saved.gender ?? '',
+            location: saved.location ?? '',
+            bio: saved.bio ?? '',
+            interests: saved.interests.join(', '),
+          }
+        : {
+            name: registration?.name ?? session?.user.name ?? '',
+            age: registration?.age ? String(registration.age) : '',
+            gender: '',
+            location: country,
+            bio: registration?.bio ?? '',
+            interests: (registration?.interests ?? []).join(', '),
+          },
+    );
+  }, [profile.isPending, profile.data, session, form]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await saveProfile(profileFormToUpdate(values));
+      client.setQueryData(ownProfileQueryOptions.queryKey, saved);
+      toast.success('Profile saved', { description: 'Your changes are live.' });
+      navigate(paths.dashboard);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        toast.error('Authentication Error', { description: 'You must be logged in to save your profile.' });
+        navigate(paths.login);
+        return;
+      }
+      toast.error(PROFILE_TEXT.saveFailed, { description: error instanceof Error ? error.message : undefined });
+    }
+  });
+
+  const onSuggestBio = async () => {
+    setSuggesting(true);
+    try {
+      const interests = form.getValues('interests').split(',').map((i) => i.trim()).filter(Boolean);
+      form.setValue('bio', await suggestBio({ name: form.getValues('name'), interests }, AUTH_DELAYS.bioSuggestionMs), { shouldDirty: true });
+    } catch {
+      toast.error(TOASTS.bioSuggestionFailed.title, { description: TOASTS.bioSuggestionFailed.description });
+    } finally {
+      setSuggesting(false);
+    }
+  };
+
+  if (profile.isPending) return <PageSpinner label="Loading your profile..." />;
+  if (profile.isError) {
+    return (
+      <div className="mx-auto max-w-lg px-4 py-16 text-center">
+        <p className="mb-4">{PROFILE_TEXT.loadFailed}</p>
+        <Button onClick={() => window.location.reload()}>Try Again</Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
+      <h1 className="mb-1 text-3xl font-bold tracking-tight">{profile.data ? 'Edit Profile' : 'Create Your Profile'}</h1>
+      <p className="mb-8 text-muted-foreground">Real photos and an honest bio get more matches, and safer ones.</p>
+      <div className="grid gap-6 lg:grid-cols-[1fr_1.2fr]">
+        <Card>
+          <CardContent className="pt-6">
+            <PhotoPanel />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Personal Information</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+              <div className="grid gap-4 sm:grid-cols-[1fr_7rem]">
+                <Field label="Name" error={errors.name?.message}>
+                  <Input autoComplete="given-name" {...form.register('name')} />
+                </Field>
+                <Field label="Age" optional error={errors.age?.message}>
+                  <Input inputMode="numeric" {...form.register('age')} />
+                </Field>
+              </div>
+              <Field label="Gender" optional error={errors.gender?.message}>
+                <Select {...form.register('gender')}>
+                  <option value="">Prefer not to set</option>
+                  {GENDERS.map((gender) => (
+                    <option key={gender} value={gender}>
+                      {GENDER_LABELS[gender]}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field label="Location" optional hint="Your city or area, as you want others to see it" error={errors.location?.message}>
+                <Input autoComplete="address-level2" {...form.register('location')} />
+              </Field>
+              <Field label="Interests" optional hint="Separate interests with commas" error={errors.interests?.message}>
+                <Input {...form.register('interests')} />
+              </Field>
+              <div className="grid gap-1.5">
+                <Field label="Bio" optional error={errors.bio?.message}>
+                  <Textarea rows={5} {...form.register('bio')} />
+                </Field>
+                <Button type="button" variant="secondary" size="sm" className="justify-self-end" onClick={onSuggestBio} disabled={suggesting}>
+                  <Sparkles aria-hidden /> {suggesting ? 'Writing...' : 'AI Suggest'}
+                </Button>
+              </div>
+              <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+                <Button type="button" variant="outline" onClick={() => navigate(paths.dashboard)}>
+                  Cancel
+                </Button>
+                <Button type="submit" disabled={isSubmitting}>
+                  {isSubmitting ? 'Saving...' : 'Save'}
+                </Button>
+              </div>
+            </form>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+export function Component() {
+  return (
+    <RequireMember>
+      <ProfileEditor />
+    </RequireMember>
+  );
+}

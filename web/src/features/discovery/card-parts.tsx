@@ -1,0 +1,77 @@
+import { BadgeCheck, Heart, ShieldCheck, Star } from 'lucide-react';
+import { trustLabel, type TProfileCard } from '@contracts/discovery';
+import { PROFILE_DEFAULTS } from '@contracts/profile';
+import { cn } from '@/lib/utils';
+
+export const displayName = (card: { name: string }) => card.name.trim() || PROFILE_DEFAULTS.name;
+export const displayAge = (card: { age: number | null }) => card.age ?? PROFILE_DEFAULTS.age;
+
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return (parts.length ? parts.slice(0, 2).map((p) => p[0]!.toUpperCase()).join('') : 'A') || 'A';
+}
+
+/** The main photo, or a warm initials avatar when there is none. */
+export function CardPhoto({ card, className, size = 'large' }: { card: TProfileCard; className?: string; size?: 'large' | 'thumb' }) {
+  const photo = card.photos[0];
+  if (!photo) {
+    return (
+      <div className={cn('flex items-center justify-center bg-gradient-to-br from-rose-300 to-orange-200 text-4xl font-bold text-white dark:from-rose-900 dark:to-orange-900', className)} role="img" aria-label={`${displayName(card)} has no photos yet`}>
+        {initials(displayName(card))}
+      </div>
+    );
+  }
+  return <img src={size === 'thumb' ? photo.thumbUrl : photo.url} alt={`${displayName(card)}'s main photo`} className={cn('object-cover', className)} />;
+}
+
+export function InterestChips({ interests, max = 3 }: { interests: string[]; max?: number }) {
+  if (!interests.length) return null;
+  return (
+    <ul className="flex flex-wrap gap-1.5" aria-label="Interests">
+      {interests.slice(0, max).map((interest) => (
+        <li key={interest} className="rounded-full bg-secondary px-2.5 py-0.5 text-xs font-medium text-secondary-foreground">
+          {interest}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function CompatibilityBadge({ card }: { card: TProfileCard }) {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-primary/10 px-2.5 py-1 text-xs font-semibold text-primary" title={`Compatibility: ${card.compatibility.band}`}>
+      <Heart className="size-3.5" aria-hidden /> {card.compatibility.percent}% match
+    </span>
+  );
+}
+
+export function TrustScore({ card }: { card: TProfileCard }) {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200" title="Trust score from ratings, badges and verification">
+      <ShieldCheck className="size-3.5" aria-hidden /> Trust {card.trustScore} · {trustLabel(card.trustScore)}
+    </span>
+  );
+}
+
+export function VerifiedMark({ card }: { card: TProfileCard }) {
+  if (!card.selfieVerified) return null;
+  return (
+    <span className="inline-flex items-center gap-1 text-xs font-semibold text-emerald-700 dark:text-emerald-300">
+      <BadgeCheck className="size-4" aria-hidden /> Verified
+    </span>
+  );
+}
+
+/** Reputation: the average of revealed ratings and the number of rated dates. */
+export function RatingDisplay({ card }: { card: TProfileCard }) {
+  if (card.avgRating === null || card.reviewCount === 0) {
+    return <p className="text-xs text-muted-foreground">No rated dates yet</p>;
+  }
+  return (
+    <p className="flex items-center gap-1 text-sm" aria-label={`Rated ${card.avgRating.toFixed(1)} out of 5 from ${card.reviewCount} dates`}>
+      <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden />
+      <span className="font-semibold">{card.avgRating.toFixed(1)}</span>
+      <span className="text-muted-foreground">· {card.reviewCount} dates</span>
+    </p>
+  );
+}

@@ -1,0 +1,131 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Heart, MapPin, SearchX, X } from 'lucide-react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { TProfileCard } from '@contracts/discovery';
+import { PROFILE_DEFAULTS } from '@contracts/profile';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { CardPhoto, CompatibilityBadge, displayAge, displayName, InterestChips, RatingDisplay, TrustScore, VerifiedMark } from './card-parts';
+import { discoverQueryOptions, likeProfile, likesStatusQueryOptions, matchesQueryOptions, passProfile } from './discovery-api';
+import { MatchDialog } from './match-dialog';
+
+const DECK_FILTERS = {};
+
+/** One profile at a time, with pass and like. The card advances after either. */
+export function DiscoverDeck() {
+  const client = useQueryClient();
+  const deck = useInfiniteQuery(discoverQueryOptions(DECK_FILTERS));
+  const status = useQuery(likesStatusQueryOptions);
+  const [done, setDone] = useState<Set<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [match, setMatch] = useState<{ card: TProfileCard; conversationId: string | null } | null>(null);
+
+  const queue = useMemo(() => (deck.data?.pages ?? []).flatMap((page) => page.profiles).filter((card) => !done.has(card.userId)), [deck.data, done]);
+  const card = queue[0];
+  // Keep a few cards ready: fetch the next page before the deck runs dry.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = deck;
+  useEffect(() => {
+    if (queue.length < 3 && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [queue.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const advance = (userId: string) => setDone((previous) => new Set(previous).add(userId));
+
+  const onPass = async (target: TProfileCard) => {
+    advance(target.userId);
+    await passProfile(target.userId).catch(() => {}); // a lost pass only means the card may come back
+  };
+
+  const onLike = async (target: TProfileCard) => {
+    setBusy(true);
+    try {
+      const result = await likeProfile(target.userId);
+      advance(target.userId);
+      client.setQueryData(likesStatusQueryOptions.queryKey, (old) => (old ? { ...old, likesLeft: result.likesLeft } : old));
+      if (result.matched) {
+        setMatch({ card: target, conversationId: result.conversationId });
+        void client.invalidateQueries({ queryKey: matchesQueryOptions.queryKey });
+      }
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'LIMIT_REACHED') {
+        toast.error('No likes left today', { description: error.message });
+        client.setQueryData(likesStatusQueryOptions.queryKey, (old) => (old ? { ...old, likesLeft: 0 } : old));
+      } else {
+        console.error('like failed', error);
+        toast.error('Could not like this profile', { description: errorMessage(error, 'Please try again.') });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const likesLeft = status.data?.likesLeft;
+  return (
+    <div className="mx-auto grid max-w-md gap-4">
+      <p className="text-center text-sm text-muted-foreground" aria-live="polite">
+        {status.data?.tier === 'premium' ? 'Unlimited likes' : likesLeft !== undefined && likesLeft !== null ? `${likesLeft} likes left today` : '\u00a0'}
+      </p>
+      {deck.isPending ? (
+        <Card className="flex aspect-[3/4] items-center justify-center">
+          <Spinner label="Finding people for you" />
+        </Card>
+      ) : deck.isError ? (
+        <Card className="p-8 text-center">
+          <p className="mb-4">We could not load profiles right now.</p>
+          <Button onClick={() => void deck.refetch()}>Try again</Button>
+        </Card>
+      ) : !card ? (
+        <Card className="flex flex-col items-center gap-3 p-10 text-center">
+          <SearchX className="size-10 text-muted-foreground" aria-hidden />
+          <h2 className="text-xl font-semibold">No more profiles</h2>
+          <p className="text-sm text-muted-foreground">You have seen everyone for now. Check back later, or widen your search.</p>
+          <Button variant="outline" asChild>
+            <Link to={paths.discover}>Browse with filters</Link>
+          </Button>
+        </Card>
+      ) : (
+        <Card className="overflow-hidden" aria-label={`${displayName(card)}, ${displayAge(card)}`}>
+          <div className="relative">
+            <CardPhoto card={card} className="aspect-[4/5] w-full" />
+            <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
+              <CompatibilityBadge card={card} />
+            </div>
+          </div>
+          <div className="grid gap-3 p-5">
+            <div className="flex items-start justify-between gap-2">
+              <div>
+                <h2 className="text-2xl font-bold">
+                  {displayName(card)}, {displayAge(card)}
+                </h2>
+                <p className="flex items-center gap-1 text-sm text-muted-foreground">
+                  <MapPin className="size-3.5" aria-hidden /> {card.location ?? PROFILE_DEFAULTS.location}
+                  {card.distance && <span>· {card.distance}</span>}
+                </p>
+              </div>
+              <VerifiedMark card={card} />
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              <TrustScore card={card} />
+              <RatingDisplay card={card} />
+            </div>
+            <p className="line-clamp-3 text-sm">{card.bio ?? PROFILE_DEFAULTS.bio}</p>
+            <InterestChips interests={card.interests} />
+            <div className="mt-2 grid grid-cols-2 gap-3">
+              <Button variant="outline" size="lg" onClick={() => void onPass(card)} disabled={busy} aria-label={`Pass on ${displayName(card)}`}>
+                <X aria-hidden /> Pass
+              </Button>
+              <Button size="lg" onClick={() => void onLike(card)} disabled={busy || likesLeft === 0} aria-label={`Like ${displayName(card)}`}>
+                <Heart aria-hidden /> Like
+              </Button>
+            </div>
+          </div>
+        </Card>
+      )}
+      <MatchDialog match={match} onClose={() => setMatch(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { HeartCrack, MessageCircle } from 'lucide-react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/lib/paths';
+import { CardPhoto, CompatibilityBadge, displayAge, displayName, RatingDisplay, VerifiedMark } from './card-parts';
+import { matchesQueryOptions } from './discovery-api';
+
+/** 'Your Matches', refreshed every 10 seconds. */
+export function MatchesGrid() {
+  const matches = useQuery({ ...matchesQueryOptions, refetchInterval: 10_000 });
+  useEffect(() => {
+    if (matches.isRefetchError) toast.error('Failed to refresh data. Will try again.');
+  }, [matches.isRefetchError, matches.errorUpdateCount]);
+
+  return (
+    <section aria-labelledby="matches-heading" className="grid gap-4">
+      <h2 id="matches-heading" className="text-2xl font-bold">
+        Your Matches
+      </h2>
+      {matches.isPending ? (
+        <div className="flex justify-center py-12">
+          <Spinner />
+        </div>
+      ) : !matches.data?.length ? (
+        <Card className="flex flex-col items-center gap-3 p-10 text-center">
+          <HeartCrack className="size-10 text-muted-foreground" aria-hidden />
+          <p className="font-medium">You don't have any matches yet!</p>
+          <Button asChild>
+            <Link to={`${paths.dashboard}?tab=discover`}>Go to Discover</Link>
+          </Button>
+        </Card>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Matches">
+          {matches.data.map(({ matchId, conversationId, profile }) => (
+            <li key={matchId}>
+              <Card className="overflow-hidden">
+                <div className="relative">
+                  <CardPhoto card={profile} size="thumb" className="aspect-[4/3] w-full" />
+                  <div className="absolute left-3 top-3">
+                    <CompatibilityBadge card={profile} />
+                  </div>
+                </div>
+                <div className="grid gap-2 p-4">
+                  <div className="flex items-center justify-between gap-2">
+                    <h3 className="font-semibold">
+                      {displayName(profile)}, {displayAge(profile)}
+                    </h3>
+                    <VerifiedMark card={profile} />
+                  </div>
+                  <RatingDisplay card={profile} />
+                  {conversationId && (
+                    <Button asChild size="sm" className="mt-1">
+                      <Link to={`${paths.messages}?conversation=${conversationId}`}>
+                        <MessageCircle aria-hidden /> Message
+                      </Link>
+                    </Button>
+                  )}
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -20,7 +20,6 @@ export const DateHistory = member('Date History', 'Rate Your Date Experience onc
 export const Calendar = member('Date Calendar', 'Plan dates with your matches.');
 export const Settings = member('Settings', 'Privacy and account settings.');
 export const ChangePassword = member('Change Password', 'Change your password from here.');
-export const Discover = visitor('Discover Profiles', 'Browse verified members near you with filters.');
 export const Pricing = visitor('Pricing', 'Free and Premium plans.');
 export const AboutUs = visitor('About Us', 'Why we built a dating app that puts safety first.');
 export const Support = visitor('Support', 'Answers to common questions and a way to reach us.');

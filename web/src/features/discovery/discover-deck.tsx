@@ -1,29 +1,26 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Heart, MapPin, SearchX, X } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import type { TProfileCard } from '@contracts/discovery';
 import { PROFILE_DEFAULTS } from '@contracts/profile';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError, errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { CardPhoto, CompatibilityBadge, displayAge, displayName, InterestChips, RatingDisplay, TrustScore, VerifiedMark } from './card-parts';
-import { discoverQueryOptions, likeProfile, likesStatusQueryOptions, matchesQueryOptions, passProfile } from './discovery-api';
+import { discoverQueryOptions, likesStatusQueryOptions, passProfile } from './discovery-api';
 import { MatchDialog } from './match-dialog';
+import { useLike } from './use-like';
 
 const DECK_FILTERS = {};
 
 /** One profile at a time, with pass and like. The card advances after either. */
 export function DiscoverDeck() {
-  const client = useQueryClient();
   const deck = useInfiniteQuery(discoverQueryOptions(DECK_FILTERS));
   const status = useQuery(likesStatusQueryOptions);
   const [done, setDone] = useState<Set<string>>(new Set());
-  const [busy, setBusy] = useState(false);
-  const [match, setMatch] = useState<{ card: TProfileCard; conversationId: string | null } | null>(null);
+  const { like, liking: busy, match, closeMatch } = useLike();
 
   const queue = useMemo(() => (deck.data?.pages ?? []).flatMap((page) => page.profiles).filter((card) => !done.has(card.userId)), [deck.data, done]);
   const card = queue[0];
@@ -41,26 +38,7 @@ export function DiscoverDeck() {
   };
 
   const onLike = async (target: TProfileCard) => {
-    setBusy(true);
-    try {
-      const result = await likeProfile(target.userId);
-      advance(target.userId);
-      client.setQueryData(likesStatusQueryOptions.queryKey, (old) => (old ? { ...old, likesLeft: result.likesLeft } : old));
-      if (result.matched) {
-        setMatch({ card: target, conversationId: result.conversationId });
-        void client.invalidateQueries({ queryKey: matchesQueryOptions.queryKey });
-      }
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'LIMIT_REACHED') {
-        toast.error('No likes left today', { description: error.message });
-        client.setQueryData(likesStatusQueryOptions.queryKey, (old) => (old ? { ...old, likesLeft: 0 } : old));
-      } else {
-        console.error('like failed', error);
-        toast.error('Could not like this profile', { description: errorMessage(error, 'Please try again.') });
-      }
-    } finally {
-      setBusy(false);
-    }
+    if (await like(target)) advance(target.userId);
   };
 
   const likesLeft = status.data?.likesLeft;
@@ -125,7 +103,7 @@ export function DiscoverDeck() {
           </div>
         </Card>
       )}
-      <MatchDialog match={match} onClose={() => setMatch(null)} />
+      <MatchDialog match={match} onClose={closeMatch} />
     </div>
   );
 }

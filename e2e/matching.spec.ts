@@ -1,0 +1,108 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { registerAndVerify, signInWithPassword, toast, uniqueEmail } from './helpers';
+
+const colors = ['#e11d48', '#2563eb', '#16a34a'];
+const photo = async (color: string) => ({
+  name: `photo-${color.slice(1)}.png`,
+  mimeType: 'image/png',
+  buffer: await sharp({ create: { width: 600, height: 800, channels: 3, background: color } }).png().toBuffer(),
+});
+
+/** A new member in a browser context of their own, signed in and landed on the profile editor. */
+async function newMember(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  const email = uniqueEmail('match');
+  await registerAndVerify(page, email);
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/profile\/edit/); // no profile yet: the dashboard sends new members here
+  return page;
+}
+
+async function fillProfile(page: Page, name: string, zone: string) {
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Age').fill('31');
+  await page.getByLabel('Gender').selectOption('woman');
+  await page.getByLabel('Location').fill(zone);
+  await page.getByLabel('Interests').fill('hiking, jazz, ,cooking');
+}
+
+test.describe('[PROFILES][MATCHING]', () => {
+  test('[EDITOR] validation, then a profile with three photos and the second set as main', async ({ browser }) => {
+    const page = await newMember(browser);
+    await page.getByLabel('Name').fill('');
+    await page.getByLabel('Age').fill('17');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Name is required')).toBeVisible();
+    await expect(page.getByText('Please enter a valid age between 18 and 120')).toBeVisible();
+
+    await page.getByLabel('Choose a photo to upload').setInputFiles({ name: 'evil.jpg', mimeType: 'application/x-php', buffer: Buffer.from('<?php ?>') });
+    await toast(page, 'Invalid file type');
+
+    for (const color of colors) {
+      await page.getByLabel('Choose a photo to upload').setInputFiles(await photo(color));
+      await expect(page.getByRole('list', { name: 'Your photos' }).locator('img:not([alt="Uploading photo"])')).toHaveCount(colors.indexOf(color) + 1);
+    }
+    const images = page.getByRole('list', { name: 'Your photos' }).locator('img');
+    const secondSrc = await images.nth(1).getAttribute('src');
+    await page.getByRole('button', { name: 'Set photo 2 as main' }).click();
+    await expect(images.first()).toHaveAttribute('src', secondSrc!);
+    await expect(images.first()).toHaveAttribute('alt', 'Main photo');
+    await page.reload();
+    await expect(page.getByRole('list', { name: 'Your photos' }).locator('img').first()).toHaveAttribute('src', secondSrc!);
+
+    await fillProfile(page, 'Ana', 'Testville');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/\/dashboard/);
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(/tab=profile/);
+    await expect(page.getByRole('heading', { name: 'Ana, 31' })).toBeVisible();
+  });
+
+  test('[LIKE][MATCH] two members like each other and both see the match', async ({ browser }) => {
+    const zone = `Zone${Date.now().toString(36)}`;
+    const tag = Date.now().toString(36).slice(-4);
+    const [anaName, beaName] = [`Ana ${tag}`, `Bea ${tag}`];
+    const ana = await newMember(browser);
+    await fillProfile(ana, anaName, zone);
+    await ana.getByLabel('Choose a photo to upload').setInputFiles(await photo(colors[0]!));
+    await expect(ana.getByRole('list', { name: 'Your photos' }).locator('img[alt="Main photo"]')).toBeVisible();
+    await ana.getByRole('button', { name: 'Save' }).click();
+    await expect(ana).toHaveURL(/\/dashboard/);
+
+    const bea = await newMember(browser);
+    await fillProfile(bea, beaName, zone);
+    await bea.getByRole('button', { name: 'Save' }).click();
+    await expect(bea).toHaveURL(/\/dashboard/);
+
+    // Ana browses with filters and likes Bea.
+    await ana.goto('/discover');
+    await ana.getByLabel('Location').fill(zone);
+    await ana.getByLabel('Gender').selectOption('female');
+    await ana.getByLabel('Search').fill(beaName);
+    const results = ana.getByRole('list', { name: 'Profiles' }).getByRole('listitem');
+    await expect(results.filter({ hasText: `${beaName}, 31` })).toBeVisible();
+    await expect(results).toHaveCount(1);
+    await ana.getByRole('button', { name: `Like ${beaName}` }).click();
+    await expect(ana.getByText('No profiles found')).toBeVisible();
+
+    // Bea likes back from the dashboard deck: it's a match.
+    await bea.goto('/dashboard?tab=discover');
+    // The deck shows one card at a time: once it has loaded, pass on anyone else until Ana comes up.
+    await expect(bea.getByRole('button', { name: /^Pass on / })).toBeVisible();
+    for (let i = 0; i < 10 && !(await bea.getByRole('heading', { name: `${anaName}, 31` }).isVisible()); i++) {
+      await bea.getByRole('button', { name: /^Pass on / }).click();
+    }
+    await expect(bea.getByRole('heading', { name: `${anaName}, 31` })).toBeVisible();
+    await bea.getByRole('button', { name: `Like ${anaName}` }).click();
+    await expect(bea.getByRole('dialog').getByText("It's a match!")).toBeVisible();
+    await bea.getByRole('button', { name: 'Keep browsing' }).click();
+
+    for (const [page, other] of [[ana, beaName], [bea, anaName]] as const) {
+      await page.goto('/dashboard?tab=matches');
+      await expect(page.getByRole('heading', { name: 'Your Matches' })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Matches' }).getByText(`${other}, 31`)).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Message' })).toHaveAttribute('href', /\/messages\?conversation=/);
+    }
+  });
+});

@@ -1,0 +1,92 @@
+import { Slider } from 'radix-ui';
+import { Search } from 'lucide-react';
+import { AGE_FILTER, type GenderFilter } from '@contracts/discovery';
+import { Field } from '@/components/ui/field';
+import { Input, Select } from '@/components/ui/input';
+
+export type FilterState = {
+  location: string;
+  gender: GenderFilter;
+  ages: [number, number];
+  verifiedOnly: boolean;
+  q: string;
+  radiusKm: number;
+};
+
+export const DEFAULT_FILTERS: FilterState = {
+  location: '',
+  gender: 'all',
+  ages: [AGE_FILTER.defaultMin, AGE_FILTER.defaultMax],
+  verifiedOnly: false,
+  q: '',
+  radiusKm: 50,
+};
+
+const CITY_SUGGESTIONS = ['Chicago', 'New York', 'Los Angeles', 'San Francisco'];
+
+export function DiscoverFilters({ value, onChange, nearby }: { value: FilterState; onChange: (next: FilterState) => void; nearby: boolean }) {
+  const set = <K extends keyof FilterState>(key: K, v: FilterState[K]) => onChange({ ...value, [key]: v });
+  return (
+    <div className="grid gap-4 rounded-2xl border bg-card p-4 sm:grid-cols-2 lg:grid-cols-5" role="search" aria-label="Filter profiles">
+      <div className="relative lg:col-span-2">
+        <Field label="Search">
+          <Input className="pl-9" type="search" placeholder="Name or bio" value={value.q} onChange={(e) => set('q', e.target.value)} />
+        </Field>
+        <Search className="pointer-events-none absolute bottom-3 left-3 size-4 text-muted-foreground" aria-hidden />
+      </div>
+      {nearby ? (
+        <Field label="Distance">
+          <Select value={String(value.radiusKm)} onChange={(e) => set('radiusKm', Number(e.target.value))}>
+            {[10, 25, 50, 100].map((km) => (
+              <option key={km} value={km}>
+                Within {km} km
+              </option>
+            ))}
+          </Select>
+        </Field>
+      ) : (
+        <Field label="Location">
+          <Input list="city-suggestions" placeholder="Any city" value={value.location} onChange={(e) => set('location', e.target.value)} />
+        </Field>
+      )}
+      <datalist id="city-suggestions">
+        {CITY_SUGGESTIONS.map((city) => (
+          <option key={city} value={city} />
+        ))}
+      </datalist>
+      <Field label="Gender">
+        <Select value={value.gender} onChange={(e) => set('gender', e.target.value as GenderFilter)}>
+          <option value="all">Everyone</option>
+          <option value="female">Women</option>
+          <option value="male">Men</option>
+          <option value="other">Other genders</option>
+        </Select>
+      </Field>
+      <div className="grid gap-2">
+        <p className="text-sm font-medium" id="age-label">
+          Age {value.ages[0]}–{value.ages[1]}
+        </p>
+        <Slider.Root
+          className="relative flex h-6 w-full touch-none select-none items-center"
+          min={AGE_FILTER.min}
+          max={AGE_FILTER.max}
+          step={1}
+          minStepsBetweenThumbs={0}
+          value={value.ages}
+          onValueChange={(ages) => set('ages', [ages[0]!, ages[1]!])}
+          aria-labelledby="age-label"
+        >
+          <Slider.Track className="relative h-1.5 grow rounded-full bg-muted">
+            <Slider.Range className="absolute h-full rounded-full bg-primary" />
+          </Slider.Track>
+          <Slider.Thumb aria-label="Minimum age" className="block size-5 rounded-full border-2 border-primary bg-background shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" />
+          <Slider.Thumb aria-label="Maximum age" className="block size-5 rounded-full border-2 border-primary bg-background shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" />
+        </Slider.Root>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={value.verifiedOnly} onChange={(e) => set('verifiedOnly', e.target.checked)} />
+          Verified only
+        </label>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Tabs } from 'radix-ui';
+import { ChevronLeft, ChevronRight, Heart, MapPin } from 'lucide-react';
+import type { TProfileCard } from '@contracts/discovery';
+import { PROFILE_DEFAULTS } from '@contracts/profile';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/utils';
+import { CardPhoto, CompatibilityBadge, displayAge, displayName, InterestChips, RatingDisplay, TrustScore, VerifiedMark } from './card-parts';
+
+const tabClass =
+  'flex-1 rounded-md px-2 py-1.5 text-xs font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm';
+
+/** A photo carousel with arrows and dots; the initials avatar when there are no photos. */
+function Carousel({ card }: { card: TProfileCard }) {
+  const [index, setIndex] = useState(0);
+  const count = card.photos.length;
+  if (count <= 1) return <CardPhoto card={card} className="aspect-[4/5] w-full" />;
+  const photo = card.photos[index]!;
+  const go = (step: number) => setIndex((index + step + count) % count);
+  return (
+    <div className="relative" aria-roledescription="carousel" aria-label={`${displayName(card)}'s photos`}>
+      <img src={photo.url} alt={`${displayName(card)}, photo ${index + 1} of ${count}`} className="aspect-[4/5] w-full object-cover" />
+      <button type="button" onClick={() => go(-1)} aria-label="Previous photo" className="absolute left-2 top-1/2 flex size-8 -translate-y-1/2 items-center justify-center rounded-full bg-black/40 text-white hover:bg-black/60">
+        <ChevronLeft className="size-5" aria-hidden />
+      </button>
+      <button type="button" onClick={() => go(1)} aria-label="Next photo" className="absolute right-2 top-1/2 flex size-8 -translate-y-1/2 items-center justify-center rounded-full bg-black/40 text-white hover:bg-black/60">
+        <ChevronRight className="size-5" aria-hidden />
+      </button>
+      <div className="absolute inset-x-0 bottom-2 flex justify-center gap-1.5">
+        {card.photos.map((p, i) => (
+          <button
+            key={p.id}
+            type="button"
+            onClick={() => setIndex(i)}
+            aria-label={`Show photo ${i + 1}`}
+            aria-current={i === index}
+            className={cn('size-2 rounded-full bg-white/60', i === index && 'bg-white')}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export function ProfileGridCard({ card, onLike, liking }: { card: TProfileCard; onLike: (card: TProfileCard) => void; liking: boolean }) {
+  return (
+    <Card className="flex flex-col overflow-hidden" aria-label={`${displayName(card)}, ${displayAge(card)}`}>
+      <div className="relative">
+        <Carousel card={card} />
+        <div className="absolute left-3 top-3">
+          <CompatibilityBadge card={card} />
+        </div>
+      </div>
+      <div className="grid flex-1 content-start gap-3 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <div>
+            <h3 className="text-lg font-semibold">
+              {displayName(card)}, {displayAge(card)}
+            </h3>
+            <p className="flex items-center gap-1 text-sm text-muted-foreground">
+              <MapPin className="size-3.5" aria-hidden /> {card.location ?? PROFILE_DEFAULTS.location}
+              {card.distance && <span>· {card.distance}</span>}
+            </p>
+          </div>
+          <VerifiedMark card={card} />
+        </div>
+        <Tabs.Root defaultValue="about">
+          <Tabs.List aria-label="Profile details" className="flex gap-1 rounded-lg bg-muted p-1">
+            <Tabs.Trigger value="about" className={tabClass}>
+              About
+            </Tabs.Trigger>
+            <Tabs.Trigger value="interests" className={tabClass}>
+              Interests
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="about" className="grid gap-2 pt-3">
+            <p className="line-clamp-3 text-sm">{card.bio ?? PROFILE_DEFAULTS.bio}</p>
+            <div className="flex flex-wrap items-center gap-2">
+              <TrustScore card={card} />
+              <RatingDisplay card={card} />
+            </div>
+          </Tabs.Content>
+          <Tabs.Content value="interests" className="pt-3">
+            {card.interests.length ? <InterestChips interests={card.interests} max={20} /> : <p className="text-sm text-muted-foreground">No interests listed yet.</p>}
+          </Tabs.Content>
+        </Tabs.Root>
+      </div>
+      <div className="p-4 pt-0">
+        <Button className="w-full" onClick={() => onLike(card)} disabled={liking} aria-label={`Like ${displayName(card)}`}>
+          <Heart aria-hidden /> Like
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+export function ProfileCardSkeleton() {
+  return (
+    <Card className="overflow-hidden" aria-hidden>
+      <div className="aspect-[4/5] animate-pulse bg-muted" />
+      <div className="grid gap-3 p-4">
+        <div className="h-5 w-2/3 animate-pulse rounded bg-muted" />
+        <div className="h-4 w-1/2 animate-pulse rounded bg-muted" />
+        <div className="h-16 animate-pulse rounded bg-muted" />
+      </div>
+    </Card>
+  );
+}

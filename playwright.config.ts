@@ -21,7 +21,7 @@ export default defineConfig({
     launchOptions: {
       // Debian's Chromium; Playwright never downloads a browser here.
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--use-fake-device-for-media-stream'],
     },
   },
   webServer: {

@@ -106,3 +106,24 @@ test.describe('[PROFILES][MATCHING]', () => {
     }
   });
 });
+
+test.describe('[CAMERA]', () => {
+  test('[CAPTURE] takes a photo with the front camera and uploads it', async ({ browser }) => {
+    const page = await newMember(browser);
+    await page.context().grantPermissions(['camera']);
+    await page.getByRole('button', { name: 'Camera' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('button', { name: 'Use rear camera' })).toBeEnabled();
+    await dialog.getByRole('button', { name: 'Take photo' }).click();
+    await expect(dialog).toBeHidden();
+    await toast(page, 'Upload successful');
+    await expect(page.getByRole('list', { name: 'Your photos' }).locator('img[alt="Main photo"]')).toBeVisible();
+  });
+
+  test('[DENIED] a refused camera closes the view with the spec message', async ({ browser }) => {
+    const page = await newMember(browser);
+    await page.getByRole('button', { name: 'Camera' }).click();
+    await toast(page, 'Camera access denied');
+    await expect(page.getByRole('dialog')).toBeHidden();
+  });
+});

@@ -22,8 +22,17 @@ const EnvSchema = z
     TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
     RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(60),
     WEB_DIST: z.string().default('./dist/web'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
   })
   .superRefine((env, ctx) => {
+    const s3 = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+    if (s3.some(Boolean) && !s3.every(Boolean)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_ENDPOINT'], message: 'S3 storage needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together' });
+    }
     if (env.NODE_ENV === 'production' && env.AUTH_SECRET === DEV_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'set a real secret in production' });
     }

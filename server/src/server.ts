@@ -13,6 +13,7 @@ import type { Deps } from './lib/context';
 import { createLogger, type Logger } from './lib/logger';
 import { createMailer } from './mail/mailer';
 import { createLocalStorage } from './storage/storage';
+import { createS3Storage } from './storage/s3-storage';
 
 export type RunningServer = {
   url: string;
@@ -39,7 +40,16 @@ export async function openServices(env: Env, logger: Logger = createLogger(env.L
   }
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db, logger });
   const auth = createAuth({ env, db: database.db, mailer });
-  const storage = createLocalStorage(path.join(env.DATA_DIR, 'uploads'));
+  const storage =
+    env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+      ? createS3Storage({
+          endpoint: env.S3_ENDPOINT,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        })
+      : createLocalStorage(path.join(env.DATA_DIR, 'uploads'));
   const close = async () => {
     await database.close();
     lock?.release();

@@ -1,0 +1,43 @@
+import { AwsClient } from 'aws4fetch';
+import type { Storage } from './storage';
+
+export type S3Config = {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+};
+
+/**
+ * Any S3-compatible store (AWS S3, MinIO, R2, …), path-style addressed, signed with SigV4.
+ * Objects stay private: members only ever get them through our authorising routes.
+ */
+export function createS3Storage(config: S3Config): Storage {
+  const client = new AwsClient({ accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey, region: config.region, service: 's3' });
+  const base = `${config.endpoint.replace(/\/$/, '')}/${encodeURIComponent(config.bucket)}`;
+  const url = (key: string) => `${base}/${key.split('/').map(encodeURIComponent).join('/')}`;
+  const fail = async (action: string, key: string, response: Response): Promise<never> => {
+    throw new Error(`S3 ${action} ${key} failed with ${response.status}: ${(await response.text()).slice(0, 200)}`);
+  };
+  return {
+    async put(key, data) {
+      const response = await client.fetch(url(key), {
+        method: 'PUT',
+        body: new Uint8Array(data),
+        headers: { 'content-type': 'application/octet-stream' },
+      });
+      if (!response.ok) await fail('PUT', key, response);
+    },
+    async get(key) {
+      const response = await client.fetch(url(key));
+      if (response.status === 404) return null;
+      if (!response.ok) await fail('GET', key, response);
+      return Buffer.from(await response.arrayBuffer());
+    },
+    async delete(key) {
+      const response = await client.fetch(url(key), { method: 'DELETE' });
+      if (!response.ok && response.status !== 404) await fail('DELETE', key, response);
+    },
+  };
+}

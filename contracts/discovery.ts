@@ -113,7 +113,14 @@ export type TLikeResponse = z.infer<typeof ZLikeResponse>;
 
 export const ZLikesStatus = z.object({ likesLeft: z.number().nullable(), dailyLimit: z.number().nullable(), tier: z.enum(['free', 'premium']) });
 
-export const ZMatch = z.object({ matchId: z.string(), conversationId: z.string().nullable(), createdAt: z.string(), profile: ZProfileCard });
+export const ZMatch = z.object({
+  matchId: z.string(),
+  conversationId: z.string().nullable(),
+  createdAt: z.string(),
+  /** False until this member has been shown 'It's a match!' for it. */
+  announced: z.boolean(),
+  profile: ZProfileCard,
+});
 export type TMatch = z.infer<typeof ZMatch>;
 
 export const ZLocationUpdate = z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) });

@@ -98,6 +98,15 @@ test.describe('[PROFILES][MATCHING]', () => {
     await expect(bea.getByRole('dialog').getByText("It's a match!")).toBeVisible();
     await bea.getByRole('button', { name: 'Keep browsing' }).click();
 
+    // Ana liked first: she is told on her next visit.
+    await ana.goto('/dashboard?tab=profile');
+    await expect(ana.getByRole('dialog').getByText("It's a match!")).toBeVisible();
+    await expect(ana.getByRole('dialog')).toContainText(`You and ${beaName} like each other`);
+    await ana.getByRole('button', { name: 'Keep browsing' }).click();
+    await ana.reload();
+    await expect(ana.getByRole('heading', { name: `${anaName}, 31` })).toBeVisible();
+    await expect(ana.getByRole('dialog')).toBeHidden();
+
     for (const [page, other] of [[ana, beaName], [bea, anaName]] as const) {
       await page.goto('/dashboard?tab=matches');
       await expect(page.getByRole('heading', { name: 'Your Matches' })).toBeVisible();

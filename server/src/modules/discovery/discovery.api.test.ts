@@ -50,6 +50,23 @@ describe(`likes and matches on ${testDatabaseKind}`, () => {
     expect(list.body.matches.map((m) => m.profile.userId)).toEqual([b.id]);
   });
 
+  it("shows 'It's a match!' to both: at once to the second liker, later to the first", async () => {
+    const first = await member();
+    const second = await member();
+    await first.client.json('POST', '/api/likes', { targetId: second.id });
+    const completing = await second.client.json<{ matched: boolean; matchId: string }>('POST', '/api/likes', { targetId: first.id });
+    expect(completing.body.matched).toBe(true);
+    type List = { matches: { matchId: string; announced: boolean }[] };
+    expect((await second.client.json<List>('GET', '/api/matches')).body.matches[0]!.announced).toBe(true);
+    const pending = (await first.client.json<List>('GET', '/api/matches')).body.matches[0]!;
+    expect(pending).toMatchObject({ matchId: completing.body.matchId, announced: false });
+
+    const stranger = await member();
+    expect((await stranger.client.json('POST', `/api/matches/${pending.matchId}/seen`)).status).toBe(404);
+    expect((await first.client.json('POST', `/api/matches/${pending.matchId}/seen`)).status).toBe(200);
+    expect((await first.client.json<List>('GET', '/api/matches')).body.matches[0]!.announced).toBe(true);
+  });
+
   it('skips a like that is already recorded', async () => {
     const a = await member();
     const b = await member();
@@ -92,17 +109,19 @@ describe(`discovery on ${testDatabaseKind}`, () => {
     const hidden = await insertMember(server.deps.database.db, { email: uniqueEmail(), passwordHash, profile: { ...zone, hidden: true } });
     await viewer.client.json('POST', '/api/likes', { targetId: liked });
     await viewer.client.json('POST', '/api/passes', { targetId: passed });
+    const passedLongAgo = await insertMember(server.deps.database.db, { email: uniqueEmail(), passwordHash, profile: zone });
+    await server.deps.database.db.execute(sql`insert into passes (user_id, target_id, created_at) values (${viewer.id}, ${passedLongAgo}, now() - interval '31 days')`);
     await server.deps.database.db.execute(sql`insert into blocks (blocker_id, blocked_id) values (${viewer.id}, ${blockedByMe}), (${blockedMe}, ${viewer.id})`);
 
     const page = await viewer.client.json<Page>('GET', '/api/discover?location=lisbon-test');
     expect(page.status).toBe(200);
     const shown = page.body.profiles.map((p) => p.userId);
-    expect(shown).toEqual([visible]);
+    expect(shown.sort()).toEqual([visible, passedLongAgo].sort()); // a pass hides a profile for 30 days only
     for (const id of [viewer.id, liked, passed, blockedByMe, blockedMe, hidden]) expect(shown).not.toContain(id);
-    expect(page.body.profiles[0]!.compatibility.percent).toBe(50);
+    expect(page.body.profiles.find((p) => p.userId === visible)!.compatibility.percent).toBe(50);
 
     const log = await server.deps.database.db.select().from(systemLogs).where(eq(systemLogs.userId, viewer.id));
-    expect(log.some((row) => row.eventType === 'profile_discovery' && (row.metadata as { profilesShown: number }).profilesShown === 1)).toBe(true);
+    expect(log.some((row) => row.eventType === 'profile_discovery' && (row.metadata as { profilesShown: number }).profilesShown === 2)).toBe(true);
   });
 
   it('pages with a cursor: every profile once, best score first', async () => {

@@ -58,7 +58,12 @@ export async function likeProfile(db: Db, viewerId: string, targetId: string, su
     const [reverse] = await tx.select({ one: sql`1` }).from(likes).where(and(eq(likes.userId, targetId), eq(likes.targetId, viewerId)));
     if (!reverse) return { matched: false, alreadyLiked: false, matchId: null, conversationId: null, likesLeft };
 
-    const [match] = await tx.insert(matches).values({ userA, userB }).onConflictDoNothing().returning({ id: matches.id });
+    // The member whose like completed the pair sees 'It's a match!' now; the other one later.
+    const [match] = await tx
+      .insert(matches)
+      .values({ userA, userB, announcedToA: viewerId === userA, announcedToB: viewerId === userB })
+      .onConflictDoNothing()
+      .returning({ id: matches.id });
     if (!match) return { matched: true, alreadyLiked: false, matchId: null, conversationId: null, likesLeft };
     const [conversation] = await tx.insert(conversations).values({ matchId: match.id, userA, userB }).returning({ id: conversations.id });
     return { matched: true, alreadyLiked: false, matchId: match.id, conversationId: conversation!.id, likesLeft };

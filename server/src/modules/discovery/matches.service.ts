@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { TMatch } from '../../../../contracts/discovery';
 import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import { toCards, viewerInterests, type CardRow } from './cards';
 
 /** The member's matches, newest first, without anyone either of them has blocked. */
 export async function listMatches(db: Db, viewerId: string): Promise<TMatch[]> {
-  const { rows } = await db.execute<CardRow & { match_id: string; conversation_id: string | null; matched_at: Date | string }>(sql`
+  const { rows } = await db.execute<CardRow & { match_id: string; conversation_id: string | null; matched_at: Date | string; announced: boolean }>(sql`
     select m.id as match_id, c.id as conversation_id, m.created_at as matched_at,
+           case when m.user_a = ${viewerId} then m.announced_to_a else m.announced_to_b end as announced,
            p.user_id, p.name, p.age, p.gender, p.location, p.bio, p.interests, p.selfie_verified, p.avg_rating,
            p.review_count, p.safe_for_family_badge, p.safe_for_home_badge, p.date_again_badge, null::float8 as distance_m
     from matches m
@@ -22,6 +24,18 @@ export async function listMatches(db: Db, viewerId: string): Promise<TMatch[]> {
     matchId: row.match_id,
     conversationId: row.conversation_id,
     createdAt: new Date(row.matched_at).toISOString(),
+    announced: row.announced,
     profile: cards[index]!,
   }));
+}
+
+/** Records that the member has been shown 'It's a match!' for this match. */
+export async function markMatchAnnounced(db: Db, viewerId: string, matchId: string): Promise<void> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    update matches set
+      announced_to_a = announced_to_a or user_a = ${viewerId},
+      announced_to_b = announced_to_b or user_b = ${viewerId}
+    where id = ${matchId} and (user_a = ${viewerId} or user_b = ${viewerId})
+    returning id`);
+  if (rows.length === 0) throw new AppError('NOT_FOUND', 'That match does not exist.');
 }

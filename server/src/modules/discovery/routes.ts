@@ -9,16 +9,15 @@ import {
   ZMatch,
   FREE_DAILY_LIKES,
 } from '../../../../contracts/discovery';
-import { ZErrorBody } from '../../../../contracts/errors';
 import type { AppEnv } from '../../lib/context';
+import { errorResponse, jsonResponse } from '../../lib/openapi';
 import { defineRoute } from '../../lib/route';
 import { saveLocation } from '../profiles/profiles.service';
 import { findDiscoverPage } from './discovery.service';
 import { likeProfile, likesLeftToday, passProfile } from './likes.service';
-import { listMatches } from './matches.service';
+import { listMatches, markMatchAnnounced } from './matches.service';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const unauthorized = { 401: json(ZErrorBody, 'Not signed in') };
+const unauthorized = { 401: errorResponse('Not signed in') };
 
 const discover = defineRoute('member', {
   method: 'get',
@@ -26,7 +25,7 @@ const discover = defineRoute('member', {
   tags: ['Discovery'],
   summary: 'One page of profiles, best score first (keyset paging with `cursor`)',
   request: { query: ZDiscoverQuery },
-  responses: { 200: json(ZDiscoverPage, 'A page of cards'), 400: json(ZErrorBody, 'Invalid filters'), ...unauthorized },
+  responses: { 200: jsonResponse(ZDiscoverPage, 'A page of cards'), 400: errorResponse('Invalid filters'), ...unauthorized },
 });
 
 const like = defineRoute('member', {
@@ -36,9 +35,9 @@ const like = defineRoute('member', {
   summary: 'Like a profile; a mutual like creates the match and its conversation',
   request: { body: { content: { 'application/json': { schema: ZLikeRequest } } } },
   responses: {
-    200: json(ZLikeResponse, 'Recorded (or already recorded)'),
-    404: json(ZErrorBody, 'No such profile'),
-    429: json(ZErrorBody, 'Daily like limit reached'),
+    200: jsonResponse(ZLikeResponse, 'Recorded (or already recorded)'),
+    404: errorResponse('No such profile'),
+    429: errorResponse('Daily like limit reached'),
     ...unauthorized,
   },
 });
@@ -49,7 +48,7 @@ const pass = defineRoute('member', {
   tags: ['Discovery'],
   summary: 'Pass on a profile: hidden from discovery for 30 days',
   request: { body: { content: { 'application/json': { schema: z.object({ targetId: z.string().min(1).max(64) }) } } } },
-  responses: { 200: json(z.object({ ok: z.literal(true) }), 'Recorded'), 404: json(ZErrorBody, 'No such profile'), ...unauthorized },
+  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Recorded'), 404: errorResponse('No such profile'), ...unauthorized },
 });
 
 const likesStatus = defineRoute('member', {
@@ -57,7 +56,7 @@ const likesStatus = defineRoute('member', {
   path: '/api/likes/status',
   tags: ['Discovery'],
   summary: 'Likes left today under the member plan',
-  responses: { 200: json(ZLikesStatus, 'The quota'), ...unauthorized },
+  responses: { 200: jsonResponse(ZLikesStatus, 'The quota'), ...unauthorized },
 });
 
 const matchList = defineRoute('member', {
@@ -65,7 +64,16 @@ const matchList = defineRoute('member', {
   path: '/api/matches',
   tags: ['Discovery'],
   summary: "The member's matches, newest first",
-  responses: { 200: json(z.object({ matches: z.array(ZMatch) }), 'Matches'), ...unauthorized },
+  responses: { 200: jsonResponse(z.object({ matches: z.array(ZMatch) }), 'Matches'), ...unauthorized },
+});
+
+const matchSeen = defineRoute('member', {
+  method: 'post',
+  path: '/api/matches/{matchId}/seen',
+  tags: ['Discovery'],
+  summary: "Record that the member has seen 'It's a match!'",
+  request: { params: z.object({ matchId: z.uuid() }) },
+  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Recorded'), 404: errorResponse('Not a match of yours'), ...unauthorized },
 });
 
 const location = defineRoute('member', {
@@ -74,7 +82,7 @@ const location = defineRoute('member', {
   tags: ['Profile'],
   summary: 'Share a position; it is stored snapped to a ~2 km grid and never shown to anyone',
   request: { body: { content: { 'application/json': { schema: ZLocationUpdate } } } },
-  responses: { 200: json(z.object({ ok: z.literal(true) }), 'Stored'), 404: json(ZErrorBody, 'No profile yet'), ...unauthorized },
+  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Stored'), 404: errorResponse('No profile yet'), ...unauthorized },
 });
 
 export const discoveryRoutes = new OpenAPIHono<AppEnv>()
@@ -92,6 +100,10 @@ export const discoveryRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ likesLeft: quota.left, dailyLimit: quota.tier === 'free' ? FREE_DAILY_LIKES : null, tier: quota.tier }, 200);
   })
   .openapi(matchList, async (c) => c.json({ matches: await listMatches(c.get('deps').database.db, c.get('user').id) }, 200))
+  .openapi(matchSeen, async (c) => {
+    await markMatchAnnounced(c.get('deps').database.db, c.get('user').id, c.req.valid('param').matchId);
+    return c.json({ ok: true as const }, 200);
+  })
   .openapi(location, async (c) => {
     const { latitude, longitude } = c.req.valid('json');
     await saveLocation(c.get('deps').database.db, c.get('user').id, latitude, longitude);

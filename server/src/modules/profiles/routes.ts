@@ -1,17 +1,16 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import { ZErrorBody } from '../../../../contracts/errors';
 import { PHOTO_LIMITS, PROFILE_TEXT, ZOwnProfile, ZPhotoList, ZPhotoOrder, ZProfileUpdate } from '../../../../contracts/profile';
 import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { errorResponse, jsonResponse } from '../../lib/openapi';
 import { defineRoute } from '../../lib/route';
 import { addPhoto, listPhotos, readPhoto, removePhoto, reorderPhotos } from './photos.service';
 import { getOwnProfile, saveOwnProfile } from './profiles.service';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const errors = {
-  401: json(ZErrorBody, 'Not signed in'),
-  400: json(ZErrorBody, 'Invalid input'),
+  401: errorResponse('Not signed in'),
+  400: errorResponse('Invalid input'),
 };
 
 const getProfile = defineRoute('member', {
@@ -19,7 +18,7 @@ const getProfile = defineRoute('member', {
   path: '/api/profile',
   tags: ['Profile'],
   summary: "The member's own profile",
-  responses: { 200: json(ZOwnProfile, 'The profile'), 404: json(ZErrorBody, 'No profile yet'), 401: errors[401] },
+  responses: { 200: jsonResponse(ZOwnProfile, 'The profile'), 404: errorResponse('No profile yet'), 401: errors[401] },
 });
 
 const putProfile = defineRoute('member', {
@@ -28,7 +27,7 @@ const putProfile = defineRoute('member', {
   tags: ['Profile'],
   summary: 'Create or update the own profile',
   request: { body: { content: { 'application/json': { schema: ZProfileUpdate } } } },
-  responses: { 200: json(ZOwnProfile, 'Saved'), ...errors },
+  responses: { 200: jsonResponse(ZOwnProfile, 'Saved'), ...errors },
 });
 
 const getPhotos = defineRoute('member', {
@@ -36,7 +35,7 @@ const getPhotos = defineRoute('member', {
   path: '/api/profile/photos',
   tags: ['Profile'],
   summary: "The member's own photos, main photo first",
-  responses: { 200: json(ZPhotoList, 'The photos'), 401: errors[401] },
+  responses: { 200: jsonResponse(ZPhotoList, 'The photos'), 401: errors[401] },
 });
 
 const uploadPhoto = defineRoute('member', {
@@ -50,10 +49,10 @@ const uploadPhoto = defineRoute('member', {
     },
   },
   responses: {
-    201: json(ZPhotoList, 'The photos after the upload'),
-    409: json(ZErrorBody, 'Maximum photos reached'),
-    413: json(ZErrorBody, 'File too large'),
-    415: json(ZErrorBody, 'Invalid file type'),
+    201: jsonResponse(ZPhotoList, 'The photos after the upload'),
+    409: errorResponse('Maximum photos reached'),
+    413: errorResponse('File too large'),
+    415: errorResponse('Invalid file type'),
     ...errors,
   },
 });
@@ -64,7 +63,7 @@ const deletePhoto = defineRoute('member', {
   tags: ['Profile'],
   summary: 'Remove one of the own photos',
   request: { params: z.object({ photoId: z.uuid() }) },
-  responses: { 200: json(ZPhotoList, 'The remaining photos'), 404: json(ZErrorBody, 'No such photo'), ...errors },
+  responses: { 200: jsonResponse(ZPhotoList, 'The remaining photos'), 404: errorResponse('No such photo'), ...errors },
 });
 
 const orderPhotos = defineRoute('member', {
@@ -73,7 +72,7 @@ const orderPhotos = defineRoute('member', {
   tags: ['Profile'],
   summary: "Reorder the own photos; the first is the main photo ('Set as Main')",
   request: { body: { content: { 'application/json': { schema: ZPhotoOrder } } } },
-  responses: { 200: json(ZPhotoList, 'The photos in their new order'), 409: json(ZErrorBody, 'The photos changed meanwhile'), ...errors },
+  responses: { 200: jsonResponse(ZPhotoList, 'The photos in their new order'), 409: errorResponse('The photos changed meanwhile'), ...errors },
 });
 
 const getFile = defineRoute('member', {
@@ -84,7 +83,7 @@ const getFile = defineRoute('member', {
   request: { params: z.object({ photoId: z.uuid() }), query: z.object({ size: z.enum(['large', 'thumb']).default('large') }) },
   responses: {
     200: { description: 'The image', content: { 'image/webp': { schema: z.any().openapi({ type: 'string', format: 'binary' }) } } },
-    404: json(ZErrorBody, 'No such photo'),
+    404: errorResponse('No such photo'),
     401: errors[401],
   },
 });

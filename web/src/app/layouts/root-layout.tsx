@@ -8,6 +8,7 @@ import { SupportBox } from '@/components/layout/support-box';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/use-session';
 import { useTheme } from '@/features/theme/theme-provider';
+import { MatchAnnouncer } from '@/features/discovery/match-announcer';
 
 export function RootLayout() {
   const { session } = useSession();
@@ -25,6 +26,7 @@ export function RootLayout() {
       </main>
       <Footer />
       {session && <BottomNav />}
+      {session && <MatchAnnouncer />}
       <SupportBox raised={!!session} />
       <Toaster theme={theme} position="top-center" visibleToasts={1} duration={5000} richColors closeButton />
       <ScrollRestoration />

@@ -1,22 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Sparkles } from 'lucide-react';
 import { COUNTRIES } from '@contracts/auth';
-import { AUTH_DELAYS, TOASTS } from '@contracts/messages';
 import { GENDER_LABELS, GENDERS, PROFILE_TEXT, profileFormToUpdate, ZProfileForm, type TProfileForm } from '@contracts/profile';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { Input, Select, Textarea } from '@/components/ui/input';
+import { Input, Select } from '@/components/ui/input';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/use-session';
 import { PhotoPanel } from '@/features/profile/photo-panel';
 import { ownProfileQueryOptions, saveProfile, useOwnProfile } from '@/features/profile/profile-api';
-import { suggestBio } from '@/features/profile/suggest-bio';
+import { BioField } from '@/features/profile/bio-field';
 import { ApiError } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
@@ -30,7 +28,6 @@ function ProfileEditor() {
   const client = useQueryClient();
   const { session } = useSession();
   const profile = useOwnProfile();
-  const [suggesting, setSuggesting] = useState(false);
   const form = useForm<TProfileForm>({ resolver: zodResolver(ZProfileForm), defaultValues: EMPTY });
   const { errors, isSubmitting } = form.formState;
 
@@ -76,18 +73,6 @@ function ProfileEditor() {
       toast.error(PROFILE_TEXT.saveFailed, { description: error instanceof Error ? error.message : undefined });
     }
   });
-
-  const onSuggestBio = async () => {
-    setSuggesting(true);
-    try {
-      const interests = form.getValues('interests').split(',').map((i) => i.trim()).filter(Boolean);
-      form.setValue('bio', await suggestBio({ name: form.getValues('name'), interests }, AUTH_DELAYS.bioSuggestionMs), { shouldDirty: true });
-    } catch {
-      toast.error(TOASTS.bioSuggestionFailed.title, { description: TOASTS.bioSuggestionFailed.description });
-    } finally {
-      setSuggesting(false);
-    }
-  };
 
   if (profile.isPending) return <PageSpinner label="Loading your profile..." />;
   if (profile.isError) {
@@ -139,14 +124,12 @@ function ProfileEditor() {
               <Field label="Interests" optional hint="Separate interests with commas" error={errors.interests?.message}>
                 <Input {...form.register('interests')} />
               </Field>
-              <div className="grid gap-1.5">
-                <Field label="Bio" optional error={errors.bio?.message}>
-                  <Textarea rows={5} {...form.register('bio')} />
-                </Field>
-                <Button type="button" variant="secondary" size="sm" className="justify-self-end" onClick={onSuggestBio} disabled={suggesting}>
-                  <Sparkles aria-hidden /> {suggesting ? 'Writing...' : 'AI Suggest'}
-                </Button>
-              </div>
+              <BioField
+                error={errors.bio?.message}
+                textarea={form.register('bio')}
+                details={() => ({ name: form.getValues('name'), interests: form.getValues('interests').split(',').map((i) => i.trim()).filter(Boolean) })}
+                onSuggested={(bio) => form.setValue('bio', bio, { shouldDirty: true })}
+              />
               <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
                 <Button type="button" variant="outline" onClick={() => navigate(paths.dashboard)}>
                   Cancel

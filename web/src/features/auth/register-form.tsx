@@ -1,14 +1,12 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { Sparkles } from 'lucide-react';
 import { COUNTRIES, parseInterests, ZRegisterForm, type TRegisterForm, type TRegistrationDetails } from '@contracts/auth';
-import { AUTH_DELAYS, AUTH_TEXT, TOASTS } from '@contracts/messages';
+import { AUTH_TEXT, TOASTS } from '@contracts/messages';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Input, Select, Textarea } from '@/components/ui/input';
-import { suggestBio } from '@/features/profile/suggest-bio';
+import { Input, Select } from '@/components/ui/input';
+import { BioField } from '@/features/profile/bio-field';
 import { errorMessage } from '@/lib/api-client';
 import { authApi } from './auth-api';
 
@@ -25,7 +23,6 @@ function toRegistration(form: TRegisterForm): TRegistrationDetails {
 }
 
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
-  const [suggesting, setSuggesting] = useState(false);
   const form = useForm<TRegisterForm>({
     resolver: zodResolver(ZRegisterForm),
     defaultValues: { email: '', password: '', confirmPassword: '', name: '', age: '', country: '', bio: '', interests: '' },
@@ -42,21 +39,6 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
       toast.error(TOASTS.registrationFailed.title, { description: errorMessage(error, TOASTS.registrationFailed.fallback) });
     }
   });
-
-  const onSuggestBio = async () => {
-    setSuggesting(true);
-    try {
-      const bio = await suggestBio(
-        { name: form.getValues('name'), interests: parseInterests(form.getValues('interests') ?? '') },
-        AUTH_DELAYS.bioSuggestionMs,
-      );
-      form.setValue('bio', bio, { shouldDirty: true });
-    } catch {
-      toast.error(TOASTS.bioSuggestionFailed.title, { description: TOASTS.bioSuggestionFailed.description });
-    } finally {
-      setSuggesting(false);
-    }
-  };
 
   return (
     <form className="grid gap-4" onSubmit={onSubmit} noValidate>
@@ -93,14 +75,12 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
       <Field label="Interests" optional hint="Separate interests with commas, e.g. hiking, jazz, cooking" error={errors.interests?.message}>
         <Input {...form.register('interests')} />
       </Field>
-      <div className="grid gap-1.5">
-        <Field label="Bio" optional error={errors.bio?.message}>
-          <Textarea rows={4} placeholder="A few words about you" {...form.register('bio')} />
-        </Field>
-        <Button type="button" variant="secondary" size="sm" className="justify-self-end" onClick={onSuggestBio} disabled={suggesting}>
-          <Sparkles aria-hidden /> {suggesting ? 'Writing...' : 'AI Suggest'}
-        </Button>
-      </div>
+      <BioField
+        error={errors.bio?.message}
+        textarea={form.register('bio')}
+        details={() => ({ name: form.getValues('name'), interests: parseInterests(form.getValues('interests') ?? '') })}
+        onSuggested={(bio) => form.setValue('bio', bio, { shouldDirty: true })}
+      />
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? 'Creating Account...' : 'Create Account'}
       </Button>

@@ -1,4 +1,4 @@
-import { BadgeCheck, Heart, ShieldCheck, Star } from 'lucide-react';
+import { BadgeCheck, Heart, MapPin, ShieldCheck, Star } from 'lucide-react';
 import { trustLabel, type TProfileCard } from '@contracts/discovery';
 import { PROFILE_DEFAULTS } from '@contracts/profile';
 import { cn } from '@/lib/utils';
@@ -73,5 +73,24 @@ export function RatingDisplay({ card }: { card: TProfileCard }) {
       <span className="font-semibold">{card.avgRating.toFixed(1)}</span>
       <span className="text-muted-foreground">· {card.reviewCount} dates</span>
     </p>
+  );
+}
+
+/** Name, age, place and distance band, with the verified mark. */
+export function CardHeading({ card, level = 'h3' }: { card: TProfileCard; level?: 'h2' | 'h3' }) {
+  const Heading = level;
+  return (
+    <div className="flex items-start justify-between gap-2">
+      <div>
+        <Heading className={level === 'h2' ? 'text-2xl font-bold' : 'text-lg font-semibold'}>
+          {displayName(card)}, {displayAge(card)}
+        </Heading>
+        <p className="flex items-center gap-1 text-sm text-muted-foreground">
+          <MapPin className="size-3.5" aria-hidden /> {card.location ?? PROFILE_DEFAULTS.location}
+          {card.distance && <span>· {card.distance}</span>}
+        </p>
+      </div>
+      <VerifiedMark card={card} />
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Heart, MapPin, SearchX, X } from 'lucide-react';
+import { Heart, SearchX, X } from 'lucide-react';
 import { Link } from 'react-router';
 import type { TProfileCard } from '@contracts/discovery';
 import { PROFILE_DEFAULTS } from '@contracts/profile';
@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
-import { CardPhoto, CompatibilityBadge, displayAge, displayName, InterestChips, RatingDisplay, TrustScore, VerifiedMark } from './card-parts';
+import { CardHeading, CardPhoto, CompatibilityBadge, displayAge, displayName, InterestChips, RatingDisplay, TrustScore } from './card-parts';
 import { discoverQueryOptions, likesStatusQueryOptions, passProfile } from './discovery-api';
 import { MatchDialog } from './match-dialog';
 import { useLike } from './use-like';
@@ -74,18 +74,7 @@ export function DiscoverDeck() {
             </div>
           </div>
           <div className="grid gap-3 p-5">
-            <div className="flex items-start justify-between gap-2">
-              <div>
-                <h2 className="text-2xl font-bold">
-                  {displayName(card)}, {displayAge(card)}
-                </h2>
-                <p className="flex items-center gap-1 text-sm text-muted-foreground">
-                  <MapPin className="size-3.5" aria-hidden /> {card.location ?? PROFILE_DEFAULTS.location}
-                  {card.distance && <span>· {card.distance}</span>}
-                </p>
-              </div>
-              <VerifiedMark card={card} />
-            </div>
+            <CardHeading card={card} level="h2" />
             <div className="flex flex-wrap items-center gap-2">
               <TrustScore card={card} />
               <RatingDisplay card={card} />

@@ -13,6 +13,7 @@ import { matchesQueryOptions } from './discovery-api';
 /** 'Your Matches', refreshed every 10 seconds. */
 export function MatchesGrid() {
   const matches = useQuery({ ...matchesQueryOptions, refetchInterval: 10_000 });
+  // (The same query feeds the match announcer in the layout: one request every 10 s serves both.)
   useEffect(() => {
     if (matches.isRefetchError) toast.error('Failed to refresh data. Will try again.');
   }, [matches.isRefetchError, matches.errorUpdateCount]);

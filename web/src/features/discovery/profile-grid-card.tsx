@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Tabs } from 'radix-ui';
-import { ChevronLeft, ChevronRight, Heart, MapPin } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Heart } from 'lucide-react';
 import type { TProfileCard } from '@contracts/discovery';
 import { PROFILE_DEFAULTS } from '@contracts/profile';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import { CardPhoto, CompatibilityBadge, displayAge, displayName, InterestChips, RatingDisplay, TrustScore, VerifiedMark } from './card-parts';
+import { CardHeading, CardPhoto, CompatibilityBadge, displayAge, displayName, InterestChips, RatingDisplay, TrustScore } from './card-parts';
 
 const tabClass =
   'flex-1 rounded-md px-2 py-1.5 text-xs font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm';
@@ -53,18 +53,7 @@ export function ProfileGridCard({ card, onLike, liking }: { card: TProfileCard; 
         </div>
       </div>
       <div className="grid flex-1 content-start gap-3 p-4">
-        <div className="flex items-start justify-between gap-2">
-          <div>
-            <h3 className="text-lg font-semibold">
-              {displayName(card)}, {displayAge(card)}
-            </h3>
-            <p className="flex items-center gap-1 text-sm text-muted-foreground">
-              <MapPin className="size-3.5" aria-hidden /> {card.location ?? PROFILE_DEFAULTS.location}
-              {card.distance && <span>· {card.distance}</span>}
-            </p>
-          </div>
-          <VerifiedMark card={card} />
-        </div>
+        <CardHeading card={card} />
         <Tabs.Root defaultValue="about">
           <Tabs.List aria-label="Profile details" className="flex gap-1 rounded-lg bg-muted p-1">
             <Tabs.Trigger value="about" className={tabClass}>

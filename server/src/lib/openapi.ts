@@ -1,0 +1,11 @@
+import type { z } from '@hono/zod-openapi';
+import { ZErrorBody } from '../../../contracts/errors';
+
+/** A JSON response entry for a route declaration. */
+export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** The error response of a route, in the API's one error shape. */
+export const errorResponse = (description: string) => jsonResponse(ZErrorBody, description);

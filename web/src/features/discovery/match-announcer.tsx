@@ -1,0 +1,31 @@
+import { lazy, Suspense, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { matchesQueryOptions } from './discovery-api';
+
+const MatchDialog = lazy(() => import('./match-dialog').then((m) => ({ default: m.MatchDialog })));
+
+/**
+ * Shows 'It's a match!' to the member who liked first, once the other side liked back:
+ * the matches list (refreshed every 10 s) says which matches they have not been shown yet.
+ */
+export function MatchAnnouncer() {
+  const client = useQueryClient();
+  const matches = useQuery({ ...matchesQueryOptions, refetchInterval: 10_000 });
+  const [dismissed, setDismissed] = useState<Set<string>>(new Set());
+  const next = matches.data?.find((m) => !m.announced && !dismissed.has(m.matchId));
+  if (!next) return null;
+
+  const close = () => {
+    setDismissed((set) => new Set(set).add(next.matchId));
+    client.setQueryData(matchesQueryOptions.queryKey, (list) =>
+      list?.map((m) => (m.matchId === next.matchId ? { ...m, announced: true } : m)),
+    );
+    void api(`/api/matches/${next.matchId}/seen`, { method: 'POST', body: {} }).catch(() => {});
+  };
+  return (
+    <Suspense fallback={null}>
+      <MatchDialog match={{ card: next.profile, conversationId: next.conversationId }} onClose={close} />
+    </Suspense>
+  );
+}

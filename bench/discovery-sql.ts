@@ -1,0 +1,79 @@
+// Seeds N profiles into a PostgreSQL database and times the discovery query mix with
+// EXPLAIN ANALYZE (server-side execution time, no network or API layer).
+// Usage: node scripts/with-postgres.mjs npx tsx bench/discovery-sql.ts --profiles 1000000
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { ZDiscoverQuery } from '../contracts/discovery';
+import { openPostgres } from '../server/src/db/client';
+import { discoverRows, discoverySql } from '../server/src/modules/discovery/discovery.service';
+
+const { values } = parseArgs({ options: { profiles: { type: 'string', default: '100000' }, runs: { type: 'string', default: '30' } } });
+const N = Number(values.profiles);
+const RUNS = Number(values.runs);
+const url = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (!url) throw new Error('Set DATABASE_URL (or run through scripts/with-postgres.mjs)');
+
+const database = await openPostgres(url, 2);
+const { db } = database;
+const time = async (label: string, work: () => Promise<unknown>) => {
+  const started = performance.now();
+  await work();
+  console.log(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+};
+
+await database.migrate();
+const VIEWER = 'bench-viewer';
+await time(`seed ${N} members`, async () => {
+  await db.execute(sql`insert into "user" (id, name, email, email_verified)
+    select 'u' || i, 'Member ' || i, 'm' || i || '@bench.test', true from generate_series(1, ${N}) i on conflict do nothing`);
+  await db.execute(sql`insert into "user" (id, name, email, email_verified) values (${VIEWER}, 'Viewer', 'viewer@bench.test', true) on conflict do nothing`);
+  // 60 dense metros with jitter, like the shared benchmark notes.
+  await db.execute(sql`insert into profiles (user_id, name, age, gender, location, bio, interests, latitude, longitude, selfie_verified, avg_rating)
+    select 'u' || i, 'Member ' || i, 18 + (i * 7) % 48,
+           (array['woman','man','woman','man','non-binary'])[1 + i % 5],
+           'City ' || (i % 60),
+           'Bio ' || i || ' likes ' || (array['hiking','jazz','cooking','chess','salsa','yoga','travel'])[1 + i % 7],
+           array[(array['hiking','jazz','cooking','chess','salsa','yoga','travel'])[1 + i % 7]],
+           25 + (i % 60) * 0.4 + ((i * 13) % 100 - 50) * 0.003, -120 + (i % 60) * 0.8 + ((i * 17) % 100 - 50) * 0.003,
+           i % 7 = 0, ((i * 31) % 50) / 10.0
+    from generate_series(1, ${N}) i on conflict do nothing`);
+  await db.execute(sql`insert into profiles (user_id, name, latitude, longitude) values (${VIEWER}, 'Viewer', 25.4, -119.2) on conflict do nothing`);
+  await db.execute(sql`insert into likes (user_id, target_id) select ${VIEWER}, 'u' || (i * 37 % ${N} + 1) from generate_series(1, 2000) i on conflict do nothing`);
+  await db.execute(sql`vacuum analyze`);
+});
+
+const cursor = Buffer.from(JSON.stringify(['3.5', 'u500000'])).toString('base64url');
+const mix: Record<string, Record<string, string>> = {
+  'browse (default filters)': {},
+  'gender=female, ages 25-40': { gender: 'female', minAge: '25', maxAge: '40' },
+  'verified only': { verifiedOnly: 'true' },
+  'text search (rare term)': { q: 'Bio 123456 ' },
+  'text search (common term)': { q: 'salsa' },
+  'location contains': { location: 'City 42' },
+  'nearby 25 km': { mode: 'nearby', radiusKm: '25' },
+  'next page (keyset cursor)': { cursor },
+};
+console.log(`\nDiscovery on PostgreSQL, ${N} profiles, ${RUNS} runs each.`);
+console.log('  served = what the endpoint runs (window first for search filters), wall time from this client;');
+console.log('  planner only = the single query without the window, EXPLAIN ANALYZE execution time.');
+for (const [label, query] of Object.entries(mix)) {
+  const filters = ZDiscoverQuery.parse(query);
+  const viewer = filters.mode === 'nearby' ? { lat: 25.4, lng: -119.2 } : null;
+  const served: number[] = [];
+  const planner: number[] = [];
+  let rows = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    rows = (await discoverRows(db, VIEWER, filters, viewer)).length;
+    served.push(performance.now() - started);
+    const { rows: plan } = await db.execute<{ 'QUERY PLAN': [{ 'Execution Time': number }] }>(
+      sql`explain (analyze, format json) ${discoverySql(VIEWER, filters, viewer, 'planner')}`,
+    );
+    planner.push(plan[0]!['QUERY PLAN'][0]['Execution Time']);
+  }
+  const p = (list: number[], q: number) => [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(q * list.length))]!.toFixed(2);
+  console.log(
+    `  ${label.padEnd(28)} served p50 ${p(served, 0.5)} / p95 ${p(served, 0.95)} ms   planner only p50 ${p(planner, 0.5)} ms   rows ${rows}`,
+  );
+}
+await database.close();

@@ -5,9 +5,11 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { ZDiscoverQuery } from '../contracts/discovery';
 import { openPostgres } from '../server/src/db/client';
-import { discoverRows, discoverySql } from '../server/src/modules/discovery/discovery.service';
+import { discoverRows, discoverySql, hasSearchFilters } from '../server/src/modules/discovery/discovery.service';
 
-const { values } = parseArgs({ options: { profiles: { type: 'string', default: '100000' }, runs: { type: 'string', default: '30' } } });
+const { values } = parseArgs({
+  options: { profiles: { type: 'string', default: '100000' }, runs: { type: 'string', default: '30' }, explain: { type: 'boolean', default: false } },
+});
 const N = Number(values.profiles);
 const RUNS = Number(values.runs);
 const url = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -59,6 +61,10 @@ console.log('  planner only = the single query without the window, EXPLAIN ANALY
 for (const [label, query] of Object.entries(mix)) {
   const filters = ZDiscoverQuery.parse(query);
   const viewer = filters.mode === 'nearby' ? { lat: 25.4, lng: -119.2 } : null;
+  if (values.explain && hasSearchFilters(filters)) {
+    const { rows: plan } = await db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, costs off) ${discoverySql(VIEWER, filters, viewer, 'window')}`);
+    console.log(`\n--- window plan: ${label}\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`);
+  }
   const served: number[] = [];
   const planner: number[] = [];
   let rows = 0;

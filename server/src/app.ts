@@ -14,6 +14,8 @@ import { devMailRoutes } from './modules/dev-mail/routes';
 import { mountApiDocs } from './modules/docs/routes';
 import { healthRoutes } from './modules/health/routes';
 import { meRoutes } from './modules/me/routes';
+import { messageRoutes } from './modules/messages/routes';
+import { mountRealtime } from './realtime/routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { discoveryRoutes } from './modules/discovery/routes';
 
@@ -34,7 +36,9 @@ export function createApp(deps: Deps) {
   app.use('*', requestId());
   app.use('*', logRequests(deps));
   app.use('*', securityHeaders(env.isProduction));
-  app.use('*', compress());
+  // The realtime upgrade is not compressed (its 101 answer has no body to compress).
+  const compression = compress();
+  app.use('*', (c, next) => (c.req.path === '/api/realtime' ? next() : compression(c, next)));
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();
@@ -43,10 +47,12 @@ export function createApp(deps: Deps) {
   app.use('/api/*', sameOriginWrites(trustedOrigins(env)));
 
   mountAuth(app);
+  mountRealtime(app, trustedOrigins(env));
   app.route('/', healthRoutes);
   app.route('/', meRoutes);
   app.route('/', profileRoutes);
   app.route('/', discoveryRoutes);
+  app.route('/', messageRoutes);
   app.route('/', controlRoutes);
   if (!env.isProduction) app.route('/', devMailRoutes);
   mountApiDocs(app);

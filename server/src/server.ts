@@ -4,6 +4,8 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
+import { WebSocketServer } from 'ws';
+import { RealtimeHub } from './realtime/hub';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock';
@@ -50,11 +52,13 @@ export async function openServices(env: Env, logger: Logger = createLogger(env.L
           secretAccessKey: env.S3_SECRET_ACCESS_KEY,
         })
       : createLocalStorage(path.join(env.DATA_DIR, 'uploads'));
+  const hub = new RealtimeHub(database, logger);
   const close = async () => {
+    await hub.stop();
     await database.close();
     lock?.release();
   };
-  return { database, mailer, auth, storage, logger, close };
+  return { database, mailer, auth, storage, hub, logger, close };
 }
 
 export async function startServer(env: Env): Promise<RunningServer> {
@@ -63,8 +67,10 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const deps: Deps = { env, controlToken, ...services };
   const app = createApp(deps);
 
+  await services.hub.start();
   const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s as Server));
+    const websocket = { server: new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 }) };
+    const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, websocket }, () => resolve(s as Server));
   });
   const port = (server.address() as AddressInfo).port;
   if (controlToken) {

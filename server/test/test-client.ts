@@ -56,6 +56,11 @@ export class TestClient {
     return { status: response.status, body: (text ? JSON.parse(text) : null) as T, headers: response.headers };
   }
 
+  /** The Cookie header this client would send, for a WebSocket handshake. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   hasCookies(): boolean {
     return this.cookies.size > 0;
   }

@@ -20,6 +20,11 @@ export type Database = {
   migrate(): Promise<void>;
   /** Number of migrations applied, for /api/health. */
   migrationCount(): Promise<number>;
+  /**
+   * Subscribes to a PostgreSQL NOTIFY channel. Events between server instances travel this
+   * way, so no broker is needed. Returns the unsubscribe function.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -36,6 +41,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     migrationCount: () => countMigrations(db),
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
   };
 }
@@ -50,7 +56,29 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     kind: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder }),
     migrationCount: () => countMigrations(db),
+    listen: (channel, onPayload) => listenOnPostgres(url, channel, onPayload),
     close: () => pool.end(),
+  };
+}
+
+/** A dedicated connection for LISTEN that reconnects when it drops (a pooled one cannot hold it). */
+async function listenOnPostgres(url: string, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => message.channel === channel && message.payload !== undefined && onPayload(message.payload));
+    next.on('error', () => {
+      if (!stopped) setTimeout(() => void connect().catch(() => {}), 1000);
+    });
+    await next.connect();
+    await next.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
   };
 }
 

@@ -3,6 +3,7 @@ import type { Env } from '../env';
 import type { Auth } from '../auth/auth';
 import type { Mailer } from '../mail/mailer';
 import type { Storage } from '../storage/storage';
+import type { RealtimeHub } from '../realtime/hub';
 import type { Logger } from './logger';
 
 /** Everything a request handler may need, built once at start-up. */
@@ -12,6 +13,7 @@ export type Deps = {
   auth: Auth;
   mailer: Mailer;
   storage: Storage;
+  hub: RealtimeHub;
   logger: Logger;
   /** Secret shared with local CLI commands through a 0600 file in DATA_DIR. */
   controlToken: string | null;

@@ -77,3 +77,24 @@ export const blocks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId, t.blockerId)],
 );
+
+/** Chat messages. (sender_id, client_key) makes a retried send store one message. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: member('sender_id'),
+    content: text('content').notNull(),
+    type: text('type').notNull().default('text'),
+    clientKey: text('client_key').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('messages_sender_client_key_idx').on(t.senderId, t.clientKey),
+    index('messages_conversation_created_idx').on(t.conversationId, t.createdAt, t.id),
+  ],
+);

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+export const MESSAGE_MAX_LENGTH = 2000;
+export const MESSAGE_TEXT = {
+  empty: 'Write something before sending.',
+  tooLong: `Messages can be at most ${MESSAGE_MAX_LENGTH} characters.`,
+  sendFailed: 'Failed to send message',
+  loadFailed: 'Failed to load conversations',
+  loginRequired: { title: 'Login required', description: 'Please login to send messages' },
+} as const;
+
+/** The spec's four fixed suggestions for a first message. */
+export const MESSAGE_SUGGESTIONS = [
+  'Hi! How is your week going?',
+  'Your profile made me smile. What are you into lately?',
+  'Coffee or a walk somewhere public this weekend?',
+  'What is the best date you have ever been on?',
+] as const;
+
+export const ZSendMessage = z.object({
+  content: z.string().trim().min(1, MESSAGE_TEXT.empty).max(MESSAGE_MAX_LENGTH, MESSAGE_TEXT.tooLong),
+  /** Chosen by the client once per message; a retry reuses it, so nothing is stored twice. */
+  clientKey: z.string().min(8).max(64),
+});
+
+export const ZMessage = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  senderId: z.string(),
+  content: z.string(),
+  type: z.string(),
+  clientKey: z.string(),
+  createdAt: z.string(),
+  /** Set on messages the viewer received; read receipts for the sender come with Premium. */
+  read: z.boolean(),
+});
+export type TMessage = z.infer<typeof ZMessage>;
+
+export const ZConversation = z.object({
+  id: z.string(),
+  other: z.object({ userId: z.string(), name: z.string(), thumbUrl: z.string().nullable(), selfieVerified: z.boolean() }),
+  lastMessage: z.object({ content: z.string(), senderId: z.string(), createdAt: z.string() }).nullable(),
+  unreadCount: z.number(),
+  dateVerified: z.boolean(),
+  updatedAt: z.string(),
+});
+export type TConversation = z.infer<typeof ZConversation>;
+
+/** What the realtime socket carries, as JSON text frames. */
+export type RealtimeEvent =
+  | { type: 'message'; message: TMessage }
+  | { type: 'read'; conversationId: string; readerId: string }
+  | { type: 'match'; matchId: string };
+
+/** Preview in the 'New message' toast: the first 50 characters, with '...' when longer. */
+export function messagePreview(content: string): string {
+  return content.length > 50 ? `${content.slice(0, 50)}...` : content;
+}

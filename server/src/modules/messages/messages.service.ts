@@ -1,0 +1,139 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { TConversation, TMessage } from '../../../../contracts/messages-api';
+import type { Db } from '../../db/client';
+import { conversations, messages } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { publish } from '../../realtime/hub';
+
+type MessageRow = typeof messages.$inferSelect;
+
+/**
+ * The access check every conversation call starts with: the viewer must be one of its two
+ * members, and neither may have blocked the other. Anyone else learns nothing: 404.
+ */
+export async function requireParticipant(db: Pick<Db, 'select'>, conversationId: string, viewerId: string) {
+  const [row] = await db
+    .select({ userA: conversations.userA, userB: conversations.userB })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        sql`(${conversations.userA} = ${viewerId} or ${conversations.userB} = ${viewerId})`,
+        sql`not exists (select 1 from blocks b where (b.blocker_id = ${conversations.userA} and b.blocked_id = ${conversations.userB})
+                                              or (b.blocker_id = ${conversations.userB} and b.blocked_id = ${conversations.userA}))`,
+      ),
+    )
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'That conversation does not exist.');
+  return { otherId: row.userA === viewerId ? row.userB : row.userA };
+}
+
+export function toMessage(row: MessageRow, viewerId: string): TMessage {
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    senderId: row.senderId,
+    content: row.content,
+    type: row.type,
+    clientKey: row.clientKey,
+    createdAt: row.createdAt.toISOString(),
+    read: row.senderId !== viewerId && row.readAt !== null,
+  };
+}
+
+/** The member's conversations, most recent first, with the last message and the unread count. */
+export async function listConversations(db: Db, viewerId: string): Promise<TConversation[]> {
+  const { rows } = await db.execute<{
+    id: string;
+    updated_at: Date | string;
+    date_verified: boolean;
+    other_id: string;
+    name: string | null;
+    selfie_verified: boolean | null;
+    photo_id: string | null;
+    last_content: string | null;
+    last_sender: string | null;
+    last_at: Date | string | null;
+    unread: number;
+  }>(sql`
+    select c.id, c.updated_at, c.date_verified, o.other_id, p.name, p.selfie_verified,
+           (select ph.id from photos ph where ph.user_id = o.other_id order by ph.position limit 1) as photo_id,
+           last.content as last_content, last.sender_id as last_sender, last.created_at as last_at,
+           (select count(*)::int from messages m where m.conversation_id = c.id and m.sender_id <> ${viewerId} and m.read_at is null) as unread
+    from conversations c
+    cross join lateral (select case when c.user_a = ${viewerId} then c.user_b else c.user_a end as other_id) o
+    left join profiles p on p.user_id = o.other_id
+    left join lateral (select m.content, m.sender_id, m.created_at from messages m where m.conversation_id = c.id
+                       order by m.created_at desc, m.id desc limit 1) last on true
+    where (c.user_a = ${viewerId} or c.user_b = ${viewerId})
+      and not exists (select 1 from blocks b where (b.blocker_id = ${viewerId} and b.blocked_id = o.other_id)
+                                               or (b.blocker_id = o.other_id and b.blocked_id = ${viewerId}))
+    order by coalesce(last.created_at, c.updated_at) desc`);
+  return rows.map((row) => ({
+    id: row.id,
+    other: {
+      userId: row.other_id,
+      name: row.name?.trim() || 'Anonymous',
+      thumbUrl: row.photo_id ? `/api/files/${row.photo_id}?size=thumb` : null,
+      selfieVerified: !!row.selfie_verified,
+    },
+    lastMessage: row.last_content !== null ? { content: row.last_content, senderId: row.last_sender!, createdAt: new Date(row.last_at!).toISOString() } : null,
+    unreadCount: row.unread,
+    dateVerified: row.date_verified,
+    updatedAt: new Date(row.updated_at).toISOString(),
+  }));
+}
+
+/** The newest messages (oldest first in the page), or everything after a message for catch-up. */
+export async function listMessages(db: Db, viewerId: string, conversationId: string, after?: string): Promise<TMessage[]> {
+  await requireParticipant(db, conversationId, viewerId);
+  const { rows } = after
+    ? await db.execute<MessageRow>(sql`
+        select id, conversation_id as "conversationId", sender_id as "senderId", content, type, client_key as "clientKey",
+               read_at as "readAt", created_at as "createdAt"
+        from messages where conversation_id = ${conversationId}
+          and (created_at, id) > (select created_at, id from messages where id = ${after} and conversation_id = ${conversationId})
+        order by created_at, id limit 500`)
+    : await db.execute<MessageRow>(sql`
+        select * from (
+          select id, conversation_id as "conversationId", sender_id as "senderId", content, type, client_key as "clientKey",
+                 read_at as "readAt", created_at as "createdAt"
+          from messages where conversation_id = ${conversationId} order by created_at desc, id desc limit 100) recent
+        order by "createdAt", id`);
+  return rows.map((row) => toMessage({ ...row, createdAt: new Date(row.createdAt), readAt: row.readAt ? new Date(row.readAt) : null }, viewerId));
+}
+
+/** Stores a message once per client key, moves the conversation up, and tells both members live. */
+export async function sendMessage(db: Db, viewerId: string, conversationId: string, content: string, clientKey: string): Promise<TMessage> {
+  const { otherId } = await requireParticipant(db, conversationId, viewerId);
+  const { message, created } = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(messages)
+      .values({ conversationId, senderId: viewerId, content, clientKey })
+      .onConflictDoNothing({ target: [messages.senderId, messages.clientKey] })
+      .returning();
+    if (!inserted) {
+      const [existing] = await tx.select().from(messages).where(and(eq(messages.senderId, viewerId), eq(messages.clientKey, clientKey)));
+      if (!existing || existing.conversationId !== conversationId) throw new AppError('CONFLICT', 'That message key was already used.');
+      return { message: existing, created: false };
+    }
+    await tx.update(conversations).set({ updatedAt: inserted.createdAt }).where(eq(conversations.id, conversationId));
+    return { message: inserted, created: true };
+  });
+  if (created) {
+    await publish(db, [otherId], { type: 'message', message: toMessage(message, otherId) });
+    await publish(db, [viewerId], { type: 'message', message: toMessage(message, viewerId) });
+  }
+  return toMessage(message, viewerId);
+}
+
+/** Marks the other member's messages read, and tells them (read receipts are stored; showing them is Premium). */
+export async function markRead(db: Db, viewerId: string, conversationId: string): Promise<number> {
+  const { otherId } = await requireParticipant(db, conversationId, viewerId);
+  const { rows } = await db.execute<{ id: string }>(sql`
+    update messages set read_at = now()
+    where conversation_id = ${conversationId} and sender_id <> ${viewerId} and read_at is null
+    returning id`);
+  if (rows.length) await publish(db, [viewerId, otherId], { type: 'read', conversationId, readerId: viewerId });
+  return rows.length;
+}

@@ -1,0 +1,56 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { ZConversation, ZMessage, ZSendMessage } from '../../../../contracts/messages-api';
+import type { AppEnv } from '../../lib/context';
+import { errorResponse, jsonResponse } from '../../lib/openapi';
+import { defineRoute } from '../../lib/route';
+import { listConversations, listMessages, markRead, sendMessage } from './messages.service';
+
+const conversationParams = z.object({ conversationId: z.uuid() });
+const common = { 401: errorResponse('Not signed in'), 404: errorResponse('Not a conversation of yours') };
+
+const conversationList = defineRoute('member', {
+  method: 'get',
+  path: '/api/conversations',
+  tags: ['Messages'],
+  summary: "The member's conversations, most recent first",
+  responses: { 200: jsonResponse(z.object({ conversations: z.array(ZConversation) }), 'Conversations'), 401: common[401] },
+});
+
+const messageList = defineRoute('member', {
+  method: 'get',
+  path: '/api/conversations/{conversationId}/messages',
+  tags: ['Messages'],
+  summary: 'The latest messages, or all messages after `after` (a message id) to catch up after a reconnect',
+  request: { params: conversationParams, query: z.object({ after: z.uuid().optional() }) },
+  responses: { 200: jsonResponse(z.object({ messages: z.array(ZMessage) }), 'Messages, oldest first'), ...common },
+});
+
+const send = defineRoute('member', {
+  method: 'post',
+  path: '/api/conversations/{conversationId}/messages',
+  tags: ['Messages'],
+  summary: 'Send a message; retrying with the same clientKey stores it once',
+  request: { params: conversationParams, body: { content: { 'application/json': { schema: ZSendMessage } } } },
+  responses: { 201: jsonResponse(ZMessage, 'Stored'), 400: errorResponse('Empty or too long'), ...common },
+});
+
+const read = defineRoute('member', {
+  method: 'post',
+  path: '/api/conversations/{conversationId}/read',
+  tags: ['Messages'],
+  summary: "Mark the other member's messages read",
+  request: { params: conversationParams },
+  responses: { 200: jsonResponse(z.object({ marked: z.number() }), 'Marked'), ...common },
+});
+
+export const messageRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(conversationList, async (c) => c.json({ conversations: await listConversations(c.get('deps').database.db, c.get('user').id) }, 200))
+  .openapi(messageList, async (c) => {
+    const { conversationId } = c.req.valid('param');
+    return c.json({ messages: await listMessages(c.get('deps').database.db, c.get('user').id, conversationId, c.req.valid('query').after) }, 200);
+  })
+  .openapi(send, async (c) => {
+    const { content, clientKey } = c.req.valid('json');
+    return c.json(await sendMessage(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId, content, clientKey), 201);
+  })
+  .openapi(read, async (c) => c.json({ marked: await markRead(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId) }, 200));

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, signIn, uniqueEmail } from '../../test/accounts';
+import { startProcess, waitForHealth } from '../../test/processes';
+import { openSocket } from '../../test/sockets';
+import { TestClient } from '../../test/test-client';
+import { createTestDatabase, freePort, startTestServer, testDatabaseKind, type TestServer } from '../../test/test-server';
+import { hashForFactories, insertMember } from '../modules/seed/factories';
+
+describe.runIf(testDatabaseKind === 'postgres')('realtime across two server processes on one PostgreSQL', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let first: TestServer;
+  let second: ReturnType<typeof startProcess>;
+  let secondUrl: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    first = await startTestServer({}, database);
+    const port = await freePort();
+    secondUrl = `http://127.0.0.1:${port}`;
+    second = startProcess('server/src/index.ts', [], {
+      DATABASE_URL: database.databaseUrl!,
+      DATA_DIR: database.dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: secondUrl,
+      NODE_ENV: 'test',
+      RATE_LIMIT_IP_MAX: '1000',
+    });
+    await waitForHealth(secondUrl);
+  });
+  afterAll(async () => {
+    second?.child.kill('SIGTERM');
+    await second?.finished;
+    await first?.stop();
+    await database?.drop();
+  });
+
+  it('delivers a message sent through one instance to a socket held by the other', async () => {
+    const passwordHash = await hashForFactories(PASSWORD);
+    const [emailA, emailB] = [uniqueEmail('one'), uniqueEmail('two')];
+    const a = await insertMember(first.deps.database.db, { email: emailA, passwordHash });
+    const b = await insertMember(first.deps.database.db, { email: emailB, passwordHash });
+    const onFirst = first.client();
+    const onSecond = new TestClient(secondUrl);
+    expect((await signIn(onFirst, emailA)).status).toBe(200);
+    expect((await signIn(onSecond, emailB)).status).toBe(200);
+
+    await onFirst.json('POST', '/api/likes', { targetId: b });
+    const match = await onSecond.json<{ conversationId: string }>('POST', '/api/likes', { targetId: a });
+    const live = await openSocket(onSecond);
+    const sent = await onFirst.json<{ id: string }>('POST', `/api/conversations/${match.body.conversationId}/messages`, {
+      content: 'Across instances',
+      clientKey: crypto.randomUUID(),
+    });
+    const event = await live.next((e) => e.type === 'message' && e.message.id === sent.body.id);
+    expect(event.message.content).toBe('Across instances');
+    live.socket.close();
+  });
+});

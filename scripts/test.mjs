@@ -75,7 +75,7 @@ const vitest = (name, projects, env) => {
 
 try {
   await step('Type check (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
-  await step('Lint (oxlint)', bin('oxlint'), ['--deny-warnings', 'server', 'web', 'contracts', 'e2e', 'scripts']);
+  await step('Lint (oxlint)', bin('oxlint'), ['--deny-warnings', 'server', 'web', 'contracts', 'e2e', 'scripts', 'bench']);
   await vitest('Unit and component tests', ['unit', 'web']);
   await vitest('API tests on PGlite', ['api'], { TEST_DB: 'pglite' });
   await vitest('API tests on PostgreSQL 15', ['api'], { TEST_DB: 'postgres', TEST_DATABASE_URL: databaseUrl });

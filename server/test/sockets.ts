@@ -16,7 +16,9 @@ export function openSocket(client: TestClient, origin: string | null = client.ba
     if (text === 'pong') return;
     const event = JSON.parse(text);
     events.push(event);
-    for (const waiter of [...waiters]) if (waiter.predicate(event)) {
+    // Resolve the waiters this event satisfies, removing them first.
+    const ready = waiters.filter((waiter) => waiter.predicate(event));
+    for (const waiter of ready) {
       waiters.splice(waiters.indexOf(waiter), 1);
       waiter.resolve(event);
     }

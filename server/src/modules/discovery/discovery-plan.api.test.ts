@@ -87,25 +87,3 @@ describe(`discovery query plans on ${testDatabaseKind} (${PROFILES} profiles)`, 
     expect(indexesUsed(nearby).some((name) => name === 'profiles_earth_idx' || name === 'profiles_discovery_idx')).toBe(true);
   });
 });
-
-describe(`the window strategy on ${testDatabaseKind}`, () => {
-  it('returns exactly the pages the planner returns, when it fills a page', async () => {
-    const db = server.deps.database.db;
-    const viewer = { lat: 41.88, lng: -87.63 };
-    const queries: Record<string, string>[] = [
-      { q: 'salsa', limit: '10' },
-      { location: 'Chicago', limit: '10' },
-      { mode: 'nearby', radiusKm: '10', limit: '10' },
-      { q: 'jazz', gender: 'female', limit: '10', cursor: Buffer.from(JSON.stringify(['3', 'u9000'])).toString('base64url') },
-    ];
-    for (const query of queries) {
-      const filters = ZDiscoverQuery.parse(query);
-      const position = filters.mode === 'nearby' ? viewer : null;
-      const ids = async (strategy: 'window' | 'planner') =>
-        (await db.execute<{ user_id: string }>(discoverySql(VIEWER, filters, position, strategy))).rows.map((r) => r.user_id);
-      const windowed = await ids('window');
-      expect(windowed.length, JSON.stringify(query)).toBe(11); // a full page plus the one that proves a next page
-      expect(windowed).toEqual(await ids('planner'));
-    }
-  });
-});

@@ -36,76 +36,47 @@ const DEFAULT_AGE = PROFILE_DEFAULTS.age;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /**
- * How discovery reads profiles:
- * - 'planner': one query, the planner picks the index (score walk, trigram or earth).
- * - 'window': walk the score index from the cursor over at most WINDOW candidates and apply
- *   the text and place filters inside that window. When the window yields a full page, that
- *   page is exactly right (the walk is in page order) and costs a few milliseconds even where
- *   a filter matches thousands of rows; otherwise the caller falls back to 'planner'.
+ * The discovery query. It walks profiles_discovery_idx in (score, user id) order and stops
+ * after one page; each exclusion is a NOT EXISTS on a primary key, so members who swiped a
+ * lot cost little more. Text filters use the trigram indexes; nearby uses the earth index.
  */
-export type Strategy = 'planner' | 'window';
-export const WINDOW = 5000;
-
-/** Filters whose selectivity the planner misjudges on dense data (trigram, earth box). */
-export const hasSearchFilters = (f: DiscoverFilters) => !!f.q || !!f.location || f.mode === 'nearby';
-
-/**
- * The discovery query. It walks profiles_discovery_idx (or the per-gender index) in
- * (score, user id) order and stops after one page; each exclusion is a NOT EXISTS on a
- * primary key, so members who swiped a lot cost little more.
- */
-export function discoverySql(viewerId: string, f: DiscoverFilters, viewer: { lat: number; lng: number } | null, strategy: Strategy = 'planner'): SQL {
-  // Cheap filters the score indexes can serve.
-  const base: SQL[] = [sql`p.hidden = false`, sql`p.user_id <> ${viewerId}`, ageCondition(f.minAge, f.maxAge)];
-  if (f.gender !== 'all') base.push(sql`p.gender_group = ${f.gender}`);
-  if (f.verifiedOnly) base.push(sql`p.selfie_verified`);
-  if (f.cursor) {
-    const [score, userId] = decodeCursor(f.cursor);
-    base.push(sql`(p.score, p.user_id) < (${score}::real, ${userId})`);
-  }
-  // Text, place and distance filters, then the exclusions.
-  const rest: SQL[] = [];
-  if (f.location) rest.push(sql`p.location ilike ${`%${escapeLike(f.location)}%`}`);
-  if (f.q) rest.push(sql`(p.name || ' ' || coalesce(p.bio, '')) ilike ${`%${escapeLike(f.q)}%`}`);
-  if (f.mode === 'nearby' && viewer) {
-    const here = sql`ll_to_earth(${viewer.lat}, ${viewer.lng})`;
-    const radius = f.radiusKm * 1000;
-    rest.push(sql`p.latitude is not null and p.longitude is not null`);
-    rest.push(sql`earth_box(${here}, ${radius}) @> ll_to_earth(p.latitude, p.longitude)`);
-    rest.push(sql`earth_distance(${here}, ll_to_earth(p.latitude, p.longitude)) < ${radius}`);
-  }
-  rest.push(
+export function discoverySql(viewerId: string, f: DiscoverFilters, viewer: { lat: number; lng: number } | null): SQL {
+  const conditions: SQL[] = [
+    sql`p.hidden = false`,
+    sql`p.user_id <> ${viewerId}`,
+    ageCondition(f.minAge, f.maxAge),
     sql`not exists (select 1 from likes l where l.user_id = ${viewerId} and l.target_id = p.user_id)`,
     sql`not exists (select 1 from passes s where s.user_id = ${viewerId} and s.target_id = p.user_id and s.created_at > now() - make_interval(days => ${PASS_HIDES_DAYS}))`,
     sql`not exists (select 1 from blocks b where b.blocker_id = ${viewerId} and b.blocked_id = p.user_id)`,
     sql`not exists (select 1 from blocks b where b.blocker_id = p.user_id and b.blocked_id = ${viewerId})`,
-  );
+  ];
+  if (f.gender !== 'all') conditions.push(sql`p.gender_group = ${f.gender}`);
+  if (f.verifiedOnly) conditions.push(sql`p.selfie_verified`);
+  if (f.location) conditions.push(sql`p.location ilike ${`%${escapeLike(f.location)}%`}`);
+  if (f.q) conditions.push(sql`(p.name || ' ' || coalesce(p.bio, '')) ilike ${`%${escapeLike(f.q)}%`}`);
+  if (f.mode === 'nearby' && viewer) {
+    const here = sql`ll_to_earth(${viewer.lat}, ${viewer.lng})`;
+    const radius = f.radiusKm * 1000;
+    conditions.push(sql`p.latitude is not null and p.longitude is not null`);
+    conditions.push(sql`earth_box(${here}, ${radius}) @> ll_to_earth(p.latitude, p.longitude)`);
+    conditions.push(sql`earth_distance(${here}, ll_to_earth(p.latitude, p.longitude)) < ${radius}`);
+  }
+  if (f.cursor) {
+    const [score, userId] = decodeCursor(f.cursor);
+    conditions.push(sql`(p.score, p.user_id) < (${score}::real, ${userId})`);
+  }
   const distance = viewer
     ? sql`case when p.latitude is null or p.longitude is null then null
            else earth_distance(ll_to_earth(${viewer.lat}, ${viewer.lng}), ll_to_earth(p.latitude, p.longitude)) end`
     : sql`null::float8`;
-  const source =
-    strategy === 'window'
-      ? sql`(select * from profiles p where ${sql.join(base, sql` and `)} order by p.score desc, p.user_id desc limit ${WINDOW}) p`
-      : sql`profiles p`;
-  const where = strategy === 'window' ? rest : [...base, ...rest];
   return sql`
     select p.user_id, p.name, p.age, p.gender, p.location, p.bio, p.interests, p.selfie_verified, p.avg_rating,
            p.review_count, p.safe_for_family_badge, p.safe_for_home_badge, p.date_again_badge, p.score,
            ${distance} as distance_m
-    from ${source}
-    where ${sql.join(where, sql` and `)}
+    from profiles p
+    where ${sql.join(conditions, sql` and `)}
     order by p.score desc, p.user_id desc
     limit ${f.limit + 1}`;
-}
-
-/** One page: the window first when search filters are set, the planner's choice when it falls short. */
-export async function discoverRows(db: Db, viewerId: string, f: DiscoverFilters, viewer: { lat: number; lng: number } | null) {
-  if (hasSearchFilters(f)) {
-    const { rows } = await db.execute<CardRow & { score: number }>(discoverySql(viewerId, f, viewer, 'window'));
-    if (rows.length > f.limit) return rows;
-  }
-  return (await db.execute<CardRow & { score: number }>(discoverySql(viewerId, f, viewer, 'planner'))).rows;
 }
 
 async function viewerPosition(db: Db, viewerId: string) {
@@ -119,7 +90,7 @@ async function viewerPosition(db: Db, viewerId: string) {
 export async function findDiscoverPage(db: Db, viewerId: string, filters: DiscoverFilters): Promise<TDiscoverPage> {
   const viewer = await viewerPosition(db, viewerId);
   if (filters.mode === 'nearby' && !viewer) return { profiles: [], nextCursor: null, notice: 'location-needed' };
-  const rows = await discoverRows(db, viewerId, filters, viewer);
+  const { rows } = await db.execute<CardRow & { score: number }>(discoverySql(viewerId, filters, viewer));
   const page = rows.slice(0, filters.limit);
   const last = page.at(-1);
   const nextCursor = rows.length > filters.limit && last ? encodeCursor(Number(last.score), last.user_id) : null;

@@ -29,15 +29,17 @@ await time(`seed ${N} members`, async () => {
   await db.execute(sql`insert into "user" (id, name, email, email_verified)
     select 'u' || i, 'Member ' || i, 'm' || i || '@bench.test', true from generate_series(1, ${N}) i on conflict do nothing`);
   await db.execute(sql`insert into "user" (id, name, email, email_verified) values (${VIEWER}, 'Viewer', 'viewer@bench.test', true) on conflict do nothing`);
-  // 60 dense metros with jitter, like the shared benchmark notes.
+  // 60 dense metros with jitter, like the shared benchmark notes. Each attribute comes from its
+  // own hash of i, so score, city, gender and bio words are independent of one another.
+  const h = (salt: number, mod: number) => sql.raw(`((i::bigint * 2654435761 + ${salt * 40503}) % 4294967296 % ${mod})`);
   await db.execute(sql`insert into profiles (user_id, name, age, gender, location, bio, interests, latitude, longitude, selfie_verified, avg_rating)
-    select 'u' || i, 'Member ' || i, 18 + (i * 7) % 48,
-           (array['woman','man','woman','man','non-binary'])[1 + i % 5],
-           'City ' || (i % 60),
-           'Bio ' || i || ' likes ' || (array['hiking','jazz','cooking','chess','salsa','yoga','travel'])[1 + i % 7],
-           array[(array['hiking','jazz','cooking','chess','salsa','yoga','travel'])[1 + i % 7]],
-           25 + (i % 60) * 0.4 + ((i * 13) % 100 - 50) * 0.003, -120 + (i % 60) * 0.8 + ((i * 17) % 100 - 50) * 0.003,
-           i % 7 = 0, ((i * 31) % 50) / 10.0
+    select 'u' || i, 'Member ' || i, 18 + ${h(6, 48)},
+           (array['woman','man','woman','man','non-binary'])[1 + ${h(5, 5)}],
+           'City ' || ${h(4, 60)},
+           'Bio ' || i || ' likes ' || (array['hiking','jazz','cooking','chess','salsa','yoga','travel'])[1 + ${h(1, 7)}],
+           array[(array['hiking','jazz','cooking','chess','salsa','yoga','travel'])[1 + ${h(1, 7)}]],
+           25 + ${h(4, 60)} * 0.4 + (${h(7, 100)} - 50) * 0.003, -120 + ${h(4, 60)} * 0.8 + (${h(8, 100)} - 50) * 0.003,
+           ${h(2, 7)} = 0, ${h(3, 50)} / 10.0
     from generate_series(1, ${N}) i on conflict do nothing`);
   await db.execute(sql`insert into profiles (user_id, name, latitude, longitude) values (${VIEWER}, 'Viewer', 25.4, -119.2) on conflict do nothing`);
   await db.execute(sql`insert into likes (user_id, target_id) select ${VIEWER}, 'u' || (i * 37 % ${N} + 1) from generate_series(1, 2000) i on conflict do nothing`);

@@ -39,6 +39,13 @@ export const profiles = pgTable('profiles', {
   genderGroup: text('gender_group').generatedAlwaysAs(
     sql`case when gender is null then null when gender = 'man' then 'male' when gender = 'woman' then 'female' else 'other' end`,
   ),
+  /**
+   * The 0.2° grid cell of the snapped position (about 22 km): nearby search reads the top of
+   * each cell around the viewer from profiles_geo_cell_idx (docs/decisions/004).
+   */
+  geoCell: integer('geo_cell').generatedAlwaysAs(
+    sql`case when latitude is null or longitude is null then null else floor((latitude + 90) / 0.2)::int * 2000 + floor((longitude + 180) / 0.2)::int end`,
+  ),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -84,6 +84,32 @@ describe(`discovery query plans on ${testDatabaseKind} (${PROFILES} profiles)`, 
 
     const nearby = await plan({ mode: 'nearby', radiusKm: '5' });
     expect(seqScansOn(nearby, TABLES)).toEqual([]);
-    expect(indexesUsed(nearby).some((name) => name === 'profiles_earth_idx' || name === 'profiles_discovery_idx')).toBe(true);
+    expect(indexesUsed(nearby)).toContain('profiles_geo_cell_idx');
+    // A very wide radius reads the earth-box index instead of hundreds of cells.
+    const wide = await plan({ mode: 'nearby', radiusKm: '500' });
+    expect(seqScansOn(wide, TABLES)).toEqual([]);
+  });
+});
+
+describe(`nearby by grid cells on ${testDatabaseKind}`, () => {
+  it('returns exactly the page a plain scan of everyone within the radius returns', async () => {
+    const db = server.deps.database.db;
+    const here = { lat: 41.88, lng: -87.63 };
+    for (const radiusKm of [5, 25, 60]) {
+      const filters = ZDiscoverQuery.parse({ mode: 'nearby', radiusKm: String(radiusKm), limit: '20' });
+      const viaCells = (await db.execute<{ user_id: string }>(discoverySql(VIEWER, filters, here))).rows.map((r) => r.user_id);
+      const plain = (
+        await db.execute<{ user_id: string }>(sql`
+          select user_id from profiles p
+          where hidden = false and user_id <> ${VIEWER} and (age between 18 and 60 or age is null) and latitude is not null
+            and earth_distance(ll_to_earth(${here.lat}, ${here.lng}), ll_to_earth(latitude, longitude)) < ${radiusKm * 1000}
+            and not exists (select 1 from likes l where l.user_id = ${VIEWER} and l.target_id = p.user_id)
+            and not exists (select 1 from passes s where s.user_id = ${VIEWER} and s.target_id = p.user_id)
+            and not exists (select 1 from blocks b where (b.blocker_id = ${VIEWER} and b.blocked_id = p.user_id) or (b.blocker_id = p.user_id and b.blocked_id = ${VIEWER}))
+          order by score desc, user_id desc limit 21`)
+      ).rows.map((r) => r.user_id);
+      expect(viaCells.length, `${radiusKm} km`).toBeGreaterThan(0);
+      expect(viaCells, `${radiusKm} km`).toEqual(plain);
+    }
   });
 });

@@ -54,11 +54,13 @@ export function discoverySql(viewerId: string, f: DiscoverFilters, viewer: { lat
   if (f.verifiedOnly) conditions.push(sql`p.selfie_verified`);
   if (f.location) conditions.push(sql`p.location ilike ${`%${escapeLike(f.location)}%`}`);
   if (f.q) conditions.push(sql`(p.name || ' ' || coalesce(p.bio, '')) ilike ${`%${escapeLike(f.q)}%`}`);
+  const cells = f.mode === 'nearby' && viewer ? cellsAround(viewer, f.radiusKm) : null;
   if (f.mode === 'nearby' && viewer) {
     const here = sql`ll_to_earth(${viewer.lat}, ${viewer.lng})`;
     const radius = f.radiusKm * 1000;
-    conditions.push(sql`p.latitude is not null and p.longitude is not null`);
-    conditions.push(sql`earth_box(${here}, ${radius}) @> ll_to_earth(p.latitude, p.longitude)`);
+    const box = boundingBox(viewer, f.radiusKm);
+    conditions.push(sql`p.latitude between ${box.minLat} and ${box.maxLat} and p.longitude between ${box.minLng} and ${box.maxLng}`);
+    if (!cells) conditions.push(sql`earth_box(${here}, ${radius}) @> ll_to_earth(p.latitude, p.longitude)`);
     conditions.push(sql`earth_distance(${here}, ll_to_earth(p.latitude, p.longitude)) < ${radius}`);
   }
   if (f.cursor) {
@@ -69,14 +71,58 @@ export function discoverySql(viewerId: string, f: DiscoverFilters, viewer: { lat
     ? sql`case when p.latitude is null or p.longitude is null then null
            else earth_distance(ll_to_earth(${viewer.lat}, ${viewer.lng}), ll_to_earth(p.latitude, p.longitude)) end`
     : sql`null::float8`;
-  return sql`
-    select p.user_id, p.name, p.age, p.gender, p.location, p.bio, p.interests, p.selfie_verified, p.avg_rating,
+  const columns = sql`p.user_id, p.name, p.age, p.gender, p.location, p.bio, p.interests, p.selfie_verified, p.avg_rating,
            p.review_count, p.safe_for_family_badge, p.safe_for_home_badge, p.date_again_badge, p.score,
-           ${distance} as distance_m
+           ${distance} as distance_m`;
+  if (cells) {
+    // Nearby: the top of each grid cell around the viewer, from profiles_geo_cell_idx, then
+    // merged. Each cell stops after a page, so a dense city costs what a quiet one does.
+    return sql`
+      select q.* from unnest(array[${sql.join(cells.map((cell) => sql`${cell}`), sql`, `)}]::int[]) as c(cell)
+      cross join lateral (
+        select ${columns} from profiles p
+        where p.geo_cell = c.cell and ${sql.join(conditions, sql` and `)}
+        order by p.score desc, p.user_id desc
+        limit ${f.limit + 1}
+      ) q
+      order by q.score desc, q.user_id desc
+      limit ${f.limit + 1}`;
+  }
+  return sql`
+    select ${columns}
     from profiles p
     where ${sql.join(conditions, sql` and `)}
     order by p.score desc, p.user_id desc
     limit ${f.limit + 1}`;
+}
+
+const KM_PER_DEGREE = 111.32;
+const CELL_DEGREES = 0.2; // must match the geo_cell column (migration 0007)
+/** Beyond this many cells (very wide radii) the earth-box index serves nearby instead. */
+const MAX_CELLS = 400;
+
+function boundingBox(center: { lat: number; lng: number }, radiusKm: number) {
+  const dLat = radiusKm / KM_PER_DEGREE;
+  const dLng = radiusKm / (KM_PER_DEGREE * Math.max(0.01, Math.cos((center.lat * Math.PI) / 180)));
+  return {
+    minLat: Math.max(-90, center.lat - dLat),
+    maxLat: Math.min(90, center.lat + dLat),
+    minLng: Math.max(-180, center.lng - dLng),
+    maxLng: Math.min(180, center.lng + dLng),
+  };
+}
+
+/** The grid cells that cover the circle, or null when there are too many to read one by one. */
+export function cellsAround(center: { lat: number; lng: number }, radiusKm: number): number[] | null {
+  const box = boundingBox(center, radiusKm);
+  const latFrom = Math.floor((box.minLat + 90) / CELL_DEGREES);
+  const latTo = Math.floor((box.maxLat + 90) / CELL_DEGREES);
+  const lngFrom = Math.floor((box.minLng + 180) / CELL_DEGREES);
+  const lngTo = Math.floor((box.maxLng + 180) / CELL_DEGREES);
+  if ((latTo - latFrom + 1) * (lngTo - lngFrom + 1) > MAX_CELLS) return null;
+  const cells: number[] = [];
+  for (let y = latFrom; y <= latTo; y++) for (let x = lngFrom; x <= lngTo; x++) cells.push(y * 2000 + x);
+  return cells;
 }
 
 async function viewerPosition(db: Db, viewerId: string) {

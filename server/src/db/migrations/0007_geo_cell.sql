@@ -1,0 +1,2 @@
+ALTER TABLE "profiles" ADD COLUMN "geo_cell" integer GENERATED ALWAYS AS (case when latitude is null or longitude is null then null else floor((latitude + 90) / 0.2)::int * 2000 + floor((longitude + 180) / 0.2)::int end) STORED;--> statement-breakpoint
+CREATE INDEX profiles_geo_cell_idx ON profiles (geo_cell, score DESC, user_id DESC) WHERE hidden = false AND geo_cell IS NOT NULL;

@@ -30,7 +30,7 @@ const routes: RouteObject[] = [
       { path: 'profile/edit', lazy: () => import('./routes/profile-edit') },
       placeholder('profile/change-password', 'ChangePassword'),
       placeholder('settings', 'Settings'),
-      placeholder('messages', 'Messages'),
+      { path: 'messages', lazy: () => import('./routes/messages') },
       placeholder('date-history', 'DateHistory'),
       placeholder('calendar', 'Calendar'),
       { path: 'discover', lazy: () => import('./routes/discover') },

@@ -9,6 +9,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/use-session';
 import { useTheme } from '@/features/theme/theme-provider';
 import { MatchAnnouncer } from '@/features/discovery/match-announcer';
+import { RealtimeProvider } from '@/features/realtime/realtime-provider';
 
 export function RootLayout() {
   const { session } = useSession();
@@ -27,6 +28,7 @@ export function RootLayout() {
       <Footer />
       {session && <BottomNav />}
       {session && <MatchAnnouncer />}
+      {session && <RealtimeProvider userId={session.user.id} />}
       <SupportBox raised={!!session} />
       <Toaster theme={theme} position="top-center" visibleToasts={1} duration={5000} richColors closeButton />
       <ScrollRestoration />

@@ -15,7 +15,6 @@ const visitor = (title: string, description: string) =>
     return <ComingSoon title={title} description={description} />;
   };
 
-export const Messages = member('Messages', 'Real-time chat with your matches.');
 export const DateHistory = member('Date History', 'Rate Your Date Experience once your date is verified.');
 export const Calendar = member('Date Calendar', 'Plan dates with your matches.');
 export const Settings = member('Settings', 'Privacy and account settings.');

@@ -1,0 +1,106 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { BadgeCheck, MessageCircleHeart, ShieldCheck } from 'lucide-react';
+import { MESSAGE_TEXT } from '@contracts/messages-api';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageSpinner, Spinner } from '@/components/ui/spinner';
+import { useSession } from '@/features/auth/use-session';
+import { ChatPane } from '@/features/messages/chat-pane';
+import { conversationsQueryOptions } from '@/features/messages/messages-api';
+import { usePageMeta } from '@/lib/page-meta';
+import { paths } from '@/lib/paths';
+import { cn } from '@/lib/utils';
+
+const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+function Messages({ userId }: { userId: string }) {
+  const [params, setParams] = useSearchParams();
+  const selected = params.get('conversation');
+  const conversations = useQuery(conversationsQueryOptions);
+  const open = conversations.data?.find((c) => c.id === selected) ?? null;
+
+  useEffect(() => {
+    if (conversations.isError) toast.error(MESSAGE_TEXT.loadFailed);
+  }, [conversations.isError]);
+
+  if (conversations.isPending) return <PageSpinner label="Loading conversations..." />;
+  const list = conversations.data ?? [];
+  return (
+    <div className="mx-auto grid h-[calc(100dvh-8rem)] max-w-6xl gap-4 p-0 md:h-[calc(100dvh-6rem)] md:grid-cols-[18rem_1fr] md:p-4 lg:grid-cols-[18rem_1fr_16rem]">
+      <nav aria-label="Conversations" className={cn('min-h-0 overflow-y-auto border-r md:rounded-2xl md:border', open && 'hidden md:block')}>
+        <h1 className="p-4 text-xl font-bold">Messages</h1>
+        {list.length === 0 ? (
+          <div className="grid gap-3 p-6 text-center text-sm text-muted-foreground">
+            <MessageCircleHeart className="mx-auto size-8" aria-hidden />
+            <p>No conversations yet. Match with someone to start chatting.</p>
+            <Button asChild size="sm"><Link to={`${paths.dashboard}?tab=discover`}>Go to Discover</Link></Button>
+          </div>
+        ) : (
+          <ul>
+            {list.map((c) => (
+              <li key={c.id}>
+                <button
+                  type="button"
+                  onClick={() => setParams({ conversation: c.id })}
+                  aria-current={c.id === selected}
+                  className="flex w-full items-center gap-3 px-4 py-3 text-left hover:bg-accent aria-[current=true]:bg-accent"
+                >
+                  {c.other.thumbUrl ? (
+                    <img src={c.other.thumbUrl} alt="" className="size-11 rounded-full object-cover" />
+                  ) : (
+                    <div className="flex size-11 items-center justify-center rounded-full bg-secondary font-semibold text-secondary-foreground">{c.other.name[0]}</div>
+                  )}
+                  <div className="min-w-0 flex-1">
+                    <p className="flex items-center gap-1 font-medium">
+                      {c.other.name}
+                      {c.other.selfieVerified && <BadgeCheck className="size-4 text-emerald-600" aria-label="verified" />}
+                      {c.lastMessage && <span className="ml-auto text-xs font-normal text-muted-foreground">{time(c.lastMessage.createdAt)}</span>}
+                    </p>
+                    <p className="truncate text-sm text-muted-foreground">{c.lastMessage?.content ?? 'New match: say hello!'}</p>
+                  </div>
+                  {c.unreadCount > 0 && (
+                    <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground" aria-label={`${c.unreadCount} unread`}>
+                      {c.unreadCount}
+                    </span>
+                  )}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </nav>
+      <div className={cn('min-h-0 md:rounded-2xl md:border', !open && 'hidden md:flex md:items-center md:justify-center')}>
+        {open ? (
+          <ChatPane key={open.id} conversation={open} userId={userId} onBack={() => setParams({})} />
+        ) : (
+          <p className="p-8 text-center text-muted-foreground">Choose a conversation to start chatting.</p>
+        )}
+      </div>
+      <aside className="hidden lg:block" aria-label="Ratings">
+        <Card className="grid gap-2 p-5">
+          <ShieldCheck className="size-6 text-primary" aria-hidden />
+          <h2 className="font-semibold">Unlock ratings</h2>
+          <p className="text-sm text-muted-foreground">
+            After you meet, verify the date with a photo of the two of you. Once the other person confirms, you can both rate the date.
+          </p>
+        </Card>
+      </aside>
+    </div>
+  );
+}
+
+export function Component() {
+  usePageMeta('Messages · Vouch');
+  const { session, isLoading } = useSession();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (isLoading || session) return;
+    toast.error(MESSAGE_TEXT.loginRequired.title, { description: MESSAGE_TEXT.loginRequired.description });
+    navigate(paths.auth, { replace: true });
+  }, [isLoading, session, navigate]);
+  if (!session) return <div className="flex justify-center py-16"><Spinner /></div>;
+  return <Messages userId={session.user.id} />;
+}

@@ -1,0 +1,85 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { messagePreview, type RealtimeEvent } from '@contracts/messages-api';
+import { matchesQueryOptions } from '@/features/discovery/discovery-api';
+import { conversationsQueryOptions, fetchMessagesAfter, mergeMessages, messagesQueryOptions } from '@/features/messages/messages-api';
+
+/** The conversation on screen, so a new message there needs no toast. */
+export const openConversation = { id: null as string | null };
+
+/**
+ * One socket per signed-in tab. Events update the cached queries in place; after a drop it
+ * reconnects with back-off and catches up every cached conversation from its last message.
+ */
+export function RealtimeProvider({ userId }: { userId: string }) {
+  const client = useQueryClient();
+  const attempt = useRef(0);
+
+  useEffect(() => {
+    let socket: WebSocket | null = null;
+    let stopped = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let ping: ReturnType<typeof setInterval> | undefined;
+
+    const catchUp = async () => {
+      for (const query of client.getQueryCache().findAll({ queryKey: ['messages'] })) {
+        const conversationId = query.queryKey[1] as string;
+        const cached = client.getQueryData(messagesQueryOptions(conversationId).queryKey);
+        const last = cached?.filter((m) => !m.id.startsWith('pending-')).at(-1);
+        if (!last) continue;
+        const missed = await fetchMessagesAfter(conversationId, last.id).catch(() => []);
+        if (missed.length) client.setQueryData(messagesQueryOptions(conversationId).queryKey, (list) => mergeMessages(list, missed));
+      }
+      void client.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey });
+    };
+
+    const onEvent = (event: RealtimeEvent) => {
+      if (event.type === 'message') {
+        const { message } = event;
+        client.setQueryData(messagesQueryOptions(message.conversationId).queryKey, (list) => (list ? mergeMessages(list, [message]) : list));
+        void client.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey });
+        if (message.senderId !== userId && openConversation.id !== message.conversationId) {
+          toast('New message', { description: messagePreview(message.content) });
+        }
+      } else if (event.type === 'read') {
+        void client.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey });
+      } else if (event.type === 'match') {
+        void client.invalidateQueries({ queryKey: matchesQueryOptions.queryKey });
+      }
+    };
+
+    const connect = () => {
+      const url = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api/realtime`;
+      socket = new WebSocket(url);
+      socket.onopen = () => {
+        if (attempt.current > 0) void catchUp();
+        attempt.current = 0;
+        ping = setInterval(() => socket?.readyState === WebSocket.OPEN && socket.send('ping'), 25_000);
+      };
+      socket.onmessage = (message) => {
+        if (message.data === 'pong') return;
+        try {
+          onEvent(JSON.parse(String(message.data)) as RealtimeEvent);
+        } catch {
+          // not an event of ours
+        }
+      };
+      socket.onclose = () => {
+        clearInterval(ping);
+        if (stopped) return;
+        const delay = Math.min(30_000, 1000 * 2 ** attempt.current++);
+        retry = setTimeout(connect, delay);
+      };
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      clearInterval(ping);
+      socket?.close();
+    };
+  }, [client, userId]);
+
+  return null;
+}

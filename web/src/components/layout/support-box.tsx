@@ -1,14 +1,17 @@
 import { useState } from 'react';
 import { LifeBuoy, X } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
 
 /** The floating support box on every page. */
 export function SupportBox({ raised }: { raised: boolean }) {
   const [open, setOpen] = useState(false);
+  // On the phone chat screen the composer sits above the bottom bar: keep clear of it.
+  const overComposer = useLocation().pathname === paths.messages;
+  const position = overComposer ? 'bottom-36 md:bottom-5' : raised ? 'bottom-20 md:bottom-5' : 'bottom-5';
   return (
-    <div className={cn('fixed right-4 z-40 flex flex-col items-end gap-3', raised ? 'bottom-20 md:bottom-5' : 'bottom-5')}>
+    <div className={cn('fixed right-4 z-40 flex flex-col items-end gap-3', position)}>
       {open && (
         <section
           id="support-box"

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { ZDiscoverQuery } from '../contracts/discovery';
 import { openPostgres } from '../server/src/db/client';
-import { discoverySql } from '../server/src/modules/discovery/discovery.service';
+import { discoverySql, runDiscovery } from '../server/src/modules/discovery/discovery.service';
 
 const { values } = parseArgs({
   options: { profiles: { type: 'string', default: '100000' }, runs: { type: 'string', default: '30' }, explain: { type: 'boolean', default: false } },
@@ -30,8 +30,8 @@ await time(`seed ${N} members`, async () => {
     select 'u' || i, 'Member ' || i, 'm' || i || '@bench.test', true from generate_series(1, ${N}) i on conflict do nothing`);
   await db.execute(sql`insert into "user" (id, name, email, email_verified) values (${VIEWER}, 'Viewer', 'viewer@bench.test', true) on conflict do nothing`);
   // 60 dense metros with jitter, like the shared benchmark notes. Each attribute comes from its
-  // own hash of i, so score, city, gender and bio words are independent of one another.
-  const h = (salt: number, mod: number) => sql.raw(`((i::bigint * 2654435761 + ${salt * 40503}) % 4294967296 % ${mod})`);
+  // own hash of i (PostgreSQL's hashtext), so score, city, gender and bio words are independent.
+  const h = (salt: number, mod: number) => sql.raw(`(abs(hashtext(i::text || ':${salt}')) % ${mod})`);
   await db.execute(sql`insert into profiles (user_id, name, age, gender, location, bio, interests, latitude, longitude, selfie_verified, avg_rating)
     select 'u' || i, 'Member ' || i, 18 + ${h(6, 48)},
            (array['woman','man','woman','man','non-binary'])[1 + ${h(5, 5)}],
@@ -58,7 +58,8 @@ const mix: Record<string, Record<string, string>> = {
   'next page (keyset cursor)': { cursor },
 };
 console.log(`\nDiscovery on PostgreSQL, ${N} profiles, ${RUNS} runs each.`);
-console.log('  query = wall time from this client (includes the round trip); execution = EXPLAIN ANALYZE server time.');
+console.log('  served = what the endpoint runs (runDiscovery), wall time from this client including the round trip;');
+console.log('  plain execution = the single plain query, EXPLAIN ANALYZE server time, for reference.');
 for (const [label, query] of Object.entries(mix)) {
   const filters = ZDiscoverQuery.parse(query);
   const viewer = filters.mode === 'nearby' ? { lat: 25.4, lng: -119.2 } : null;
@@ -71,16 +72,19 @@ for (const [label, query] of Object.entries(mix)) {
   let rows = 0;
   for (let i = 0; i < RUNS; i++) {
     const started = performance.now();
-    rows = (await db.execute(discoverySql(VIEWER, filters, viewer))).rows.length;
+    rows = (await runDiscovery(db, VIEWER, filters, viewer)).length;
     served.push(performance.now() - started);
-    const { rows: plan } = await db.execute<{ 'QUERY PLAN': [{ 'Execution Time': number }] }>(
-      sql`explain (analyze, format json) ${discoverySql(VIEWER, filters, viewer)}`,
-    );
-    planner.push(plan[0]!['QUERY PLAN'][0]['Execution Time']);
+    if (i < 3) {
+      // The plain query is only a reference (it can be slow by design): three runs suffice.
+      const { rows: plan } = await db.execute<{ 'QUERY PLAN': [{ 'Execution Time': number }] }>(
+        sql`explain (analyze, format json) ${discoverySql(VIEWER, filters, viewer)}`,
+      );
+      planner.push(plan[0]!['QUERY PLAN'][0]['Execution Time']);
+    }
   }
   const p = (list: number[], q: number) => list.toSorted((a, b) => a - b)[Math.min(list.length - 1, Math.floor(q * list.length))]!.toFixed(2);
   console.log(
-    `  ${label.padEnd(28)} query p50 ${p(served, 0.5)} / p95 ${p(served, 0.95)} ms   execution p50 ${p(planner, 0.5)} / p95 ${p(planner, 0.95)} ms   rows ${rows}`,
+    `  ${label.padEnd(28)} served p50 ${p(served, 0.5)} / p95 ${p(served, 0.95)} / max ${p(served, 1)} ms   plain execution p50 ${p(planner, 0.5)} ms   rows ${rows}`,
   );
 }
 await database.close();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ZDiscoverQuery } from '../../../../contracts/discovery';
 import { startTestServer, testDatabaseKind, type TestServer } from '../../../test/test-server';
-import { discoverySql } from './discovery.service';
+import { discoverySql, runDiscovery } from './discovery.service';
 
 let server: TestServer;
 const PROFILES = 20_000;
@@ -97,12 +97,12 @@ describe(`nearby by grid cells on ${testDatabaseKind}`, () => {
     const here = { lat: 41.88, lng: -87.63 };
     for (const radiusKm of [5, 25, 60]) {
       const filters = ZDiscoverQuery.parse({ mode: 'nearby', radiusKm: String(radiusKm), limit: '20' });
-      const viaCells = (await db.execute<{ user_id: string }>(discoverySql(VIEWER, filters, here))).rows.map((r) => r.user_id);
+      const viaCells = (await runDiscovery(db, VIEWER, filters, here)).map((r) => r.user_id);
       const plain = (
         await db.execute<{ user_id: string }>(sql`
           select user_id from profiles p
           where hidden = false and user_id <> ${VIEWER} and (age between 18 and 60 or age is null) and latitude is not null
-            and earth_distance(ll_to_earth(${here.lat}, ${here.lng}), ll_to_earth(latitude, longitude)) < ${radiusKm * 1000}
+            and sqrt(power((latitude - ${here.lat}) * 111.32, 2) + power((longitude - ${here.lng}) * ${111.32 * Math.cos((here.lat * Math.PI) / 180)}, 2)) < ${radiusKm}
             and not exists (select 1 from likes l where l.user_id = ${VIEWER} and l.target_id = p.user_id)
             and not exists (select 1 from passes s where s.user_id = ${VIEWER} and s.target_id = p.user_id)
             and not exists (select 1 from blocks b where (b.blocker_id = ${VIEWER} and b.blocked_id = p.user_id) or (b.blocker_id = p.user_id and b.blocked_id = ${VIEWER}))
@@ -110,6 +110,19 @@ describe(`nearby by grid cells on ${testDatabaseKind}`, () => {
       ).rows.map((r) => r.user_id);
       expect(viaCells.length, `${radiusKm} km`).toBeGreaterThan(0);
       expect(viaCells, `${radiusKm} km`).toEqual(plain);
+    }
+  });
+});
+
+describe(`text search through the score-order window on ${testDatabaseKind}`, () => {
+  it('returns exactly the page the plain query returns, for common and rare terms', async () => {
+    const db = server.deps.database.db;
+    for (const query of [{ q: 'salsa' }, { q: 'number 12340 ' }, { q: 'jazz', gender: 'female', verifiedOnly: 'true' }]) {
+      const filters = ZDiscoverQuery.parse(query);
+      const served = (await runDiscovery(db, VIEWER, filters, null)).map((r) => r.user_id);
+      const plain = (await db.execute<{ user_id: string }>(discoverySql(VIEWER, filters, null))).rows.map((r) => r.user_id);
+      expect(served, JSON.stringify(query)).toEqual(plain);
+      expect(served.length).toBeGreaterThan(0);
     }
   });
 });

@@ -40,7 +40,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
  * after one page; each exclusion is a NOT EXISTS on a primary key, so members who swiped a
  * lot cost little more. Text filters use the trigram indexes; nearby uses the earth index.
  */
-export function discoverySql(viewerId: string, f: DiscoverFilters, viewer: { lat: number; lng: number } | null): SQL {
+export function discoverySql(viewerId: string, f: DiscoverFilters, viewer: { lat: number; lng: number } | null, textWindow?: number): SQL {
   const conditions: SQL[] = [
     sql`p.hidden = false`,
     sql`p.user_id <> ${viewerId}`,
@@ -56,21 +56,21 @@ export function discoverySql(viewerId: string, f: DiscoverFilters, viewer: { lat
   if (f.q) conditions.push(sql`(p.name || ' ' || coalesce(p.bio, '')) ilike ${`%${escapeLike(f.q)}%`}`);
   const cells = f.mode === 'nearby' && viewer ? cellsAround(viewer, f.radiusKm) : null;
   if (f.mode === 'nearby' && viewer) {
-    const here = sql`ll_to_earth(${viewer.lat}, ${viewer.lng})`;
-    const radius = f.radiusKm * 1000;
     const box = boundingBox(viewer, f.radiusKm);
     conditions.push(sql`p.latitude between ${box.minLat} and ${box.maxLat} and p.longitude between ${box.minLng} and ${box.maxLng}`);
-    if (!cells) conditions.push(sql`earth_box(${here}, ${radius}) @> ll_to_earth(p.latitude, p.longitude)`);
-    conditions.push(sql`earth_distance(${here}, ll_to_earth(p.latitude, p.longitude)) < ${radius}`);
+    if (cells) {
+      conditions.push(sql`${flatDistanceKm(viewer)} < ${f.radiusKm}`);
+    } else {
+      const here = sql`ll_to_earth(${viewer.lat}, ${viewer.lng})`;
+      conditions.push(sql`earth_box(${here}, ${f.radiusKm * 1000}) @> ll_to_earth(p.latitude, p.longitude)`);
+      conditions.push(sql`earth_distance(${here}, ll_to_earth(p.latitude, p.longitude)) < ${f.radiusKm * 1000}`);
+    }
   }
   if (f.cursor) {
     const [score, userId] = decodeCursor(f.cursor);
     conditions.push(sql`(p.score, p.user_id) < (${score}::real, ${userId})`);
   }
-  const distance = viewer
-    ? sql`case when p.latitude is null or p.longitude is null then null
-           else earth_distance(ll_to_earth(${viewer.lat}, ${viewer.lng}), ll_to_earth(p.latitude, p.longitude)) end`
-    : sql`null::float8`;
+  const distance = viewer ? sql`case when p.latitude is null or p.longitude is null then null else ${flatDistanceKm(viewer)} * 1000 end` : sql`null::float8`;
   const columns = sql`p.user_id, p.name, p.age, p.gender, p.location, p.bio, p.interests, p.selfie_verified, p.avg_rating,
            p.review_count, p.safe_for_family_badge, p.safe_for_home_badge, p.date_again_badge, p.score,
            ${distance} as distance_m`;
@@ -88,15 +88,41 @@ export function discoverySql(viewerId: string, f: DiscoverFilters, viewer: { lat
       order by q.score desc, q.user_id desc
       limit ${f.limit + 1}`;
   }
+  // With a window, the text filter applies to the first rows in score order only (see runDiscovery).
+  const source = textWindow
+    ? sql`(select * from profiles p where ${sql.join(windowConditions(viewerId, f), sql` and `)} order by p.score desc, p.user_id desc limit ${textWindow}) p`
+    : sql`profiles p`;
   return sql`
     select ${columns}
-    from profiles p
+    from ${source}
     where ${sql.join(conditions, sql` and `)}
     order by p.score desc, p.user_id desc
     limit ${f.limit + 1}`;
 }
 
+/** The cheap conditions a text window is taken under (the same as the page's, less the text). */
+function windowConditions(viewerId: string, f: DiscoverFilters): SQL[] {
+  const list: SQL[] = [sql`p.hidden = false`, sql`p.user_id <> ${viewerId}`, ageCondition(f.minAge, f.maxAge)];
+  if (f.gender !== 'all') list.push(sql`p.gender_group = ${f.gender}`);
+  if (f.verifiedOnly) list.push(sql`p.selfie_verified`);
+  if (f.cursor) {
+    const [score, userId] = decodeCursor(f.cursor);
+    list.push(sql`(p.score, p.user_id) < (${score}::real, ${userId})`);
+  }
+  return list;
+}
+
 const KM_PER_DEGREE = 111.32;
+
+/**
+ * Distance in km on a flat projection around the viewer: plain arithmetic, so it costs
+ * nothing per row, and within 1% of the great-circle distance up to a few hundred km, far
+ * finer than the bands it feeds.
+ */
+function flatDistanceKm(viewer: { lat: number; lng: number }): SQL {
+  const kmPerLngDegree = KM_PER_DEGREE * Math.cos((viewer.lat * Math.PI) / 180);
+  return sql`sqrt(power((p.latitude - ${viewer.lat}) * ${KM_PER_DEGREE}, 2) + power((p.longitude - ${viewer.lng}) * ${kmPerLngDegree}, 2))`;
+}
 const CELL_DEGREES = 0.2; // must match the geo_cell column (migration 0007)
 /** Beyond this many cells (very wide radii) the earth-box index serves nearby instead. */
 const MAX_CELLS = 400;
@@ -125,6 +151,31 @@ export function cellsAround(center: { lat: number; lng: number }, radiusKm: numb
   return cells;
 }
 
+/** Rows scanned in score order before a text search falls back to the trigram index. */
+export const TEXT_WINDOW = 1000;
+
+/**
+ * Runs the page query.
+ * - Nearby by cells: bitmap scans are switched off for this one statement, so each cell is
+ *   walked in score order and stops after a page (the planner would otherwise read whole cells).
+ * - Text search: a common term fills a page from the first rows in score order; so the
+ *   first TEXT_WINDOW rows are tried, and only a rarer term goes to the trigram index.
+ */
+export async function runDiscovery(db: Db, viewerId: string, f: DiscoverFilters, viewer: { lat: number; lng: number } | null) {
+  type Row = CardRow & { score: number };
+  if (f.mode === 'nearby' && viewer && cellsAround(viewer, f.radiusKm)) {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      return (await tx.execute<Row>(discoverySql(viewerId, f, viewer))).rows;
+    });
+  }
+  if (f.q) {
+    const windowed = (await db.execute<Row>(discoverySql(viewerId, f, viewer, TEXT_WINDOW))).rows;
+    if (windowed.length > f.limit) return windowed;
+  }
+  return (await db.execute<Row>(discoverySql(viewerId, f, viewer))).rows;
+}
+
 async function viewerPosition(db: Db, viewerId: string) {
   const result = await db.execute<{ latitude: number | null; longitude: number | null }>(
     sql`select latitude, longitude from profiles where user_id = ${viewerId}`,
@@ -136,7 +187,7 @@ async function viewerPosition(db: Db, viewerId: string) {
 export async function findDiscoverPage(db: Db, viewerId: string, filters: DiscoverFilters): Promise<TDiscoverPage> {
   const viewer = await viewerPosition(db, viewerId);
   if (filters.mode === 'nearby' && !viewer) return { profiles: [], nextCursor: null, notice: 'location-needed' };
-  const { rows } = await db.execute<CardRow & { score: number }>(discoverySql(viewerId, filters, viewer));
+  const rows = await runDiscovery(db, viewerId, filters, viewer);
   const page = rows.slice(0, filters.limit);
   const last = page.at(-1);
   const nextCursor = rows.length > filters.limit && last ? encodeCursor(Number(last.score), last.user_id) : null;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { conversations, likes, matches, systemLogs } from '../../db/schema';
-import { PASSWORD, signIn, uniqueEmail } from '../../../test/accounts';
+import { PASSWORD, uniqueEmail } from '../../../test/accounts';
 import { startTestServer, testDatabaseKind, type TestServer } from '../../../test/test-server';
-import type { TestClient } from '../../../test/test-client';
+import { factoryMember } from '../../../test/members';
 import { hashForFactories, insertMember, type MemberInput } from '../seed/factories';
 
 let server: TestServer;
@@ -17,14 +17,7 @@ afterAll(() => server?.stop());
 type Page = { profiles: { userId: string; distance: string | null; compatibility: { percent: number } }[]; nextCursor: string | null; notice: string | null };
 type ErrorBody = { error: { code: string; message: string } };
 
-/** A member inserted by the factory and signed in over HTTP. */
-async function member(overrides: Partial<MemberInput> = {}): Promise<{ id: string; client: TestClient }> {
-  const email = uniqueEmail('m');
-  const id = await insertMember(server.deps.database.db, { email, passwordHash, ...overrides });
-  const client = server.client();
-  expect((await signIn(client, email)).status).toBe(200);
-  return { id, client };
-}
+const member = (overrides: Partial<MemberInput> = {}) => factoryMember(server, passwordHash, overrides);
 
 const countRows = async (table: typeof matches | typeof conversations, where: ReturnType<typeof sql>) =>
   (await server.deps.database.db.select({ n: sql<number>`count(*)::int` }).from(table).where(where))[0]!.n;

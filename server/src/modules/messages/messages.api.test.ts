@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { messages } from '../../db/schema';
-import { PASSWORD, signIn, uniqueEmail } from '../../../test/accounts';
+import { PASSWORD } from '../../../test/accounts';
 import { openSocket } from '../../../test/sockets';
 import { startTestServer, testDatabaseKind, type TestServer } from '../../../test/test-server';
-import type { TestClient } from '../../../test/test-client';
-import { hashForFactories, insertMember } from '../seed/factories';
+import { factoryMember, type SignedInMember } from '../../../test/members';
+import { hashForFactories } from '../seed/factories';
 
 let server: TestServer;
 let passwordHash: string;
@@ -15,14 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-type Member = { id: string; client: TestClient };
-async function member(): Promise<Member> {
-  const email = uniqueEmail('chat');
-  const id = await insertMember(server.deps.database.db, { email, passwordHash });
-  const client = server.client();
-  expect((await signIn(client, email)).status).toBe(200);
-  return { id, client };
-}
+type Member = SignedInMember;
+const member = () => factoryMember(server, passwordHash);
 
 /** Two members who liked each other, with their conversation id. */
 async function matchedPair(): Promise<[Member, Member, string]> {

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { GENDERS, ZPhoto } from './profile';
+import { ZPhoto } from './profile';
 
-/** The browse filter's four choices over the 14 genders of the editor. */
-export const GENDER_FILTERS = { all: null, male: ['man'], female: ['woman'], other: GENDERS.filter((g) => g !== 'man' && g !== 'woman') } as const;
-export type GenderFilter = keyof typeof GENDER_FILTERS;
+/**
+ * The browse filter's four choices over the 14 genders of the editor: male is 'man', female is
+ * 'woman', other is every other gender (the server's stored gender_group column).
+ */
+export type GenderFilter = 'all' | 'male' | 'female' | 'other';
 
 export const AGE_FILTER = { min: 18, max: 99, defaultMin: 18, defaultMax: 60 } as const;
 

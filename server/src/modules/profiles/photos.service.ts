@@ -88,9 +88,27 @@ async function renumber(tx: Pick<Db, 'select' | 'update'>, userId: string) {
   for (const [position, row] of rows.entries()) await tx.update(photos).set({ position }).where(eq(photos.id, row.id));
 }
 
-/** The bytes of a photo for a signed-in member. Blocked members are refused once blocks exist. */
-export async function readPhoto(deps: Pick<Deps, 'database' | 'storage'>, photoId: string, size: 'large' | 'thumb'): Promise<Buffer> {
-  const [row] = await deps.database.db.select().from(photos).where(eq(photos.id, photoId)).limit(1);
+/**
+ * The bytes of a photo for a signed-in member. If either of the two blocked the other, the
+ * photo does not exist for the viewer (DESIGN §3, private media).
+ */
+export async function readPhoto(
+  deps: Pick<Deps, 'database' | 'storage'>,
+  viewerId: string,
+  photoId: string,
+  size: 'large' | 'thumb',
+): Promise<Buffer> {
+  const [row] = await deps.database.db
+    .select()
+    .from(photos)
+    .where(
+      and(
+        eq(photos.id, photoId),
+        sql`not exists (select 1 from blocks b where (b.blocker_id = ${photos.userId} and b.blocked_id = ${viewerId})
+                                              or (b.blocker_id = ${viewerId} and b.blocked_id = ${photos.userId}))`,
+      ),
+    )
+    .limit(1);
   const bytes = row ? await deps.storage.get(size === 'thumb' ? row.thumbKey : row.largeKey) : null;
   if (!bytes) throw new AppError('NOT_FOUND', 'That photo does not exist.');
   return bytes;

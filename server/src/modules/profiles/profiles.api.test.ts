@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
 import { signedInMember } from '../../../test/accounts';
 import { jpegWithGps, pngImage } from '../../../test/images';
 import { startTestServer, testDatabaseKind, type TestServer } from '../../../test/test-server';
@@ -82,6 +83,25 @@ describe(`profiles on ${testDatabaseKind}`, () => {
       expect(response.status).toBe(401);
       expect(response.headers.get('content-type')).toMatch(/json/);
     }
+  });
+
+  it("hides a member's photos from anyone they blocked, and from anyone who blocked them", async () => {
+    const owner = server.client();
+    const ownerEmail = (await signedInMember(owner)).email;
+    const { body } = await uploadJson(owner, await pngImage(), 'me.png', 'image/png');
+    const url = body.photos[0]!.url;
+    const blocked = server.client();
+    const blockedEmail = (await signedInMember(blocked)).email;
+    expect((await blocked.get(url)).status).toBe(200);
+
+    const db = server.deps.database.db;
+    await db.execute(sql`insert into blocks (blocker_id, blocked_id)
+      select o.id, b.id from "user" o, "user" b where o.email = ${ownerEmail} and b.email = ${blockedEmail}`);
+    expect((await blocked.get(url)).status).toBe(404);
+    expect((await owner.get(url)).status).toBe(200); // the owner still sees their own photo
+    await db.execute(sql`update blocks set blocker_id = blocked_id, blocked_id = blocker_id
+      where blocker_id = (select id from "user" where email = ${ownerEmail})`);
+    expect((await blocked.get(url)).status).toBe(404); // and the other way round
   });
 
   it('refuses a PHP file renamed .jpg, an 11 MB file and a 7th photo with the spec messages', async () => {

@@ -120,7 +120,7 @@ profileRoutes
     c.json({ photos: await reorderPhotos(c.get('deps').database.db, c.get('user').id, c.req.valid('json').ids) }, 200),
   )
   .openapi(getFile, async (c) => {
-    const bytes = await readPhoto(c.get('deps'), c.req.valid('param').photoId, c.req.valid('query').size);
+    const bytes = await readPhoto(c.get('deps'), c.get('user').id, c.req.valid('param').photoId, c.req.valid('query').size);
     c.header('Content-Type', 'image/webp');
     c.header('Cache-Control', 'private, max-age=86400, immutable');
     c.header('Content-Disposition', 'inline');

@@ -27,12 +27,15 @@ const CITY_SUGGESTIONS = ['Chicago', 'New York', 'Los Angeles', 'San Francisco']
 export function DiscoverFilters({ value, onChange, nearby }: { value: FilterState; onChange: (next: FilterState) => void; nearby: boolean }) {
   const set = <K extends keyof FilterState>(key: K, v: FilterState[K]) => onChange({ ...value, [key]: v });
   return (
-    <div className="grid gap-4 rounded-2xl border bg-card p-4 sm:grid-cols-2 lg:grid-cols-5" role="search" aria-label="Filter profiles">
+    <div className="grid items-start gap-4 rounded-2xl border bg-card p-4 sm:grid-cols-2 lg:grid-cols-5" role="search" aria-label="Filter profiles">
       <div className="relative lg:col-span-2">
         <Field label="Search">
-          <Input className="pl-9" type="search" placeholder="Name or bio" value={value.q} onChange={(e) => set('q', e.target.value)} />
+          <Input className="pl-9" placeholder="Name or bio" value={value.q} onChange={(e) => set('q', e.target.value)} />
         </Field>
-        <Search className="pointer-events-none absolute bottom-3 left-3 size-4 text-muted-foreground" aria-hidden />
+        {/* Centred on the input's own row (h-10), which is the bottom of this cell. */}
+        <span className="pointer-events-none absolute bottom-0 left-3 flex h-10 items-center text-muted-foreground" aria-hidden>
+          <Search className="size-4" />
+        </span>
       </div>
       {nearby ? (
         <Field label="Distance">

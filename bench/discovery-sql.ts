@@ -1,21 +1,23 @@
-// Seeds N profiles into a PostgreSQL database and times the discovery query mix with
-// EXPLAIN ANALYZE (server-side execution time, no network or API layer).
-// Usage: node scripts/with-postgres.mjs npx tsx bench/discovery-sql.ts --profiles 1000000
+// Seeds N profiles and times the discovery query mix: what the endpoint runs, and the plain
+// query's EXPLAIN ANALYZE server time for reference.
+// PostgreSQL: node scripts/with-postgres.mjs npx tsx bench/discovery-sql.ts --profiles 1000000
+// PGlite:     npx tsx bench/discovery-sql.ts --pglite <data dir> --profiles 1000000
+// A database seeded by an earlier run is reused (a kept DATABASE_URL or PGlite directory).
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { ZDiscoverQuery } from '../contracts/discovery';
-import { openPostgres } from '../server/src/db/client';
+import { openPglite, openPostgres } from '../server/src/db/client';
 import { discoverySql, runDiscovery } from '../server/src/modules/discovery/discovery.service';
 
 const { values } = parseArgs({
-  options: { profiles: { type: 'string', default: '100000' }, runs: { type: 'string', default: '30' }, explain: { type: 'boolean', default: false } },
+  options: { pglite: { type: 'string' }, profiles: { type: 'string', default: '100000' }, runs: { type: 'string', default: '30' }, explain: { type: 'boolean', default: false } },
 });
 const N = Number(values.profiles);
 const RUNS = Number(values.runs);
 const url = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (!url) throw new Error('Set DATABASE_URL (or run through scripts/with-postgres.mjs)');
+if (!url && !values.pglite) throw new Error('Set DATABASE_URL (or run through scripts/with-postgres.mjs), or pass --pglite <dir>');
 
-const database = await openPostgres(url, 2);
+const database = values.pglite ? await openPglite(values.pglite) : await openPostgres(url!, 2);
 const { db } = database;
 const time = async (label: string, work: () => Promise<unknown>) => {
   const started = performance.now();
@@ -25,7 +27,8 @@ const time = async (label: string, work: () => Promise<unknown>) => {
 
 await database.migrate();
 const VIEWER = 'bench-viewer';
-await time(`seed ${N} members`, async () => {
+const { rows: existing } = await db.execute<{ n: number }>(sql`select count(*)::int as n from profiles`);
+if (existing[0]!.n < N + 1) await time(`seed ${N} members`, async () => {
   await db.execute(sql`insert into "user" (id, name, email, email_verified)
     select 'u' || i, 'Member ' || i, 'm' || i || '@bench.test', true from generate_series(1, ${N}) i on conflict do nothing`);
   await db.execute(sql`insert into "user" (id, name, email, email_verified) values (${VIEWER}, 'Viewer', 'viewer@bench.test', true) on conflict do nothing`);
@@ -43,6 +46,9 @@ await time(`seed ${N} members`, async () => {
     from generate_series(1, ${N}) i on conflict do nothing`);
   await db.execute(sql`insert into profiles (user_id, name, latitude, longitude) values (${VIEWER}, 'Viewer', 25.4, -119.2) on conflict do nothing`);
   await db.execute(sql`insert into likes (user_id, target_id) select ${VIEWER}, 'u' || (i * 37 % ${N} + 1) from generate_series(1, 2000) i on conflict do nothing`);
+  // As in the shared notes: 200 members with 2,000 likes each, so likes is a real table.
+  await db.execute(sql`insert into likes (user_id, target_id)
+    select 'u' || v, 'u' || (abs(hashtext(v || ':' || i)) % ${N} + 1) from generate_series(1, 200) v, generate_series(1, 2000) i on conflict do nothing`);
   await db.execute(sql`vacuum analyze`);
 });
 
@@ -57,7 +63,7 @@ const mix: Record<string, Record<string, string>> = {
   'nearby 25 km': { mode: 'nearby', radiusKm: '25' },
   'next page (keyset cursor)': { cursor },
 };
-console.log(`\nDiscovery on PostgreSQL, ${N} profiles, ${RUNS} runs each.`);
+console.log(`\nDiscovery on ${database.kind}, ${N} profiles, ${RUNS} runs each.`);
 console.log('  served = what the endpoint runs (runDiscovery), wall time from this client including the round trip;');
 console.log('  plain execution = the single plain query, EXPLAIN ANALYZE server time, for reference.');
 for (const [label, query] of Object.entries(mix)) {

@@ -47,7 +47,10 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // JIT compilation costs tens of milliseconds and pays off only for long analytical queries;
+  // the nearby query's cost estimate crosses its threshold, so it is off for our sessions
+  // (decision 004). Behind PgBouncer, allow it with ignore_startup_parameters = options.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c jit=off' });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });

@@ -91,6 +91,14 @@ describe(`discovery query plans on ${testDatabaseKind} (${PROFILES} profiles)`, 
   });
 });
 
+describe.runIf(testDatabaseKind === 'postgres')('PostgreSQL sessions', () => {
+  // JIT compiled the nearby query (its estimate crosses the threshold) and cost 35 ms at 1M profiles.
+  it('run with JIT compilation off', async () => {
+    const { rows } = await server.deps.database.db.execute<{ jit: string }>(sql`select current_setting('jit') as jit`);
+    expect(rows[0]!.jit).toBe('off');
+  });
+});
+
 describe(`nearby by grid cells on ${testDatabaseKind}`, () => {
   it('returns exactly the page a plain scan of everyone within the radius returns', async () => {
     const db = server.deps.database.db;

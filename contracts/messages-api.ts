@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TNotification } from './safety';
 
 export const MESSAGE_MAX_LENGTH = 2000;
 export const MESSAGE_TEXT = {
@@ -33,11 +34,14 @@ export const ZMessage = z.object({
   createdAt: z.string(),
   /** Set on messages the viewer received; read receipts for the sender come with Premium. */
   read: z.boolean(),
+  /** The safety-nudge category the text matched, so the recipient is asked 'Does this bother you?'. */
+  nudge: z.enum(['insult', 'solicitation', 'payment']).nullable(),
 });
 export type TMessage = z.infer<typeof ZMessage>;
 
 export const ZConversation = z.object({
   id: z.string(),
+  matchId: z.string(),
   other: z.object({ userId: z.string(), name: z.string(), thumbUrl: z.string().nullable(), selfieVerified: z.boolean() }),
   lastMessage: z.object({ content: z.string(), senderId: z.string(), createdAt: z.string() }).nullable(),
   unreadCount: z.number(),
@@ -50,7 +54,11 @@ export type TConversation = z.infer<typeof ZConversation>;
 export type RealtimeEvent =
   | { type: 'message'; message: TMessage }
   | { type: 'read'; conversationId: string; readerId: string }
-  | { type: 'match'; matchId: string };
+  | { type: 'match'; matchId: string }
+  | { type: 'notification'; notification: TNotification }
+  /** A block or an unmatch ended the conversation (null when the pair had none). */
+  | { type: 'conversation-closed'; conversationId: string | null };
+
 
 /** Preview in the 'New message' toast: the first 50 characters, with '...' when longer. */
 export function messagePreview(content: string): string {

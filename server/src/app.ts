@@ -18,6 +18,8 @@ import { messageRoutes } from './modules/messages/routes';
 import { mountRealtime } from './realtime/routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { discoveryRoutes } from './modules/discovery/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { safetyRoutes } from './modules/safety/routes';
 
 export function createApp(deps: Deps) {
   const { env, logger } = deps;
@@ -53,6 +55,8 @@ export function createApp(deps: Deps) {
   app.route('/', profileRoutes);
   app.route('/', discoveryRoutes);
   app.route('/', messageRoutes);
+  app.route('/', safetyRoutes);
+  app.route('/', notificationRoutes);
   app.route('/', controlRoutes);
   if (!env.isProduction) app.route('/', devMailRoutes);
   mountApiDocs(app);

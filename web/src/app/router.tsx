@@ -29,7 +29,7 @@ const routes: RouteObject[] = [
       { path: 'dashboard', lazy: () => import('./routes/dashboard') },
       { path: 'profile/edit', lazy: () => import('./routes/profile-edit') },
       placeholder('profile/change-password', 'ChangePassword'),
-      placeholder('settings', 'Settings'),
+      { path: 'settings', lazy: () => import('./routes/settings') },
       { path: 'messages', lazy: () => import('./routes/messages') },
       placeholder('date-history', 'DateHistory'),
       placeholder('calendar', 'Calendar'),

@@ -2,3 +2,4 @@ export * from './auth';
 export * from './app';
 export * from './profiles';
 export * from './matching';
+export * from './safety';

@@ -3,6 +3,8 @@ import { FREE_DAILY_LIKES, LIKE_LIMIT_MESSAGE, type TLikeResponse } from '../../
 import type { Db } from '../../db/client';
 import { blocks, conversations, likes, matches, passes, profiles, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { publish } from '../../realtime/hub';
+import { notify } from '../notifications/notifications.service';
 import { getPlanState } from '../plans/service';
 
 const startOfUtcDay = (now = new Date()) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -39,6 +41,27 @@ export async function likesLeftToday(db: Pick<Db, 'select'>, viewerId: string): 
  * the first and creates exactly one match (the unique pair index is the last line).
  */
 export async function likeProfile(db: Db, viewerId: string, targetId: string, superLike = false): Promise<TLikeResponse> {
+  const result = await recordLike(db, viewerId, targetId, superLike);
+  if (result.matchId) await announceMatch(db, viewerId, targetId, result.matchId, result.conversationId);
+  return result;
+}
+
+/**
+ * After the commit: both members' open tabs refresh their matches, and the member who liked
+ * first (and is not looking at 'It's a match!') gets a notification.
+ */
+async function announceMatch(db: Db, viewerId: string, targetId: string, matchId: string, conversationId: string | null) {
+  await publish(db, [viewerId, targetId], { type: 'match', matchId });
+  const [liker] = await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, viewerId));
+  await notify(db, targetId, {
+    type: 'match',
+    title: "It's a match!",
+    message: `You and ${liker?.name?.trim() || 'Anonymous'} liked each other. Say hello!`,
+    link: conversationId ? `/messages?conversation=${conversationId}` : '/dashboard?tab=matches',
+  });
+}
+
+async function recordLike(db: Db, viewerId: string, targetId: string, superLike: boolean): Promise<TLikeResponse> {
   return db.transaction(async (tx) => {
     await requireLikeable(tx, viewerId, targetId);
     const [userA, userB] = viewerId < targetId ? [viewerId, targetId] : [targetId, viewerId];

@@ -70,7 +70,9 @@ describe(`messages on ${testDatabaseKind}`, () => {
   it('refuses a blocked member, and hides the conversation from both', async () => {
     const [a, b, conversationId] = await matchedPair();
     await server.deps.database.db.execute(sql`insert into blocks (blocker_id, blocked_id) values (${b.id}, ${a.id})`);
-    expect((await send(a, conversationId, 'are you there?')).status).toBe(404);
+    const refused = await send(a, conversationId, 'are you there?');
+    expect(refused.status).toBe(403);
+    expect(refused.body.error?.message).toBe('You can no longer message this member.');
     for (const m of [a, b]) {
       const list = await m.client.json<{ conversations: { id: string }[] }>('GET', '/api/conversations');
       expect(list.body.conversations.map((c) => c.id)).not.toContain(conversationId);

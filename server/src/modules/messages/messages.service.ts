@@ -1,31 +1,29 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { TConversation, TMessage } from '../../../../contracts/messages-api';
+import { messagePreview, type TConversation, type TMessage } from '../../../../contracts/messages-api';
+import { nudgeFor, SAFETY_TEXT } from '../../../../contracts/safety';
 import type { Db } from '../../db/client';
 import { conversations, messages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { publish } from '../../realtime/hub';
+import { markGroupRead, notify } from '../notifications/notifications.service';
 
 type MessageRow = typeof messages.$inferSelect;
 
 /**
- * The access check every conversation call starts with: the viewer must be one of its two
- * members, and neither may have blocked the other. Anyone else learns nothing: 404.
+ * The access check every conversation call starts with. Anyone but its two members learns
+ * nothing (404). Between a blocked pair the conversation is closed: a clear 403, no content.
  */
-export async function requireParticipant(db: Pick<Db, 'select'>, conversationId: string, viewerId: string) {
-  const [row] = await db
-    .select({ userA: conversations.userA, userB: conversations.userB })
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.id, conversationId),
-        sql`(${conversations.userA} = ${viewerId} or ${conversations.userB} = ${viewerId})`,
-        sql`not exists (select 1 from blocks b where (b.blocker_id = ${conversations.userA} and b.blocked_id = ${conversations.userB})
-                                              or (b.blocker_id = ${conversations.userB} and b.blocked_id = ${conversations.userA}))`,
-      ),
-    )
-    .limit(1);
+export async function requireParticipant(db: Pick<Db, 'execute'>, conversationId: string, viewerId: string) {
+  const { rows } = await db.execute<{ other_id: string; blocked: boolean }>(sql`
+    select case when c.user_a = ${viewerId} then c.user_b else c.user_a end as other_id,
+           exists (select 1 from blocks b where (b.blocker_id = c.user_a and b.blocked_id = c.user_b)
+                                            or (b.blocker_id = c.user_b and b.blocked_id = c.user_a)) as blocked
+    from conversations c
+    where c.id = ${conversationId} and (c.user_a = ${viewerId} or c.user_b = ${viewerId})`);
+  const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND', 'That conversation does not exist.');
-  return { otherId: row.userA === viewerId ? row.userB : row.userA };
+  if (row.blocked) throw new AppError('BLOCKED', SAFETY_TEXT.cannotMessage);
+  return { otherId: row.other_id };
 }
 
 export function toMessage(row: MessageRow, viewerId: string): TMessage {
@@ -38,6 +36,7 @@ export function toMessage(row: MessageRow, viewerId: string): TMessage {
     clientKey: row.clientKey,
     createdAt: row.createdAt.toISOString(),
     read: row.senderId !== viewerId && row.readAt !== null,
+    nudge: (row.nudge as TMessage['nudge']) ?? null,
   };
 }
 
@@ -45,6 +44,7 @@ export function toMessage(row: MessageRow, viewerId: string): TMessage {
 export async function listConversations(db: Db, viewerId: string): Promise<TConversation[]> {
   const { rows } = await db.execute<{
     id: string;
+    match_id: string;
     updated_at: Date | string;
     date_verified: boolean;
     other_id: string;
@@ -56,7 +56,7 @@ export async function listConversations(db: Db, viewerId: string): Promise<TConv
     last_at: Date | string | null;
     unread: number;
   }>(sql`
-    select c.id, c.updated_at, c.date_verified, o.other_id, p.name, p.selfie_verified,
+    select c.id, c.match_id, c.updated_at, c.date_verified, o.other_id, p.name, p.selfie_verified,
            (select ph.id from photos ph where ph.user_id = o.other_id order by ph.position limit 1) as photo_id,
            last.content as last_content, last.sender_id as last_sender, last.created_at as last_at,
            (select count(*)::int from messages m where m.conversation_id = c.id and m.sender_id <> ${viewerId} and m.read_at is null) as unread
@@ -71,6 +71,7 @@ export async function listConversations(db: Db, viewerId: string): Promise<TConv
     order by coalesce(last.created_at, c.updated_at) desc`);
   return rows.map((row) => ({
     id: row.id,
+    matchId: row.match_id,
     other: {
       userId: row.other_id,
       name: row.name?.trim() || 'Anonymous',
@@ -89,14 +90,14 @@ export async function listMessages(db: Db, viewerId: string, conversationId: str
   await requireParticipant(db, conversationId, viewerId);
   const { rows } = after
     ? await db.execute<MessageRow>(sql`
-        select id, conversation_id as "conversationId", sender_id as "senderId", content, type, client_key as "clientKey",
+        select id, conversation_id as "conversationId", sender_id as "senderId", content, type, client_key as "clientKey", nudge,
                read_at as "readAt", created_at as "createdAt"
         from messages where conversation_id = ${conversationId}
           and (created_at, id) > (select created_at, id from messages where id = ${after} and conversation_id = ${conversationId})
         order by created_at, id limit 500`)
     : await db.execute<MessageRow>(sql`
         select * from (
-          select id, conversation_id as "conversationId", sender_id as "senderId", content, type, client_key as "clientKey",
+          select id, conversation_id as "conversationId", sender_id as "senderId", content, type, client_key as "clientKey", nudge,
                  read_at as "readAt", created_at as "createdAt"
           from messages where conversation_id = ${conversationId} order by created_at desc, id desc limit 100) recent
         order by "createdAt", id`);
@@ -109,7 +110,7 @@ export async function sendMessage(db: Db, viewerId: string, conversationId: stri
   const { message, created } = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(messages)
-      .values({ conversationId, senderId: viewerId, content, clientKey })
+      .values({ conversationId, senderId: viewerId, content, clientKey, nudge: nudgeFor(content) })
       .onConflictDoNothing({ target: [messages.senderId, messages.clientKey] })
       .returning();
     if (!inserted) {
@@ -123,6 +124,14 @@ export async function sendMessage(db: Db, viewerId: string, conversationId: stri
   if (created) {
     await publish(db, [otherId], { type: 'message', message: toMessage(message, otherId) });
     await publish(db, [viewerId], { type: 'message', message: toMessage(message, viewerId) });
+    const [sender] = (await db.execute<{ name: string | null }>(sql`select name from profiles where user_id = ${viewerId}`)).rows;
+    await notify(db, otherId, {
+      type: 'message',
+      title: `New message from ${sender?.name?.trim() || 'Anonymous'}`,
+      message: messagePreview(content),
+      link: `/messages?conversation=${conversationId}`,
+      groupKey: `conversation:${conversationId}`,
+    });
   }
   return toMessage(message, viewerId);
 }
@@ -134,6 +143,7 @@ export async function markRead(db: Db, viewerId: string, conversationId: string)
     update messages set read_at = now()
     where conversation_id = ${conversationId} and sender_id <> ${viewerId} and read_at is null
     returning id`);
+  await markGroupRead(db, viewerId, `conversation:${conversationId}`);
   if (rows.length) await publish(db, [viewerId, otherId], { type: 'read', conversationId, readerId: viewerId });
   return rows.length;
 }

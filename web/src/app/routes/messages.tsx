@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { BadgeCheck, MessageCircleHeart, ShieldCheck } from 'lucide-react';
 import { MESSAGE_TEXT } from '@contracts/messages-api';
+import { SAFETY_TEXT } from '@contracts/safety';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
@@ -76,7 +77,7 @@ function Messages({ userId }: { userId: string }) {
         {open ? (
           <ChatPane key={open.id} conversation={open} userId={userId} onBack={() => setParams({})} />
         ) : (
-          <p className="p-8 text-center text-muted-foreground">Choose a conversation to start chatting.</p>
+          <p className="p-8 text-center text-muted-foreground">{selected ? SAFETY_TEXT.conversationClosed : 'Choose a conversation to start chatting.'}</p>
         )}
       </div>
       <aside className="hidden lg:block" aria-label="Ratings">

@@ -17,7 +17,6 @@ const visitor = (title: string, description: string) =>
 
 export const DateHistory = member('Date History', 'Rate Your Date Experience once your date is verified.');
 export const Calendar = member('Date Calendar', 'Plan dates with your matches.');
-export const Settings = member('Settings', 'Privacy and account settings.');
 export const ChangePassword = member('Change Password', 'Change your password from here.');
 export const Pricing = visitor('Pricing', 'Free and Premium plans.');
 export const AboutUs = visitor('About Us', 'Why we built a dating app that puts safety first.');

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/auth/use-session';
+import { NotificationsBell } from '@/features/notifications/notifications-bell';
 import { paths } from '@/lib/paths';
 import { Brand } from './brand';
 import { MobileMenu, ThemeToggle, UserMenu } from './header-menus';
@@ -37,6 +38,7 @@ export function Header() {
               </Button>
             </div>
           )}
+          {session && <NotificationsBell />}
           {session && (
             <UserMenu email={session.user.email} trigger={(handlers) => <MenuButton kind="avatar" email={session.user.email} {...handlers} />} />
           )}

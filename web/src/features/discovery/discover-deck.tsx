@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
+import { SafetyMenu } from '@/features/safety/safety-menu';
 import { CardHeading, CardPhoto, CompatibilityBadge, displayAge, displayName, InterestChips, RatingDisplay, TrustScore } from './card-parts';
 import { discoverQueryOptions, likesStatusQueryOptions, passProfile } from './discovery-api';
 import { MatchDialog } from './match-dialog';
@@ -72,6 +73,7 @@ export function DiscoverDeck() {
             <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
               <CompatibilityBadge card={card} />
             </div>
+            <SafetyMenu member={{ userId: card.userId, name: displayName(card) }} className="absolute right-2 top-2 rounded-full bg-black/40 text-white hover:bg-black/60 hover:text-white" />
           </div>
           <div className="grid gap-3 p-5">
             <CardHeading card={card} level="h2" />

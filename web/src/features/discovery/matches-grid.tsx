@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
+import { SafetyMenu } from '@/features/safety/safety-menu';
 import { CardPhoto, CompatibilityBadge, displayAge, displayName, RatingDisplay, VerifiedMark } from './card-parts';
 import { matchesQueryOptions } from './discovery-api';
 
@@ -45,6 +46,7 @@ export function MatchesGrid() {
                   <div className="absolute left-3 top-3">
                     <CompatibilityBadge card={profile} />
                   </div>
+                  <SafetyMenu member={{ userId: profile.userId, name: displayName(profile) }} conversationId={conversationId ?? undefined} matchId={matchId} className="absolute right-2 top-2 rounded-full bg-black/40 text-white hover:bg-black/60 hover:text-white" />
                 </div>
                 <div className="grid gap-2 p-4">
                   <div className="flex items-center justify-between gap-2">

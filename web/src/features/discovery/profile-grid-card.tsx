@@ -6,6 +6,7 @@ import { PROFILE_DEFAULTS } from '@contracts/profile';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
+import { SafetyMenu } from '@/features/safety/safety-menu';
 import { CardHeading, CardPhoto, CompatibilityBadge, displayAge, displayName, InterestChips, RatingDisplay, TrustScore } from './card-parts';
 
 const tabClass =
@@ -51,6 +52,7 @@ export function ProfileGridCard({ card, onLike, liking }: { card: TProfileCard; 
         <div className="absolute left-3 top-3">
           <CompatibilityBadge card={card} />
         </div>
+        <SafetyMenu member={{ userId: card.userId, name: displayName(card) }} className="absolute right-2 top-2 rounded-full bg-black/40 text-white hover:bg-black/60 hover:text-white" />
       </div>
       <div className="grid flex-1 content-start gap-3 p-4">
         <CardHeading card={card} />

@@ -2,7 +2,11 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, RotateCcw, Send } from 'lucide-react';
 import { MESSAGE_MAX_LENGTH, MESSAGE_SUGGESTIONS, MESSAGE_TEXT, type TConversation, type TMessage } from '@contracts/messages-api';
+import { nudgeFor, SAFETY_TEXT } from '@contracts/safety';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { SafetyMenu } from '@/features/safety/safety-menu';
+import { NudgePrompt } from '@/features/safety/nudge-prompt';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { openConversation } from '@/features/realtime/realtime-provider';
@@ -16,6 +20,8 @@ export function ChatPane({ conversation, userId, onBack }: { conversation: TConv
   const query = useQuery(messagesQueryOptions(conversation.id));
   const [draft, setDraft] = useState('');
   const [failed, setFailed] = useState<Pending[]>([]);
+  /** A draft that matched a safety nudge, waiting for 'Send anyway'. */
+  const [unsure, setUnsure] = useState<string | null>(null);
   const bottom = useRef<HTMLDivElement>(null);
   const list = query.data ?? [];
   const unreadFromThem = list.some((m) => m.senderId !== userId && !m.read);
@@ -56,12 +62,15 @@ export function ChatPane({ conversation, userId, onBack }: { conversation: TConv
     }
   };
 
-  const submit = (text = draft) => {
+  const submit = (text = draft, confirmed = false) => {
     const content = text.trim();
     if (!content || content.length > MESSAGE_MAX_LENGTH) return;
+    const nudge = nudgeFor(content);
+    if (nudge && !confirmed) return setUnsure(content);
+    setUnsure(null);
     setDraft('');
     const clientKey = crypto.randomUUID();
-    void deliver({ id: `pending-${clientKey}`, clientKey, conversationId: conversation.id, senderId: userId, content, type: 'text', createdAt: new Date().toISOString(), read: false });
+    void deliver({ id: `pending-${clientKey}`, clientKey, conversationId: conversation.id, senderId: userId, content, type: 'text', createdAt: new Date().toISOString(), read: false, nudge });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -83,7 +92,8 @@ export function ChatPane({ conversation, userId, onBack }: { conversation: TConv
         ) : (
           <div className="flex size-10 items-center justify-center rounded-full bg-secondary font-semibold text-secondary-foreground">{conversation.other.name[0]}</div>
         )}
-        <h2 className="font-semibold">{conversation.other.name}</h2>
+        <h2 className="min-w-0 flex-1 truncate font-semibold">{conversation.other.name}</h2>
+        <SafetyMenu member={conversation.other} conversationId={conversation.id} matchId={conversation.matchId} onEnded={onBack} />
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto p-4" aria-live="polite">
         {query.isPending ? (
@@ -105,7 +115,7 @@ export function ChatPane({ conversation, userId, onBack }: { conversation: TConv
               const mine = message.senderId === userId;
               const isFailed = (message as Pending).failed;
               return (
-                <li key={message.clientKey} className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
+                <li key={message.clientKey} className={cn('flex flex-col', mine ? 'items-end' : 'items-start')}>
                   <div className={cn('max-w-[80%] whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-sm', mine ? 'bg-primary text-primary-foreground' : 'bg-muted', message.id.startsWith('pending-') && !isFailed && 'opacity-70')}>
                     {message.content}
                     {isFailed && (
@@ -117,6 +127,7 @@ export function ChatPane({ conversation, userId, onBack }: { conversation: TConv
                       </p>
                     )}
                   </div>
+                  {!mine && message.nudge && <NudgePrompt message={message} other={conversation.other} />}
                 </li>
               );
             })}
@@ -143,6 +154,15 @@ export function ChatPane({ conversation, userId, onBack }: { conversation: TConv
         </div>
         {tooLong && <p role="alert" className="text-xs text-destructive">{MESSAGE_TEXT.tooLong}</p>}
       </form>
+      <ConfirmDialog
+        open={unsure !== null}
+        onOpenChange={(open) => !open && setUnsure(null)}
+        title={SAFETY_TEXT.nudgeSender.title}
+        description={SAFETY_TEXT.nudgeSender.description}
+        confirmLabel={SAFETY_TEXT.nudgeSender.send}
+        cancelLabel={SAFETY_TEXT.nudgeSender.edit}
+        onConfirm={() => unsure && submit(unsure, true)}
+      />
     </section>
   );
 }

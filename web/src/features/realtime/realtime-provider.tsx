@@ -4,6 +4,8 @@ import { toast } from 'sonner';
 import { messagePreview, type RealtimeEvent } from '@contracts/messages-api';
 import { matchesQueryOptions } from '@/features/discovery/discovery-api';
 import { conversationsQueryOptions, fetchMessagesAfter, mergeMessages, messagesQueryOptions } from '@/features/messages/messages-api';
+import { notificationsQueryOptions, withNotification } from '@/features/notifications/notifications-api';
+import { refreshAfterSafetyAction } from '@/features/safety/safety-api';
 
 /** The conversation on screen, so a new message there needs no toast. */
 export const openConversation = { id: null as string | null };
@@ -27,11 +29,16 @@ export function RealtimeProvider({ userId }: { userId: string }) {
         const conversationId = query.queryKey[1] as string;
         const cached = client.getQueryData(messagesQueryOptions(conversationId).queryKey);
         const last = cached?.filter((m) => !m.id.startsWith('pending-')).at(-1);
-        if (!last) continue;
+        if (!last) {
+          void client.invalidateQueries({ queryKey: query.queryKey });
+          continue;
+        }
         const missed = await fetchMessagesAfter(conversationId, last.id).catch(() => []);
         if (missed.length) client.setQueryData(messagesQueryOptions(conversationId).queryKey, (list) => mergeMessages(list, missed));
       }
       void client.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey });
+      void client.invalidateQueries({ queryKey: notificationsQueryOptions.queryKey });
+      void client.invalidateQueries({ queryKey: matchesQueryOptions.queryKey });
     };
 
     const onEvent = (event: RealtimeEvent) => {
@@ -46,6 +53,13 @@ export function RealtimeProvider({ userId }: { userId: string }) {
         void client.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey });
       } else if (event.type === 'match') {
         void client.invalidateQueries({ queryKey: matchesQueryOptions.queryKey });
+        void client.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey });
+      } else if (event.type === 'notification') {
+        client.setQueryData(notificationsQueryOptions.queryKey, (list) => withNotification(list, event.notification));
+      } else if (event.type === 'conversation-closed') {
+        // A block or unmatch, by either member: the chat and the match leave both screens.
+        if (event.conversationId) client.removeQueries({ queryKey: messagesQueryOptions(event.conversationId).queryKey });
+        refreshAfterSafetyAction(client);
       }
     };
 

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+
+/** The reasons a member can give for a report, in the order the form lists them. */
+export const REPORT_REASONS = {
+  fake_profile: 'Fake profile',
+  harassment: 'Harassment',
+  inappropriate: 'Inappropriate content',
+  scam: 'Scam or spam',
+  underage: 'Underage',
+  safety: 'Safety concern',
+  other: 'Other',
+} as const;
+export type ReportReason = keyof typeof REPORT_REASONS;
+const reasonKeys = Object.keys(REPORT_REASONS) as [ReportReason, ...ReportReason[]];
+
+export const REPORT_DETAILS_MAX = 1000;
+/** How long an unmatched pair stays reportable from 'Past matches'. */
+export const PAST_MATCH_DAYS = 30;
+/** How many of the latest messages a report or an unmatch seals for the moderators. */
+export const SNAPSHOT_MESSAGES = 20;
+
+export const SAFETY_TEXT = {
+  reportTitle: 'Report',
+  reportSent: { title: 'Report sent', description: 'Thank you. Our team reviews every report within 24 hours.' },
+  reportFailed: 'Failed to send report',
+  reasonRequired: 'Please choose a reason',
+  detailsTooLong: `Please keep the details under ${REPORT_DETAILS_MAX} characters.`,
+  blockConfirm: (name: string) => ({
+    title: `Block ${name}?`,
+    description: `${name} will no longer see you, and you will no longer see them: not in discovery, matches or messages. They are not told. You can unblock them in Settings.`,
+  }),
+  blocked: (name: string) => ({ title: 'Member blocked', description: `${name} can no longer see you or message you.` }),
+  unblocked: (name: string) => ({ title: 'Member unblocked', description: `${name} can see you again.` }),
+  unmatchConfirm: (name: string) => ({
+    title: `Unmatch ${name}?`,
+    description: `The chat closes for both of you. For ${PAST_MATCH_DAYS} days you can still report ${name} from Past matches in Settings.`,
+  }),
+  unmatched: 'Unmatched',
+  cannotMessage: 'You can no longer message this member.',
+  conversationClosed: 'This conversation has ended.',
+  nudgeSender: {
+    title: 'Are you sure?',
+    description: 'This message looks like it could hurt, pressure or scam someone. Messages like it are often reported.',
+    send: 'Send anyway',
+    edit: 'Edit message',
+  },
+  nudgeRecipient: { question: 'Does this bother you?', report: 'Report', dismiss: "It's fine" },
+} as const;
+
+export const ZReportInput = z.object({
+  subjectId: z.string().min(1).max(64),
+  reason: z.enum(reasonKeys, { error: SAFETY_TEXT.reasonRequired }),
+  details: z.string().trim().max(REPORT_DETAILS_MAX, SAFETY_TEXT.detailsTooLong).default(''),
+  /** Where it was made; the chat or past match supplies the sealed snapshot. */
+  conversationId: z.uuid().optional(),
+  pastMatchId: z.uuid().optional(),
+  messageId: z.uuid().optional(),
+  source: z.enum(['chat', 'past-match', 'profile', 'message']).default('profile'),
+  alsoBlock: z.boolean().default(false),
+  clientKey: z.string().min(8).max(64),
+});
+export type TReportInput = z.input<typeof ZReportInput>;
+
+export const CASE_STATUSES = ['open', 'actioned', 'dismissed'] as const;
+export const CASE_STATUS_LABELS: Record<(typeof CASE_STATUSES)[number], string> = {
+  open: 'Open',
+  actioned: 'Action taken',
+  dismissed: 'Dismissed',
+};
+
+export const ZMyReport = z.object({
+  id: z.string(),
+  subject: z.object({ userId: z.string(), name: z.string() }),
+  reason: z.enum(reasonKeys),
+  details: z.string(),
+  status: z.enum(CASE_STATUSES),
+  outcome: z.string().nullable(),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+export type TMyReport = z.infer<typeof ZMyReport>;
+
+export const ZBlockedMember = z.object({ userId: z.string(), name: z.string(), blockedAt: z.string() });
+export type TBlockedMember = z.infer<typeof ZBlockedMember>;
+
+export const ZPastMatch = z.object({
+  id: z.string(),
+  other: z.object({ userId: z.string(), name: z.string() }),
+  matchedAt: z.string(),
+  unmatchedAt: z.string(),
+  expiresAt: z.string(),
+  unmatchedByMe: z.boolean(),
+  reported: z.boolean(),
+});
+export type TPastMatch = z.infer<typeof ZPastMatch>;
+
+export const NOTIFICATION_TYPES = ['match', 'message', 'review', 'report_outcome'] as const;
+export const ZNotification = z.object({
+  id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  message: z.string(),
+  link: z.string().nullable(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type TNotification = z.infer<typeof ZNotification>;
+
+/**
+ * Safety nudges: a local list of patterns for insults, sexual solicitation and off-platform
+ * payment. A match asks the sender 'Are you sure?' and the recipient 'Does this bother you?'.
+ * The same function runs in the browser (before sending) and on the server (to flag the message).
+ */
+export type NudgeKind = 'insult' | 'solicitation' | 'payment';
+const NUDGE_PATTERNS: Record<NudgeKind, RegExp> = {
+  insult:
+    /\b(idiot|stupid|moron|loser|ugly|worthless|pathetic|retard(ed)?|bitch|slut|whore|cunt|fat (pig|cow)|shut up|kill yourself|kys)\b/i,
+  solicitation: /\b(send (me )?(nudes?|pics|naked)|nudes?|dtf|sext(ing)?|hook ?up tonight|only ?fans|pay (you )?for sex|sugar (daddy|baby)|body pics)\b/i,
+  payment:
+    /\b(cash ?app|venmo|zelle|paypal(\.me)?|western union|money ?gram|wire (me|transfer)|gift ?cards?|itunes card|bitcoin|btc|usdt|crypto wallet|send (me )?money|bank (account|details)|investment opportunity)\b/i,
+};
+
+export function nudgeFor(text: string): NudgeKind | null {
+  for (const [kind, pattern] of Object.entries(NUDGE_PATTERNS) as [NudgeKind, RegExp][]) if (pattern.test(text)) return kind;
+  return null;
+}
+
+/** The reason a one-tap report from a flagged message carries. */
+export const NUDGE_REPORT_REASON: Record<NudgeKind, ReportReason> = { insult: 'harassment', solicitation: 'inappropriate', payment: 'scam' };
+
+const ZSnapshotMessage = z.object({ id: z.string(), senderId: z.string(), content: z.string(), createdAt: z.string() });
+/** A report as the moderation queue shows it, sealed evidence included (admins only). */
+export const ZAdminReport = z.object({
+  id: z.string(),
+  kind: z.string(),
+  status: z.string(),
+  reason: z.string(),
+  details: z.string(),
+  source: z.string().nullable(),
+  subject: z.object({ userId: z.string(), name: z.string() }),
+  reporter: z.object({ userId: z.string(), name: z.string() }).nullable(),
+  evidence: z.array(ZSnapshotMessage),
+  /** False when the stored evidence no longer matches the seal taken when it was filed. */
+  evidenceIntact: z.boolean(),
+  createdAt: z.string(),
+});
+export type TAdminReport = z.infer<typeof ZAdminReport>;
+
+/** The report form as the member fills it in (the rest comes from where it was opened). */
+export const ZReportForm = z.object({
+  reason: z.enum(reasonKeys, { error: SAFETY_TEXT.reasonRequired }),
+  details: z.string().trim().max(REPORT_DETAILS_MAX, SAFETY_TEXT.detailsTooLong),
+  alsoBlock: z.boolean(),
+});
+export type TReportForm = z.infer<typeof ZReportForm>;

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+
+const member = (name: string) =>
+  text(name)
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' });
+
+/** A message as kept in a sealed snapshot: enough for a moderator to read the conversation. */
+export type SnapshotMessage = { id: string; senderId: string; content: string; createdAt: string };
+
+/**
+ * The moderation queue. A member's report is a case of kind 'report' opened by the reporter;
+ * later kinds (low safety ratings, date disputes) join the same queue. The evidence is a
+ * sealed snapshot: written once, its SHA-256 stored beside it, and readable by admins only.
+ */
+export const moderationCases = pgTable(
+  'moderation_cases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    subjectId: member('subject_id'),
+    openedBy: text('opened_by').references(() => user.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    details: text('details').notNull().default(''),
+    /** Where the report was made: chat, past-match, profile or a flagged message. */
+    source: text('source'),
+    evidence: jsonb('evidence').$type<SnapshotMessage[]>().notNull().default([]),
+    evidenceSha256: text('evidence_sha256').notNull(),
+    /** open, actioned or dismissed. */
+    status: text('status').notNull().default('open'),
+    decision: text('decision'),
+    outcomeNote: text('outcome_note'),
+    /** Chosen by the client per report, so a retried submission opens one case. */
+    clientKey: text('client_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: text('resolved_by').references(() => user.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('moderation_cases_queue_idx').on(t.status, t.kind, t.createdAt),
+    index('moderation_cases_opened_by_idx').on(t.openedBy, t.createdAt),
+    uniqueIndex('moderation_cases_client_key_idx').on(t.openedBy, t.clientKey),
+  ],
+);
+
+/**
+ * What is left of a match after an unmatch: who, when, and the last messages, for 30 days,
+ * so either member can still report the other.
+ */
+export const pastMatches = pgTable(
+  'past_matches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The id the match had; a retried unmatch finds its own result here. */
+    matchId: uuid('match_id').notNull().unique(),
+    userA: member('user_a'),
+    userB: member('user_b'),
+    unmatchedBy: member('unmatched_by'),
+    matchedAt: timestamp('matched_at', { withTimezone: true }).notNull(),
+    unmatchedAt: timestamp('unmatched_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    snapshot: jsonb('snapshot').$type<SnapshotMessage[]>().notNull().default([]),
+  },
+  (t) => [index('past_matches_user_a_idx').on(t.userA), index('past_matches_user_b_idx').on(t.userB), index('past_matches_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The notifications menu. Repeated events of one kind share a group key (a conversation's
+ * messages), so a chat fills one unread line rather than one per message.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: member('user_id'),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    link: text('link'),
+    groupKey: text('group_key'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('notifications_unread_group_idx')
+      .on(t.userId, t.groupKey)
+      .where(sql`read_at is null and group_key is not null`),
+  ],
+);

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import type { TNotification } from '../../../../contracts/safety';
+import type { Db } from '../../db/client';
+import { publish } from '../../realtime/hub';
+
+type NotificationRow = {
+  id: string;
+  type: TNotification['type'];
+  title: string;
+  message: string;
+  link: string | null;
+  read_at: Date | string | null;
+  created_at: Date | string;
+};
+
+const toNotification = (row: NotificationRow): TNotification => ({
+  id: row.id,
+  type: row.type,
+  title: row.title,
+  message: row.message,
+  link: row.link,
+  read: row.read_at !== null,
+  createdAt: new Date(row.created_at).toISOString(),
+});
+
+/** How many notifications the menu shows. */
+export const NOTIFICATION_PAGE = 30;
+
+/**
+ * Stores a notification and pushes it to the member's open tabs. With a group key, an unread
+ * notification of the same group is refreshed instead (one line per chat, not per message).
+ */
+export async function notify(
+  db: Pick<Db, 'execute'>,
+  userId: string,
+  note: { type: TNotification['type']; title: string; message: string; link?: string; groupKey?: string },
+): Promise<void> {
+  const { rows } = await db.execute<NotificationRow>(sql`
+    insert into notifications (user_id, type, title, message, link, group_key)
+    values (${userId}, ${note.type}, ${note.title}, ${note.message}, ${note.link ?? null}, ${note.groupKey ?? null})
+    on conflict (user_id, group_key) where read_at is null and group_key is not null
+    do update set title = excluded.title, message = excluded.message, link = excluded.link, created_at = now()
+    returning id, type, title, message, link, read_at, created_at`);
+  await publish(db, [userId], { type: 'notification', notification: toNotification(rows[0]!) });
+}
+
+export async function listNotifications(db: Db, userId: string): Promise<{ notifications: TNotification[]; unreadCount: number }> {
+  const { rows } = await db.execute<NotificationRow>(sql`
+    select id, type, title, message, link, read_at, created_at from notifications
+    where user_id = ${userId} order by created_at desc limit ${NOTIFICATION_PAGE}`);
+  const { rows: unread } = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from notifications where user_id = ${userId} and read_at is null`,
+  );
+  return { notifications: rows.map(toNotification), unreadCount: unread[0]?.n ?? 0 };
+}
+
+/** Marks the given notifications read, or all of them when no ids are given. */
+export async function markNotificationsRead(db: Db, userId: string, ids?: string[]): Promise<number> {
+  const only = ids?.length ? sql`and id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
+  const { rows } = await db.execute<{ id: string }>(sql`
+    update notifications set read_at = now() where user_id = ${userId} and read_at is null ${only} returning id`);
+  return rows.length;
+}
+
+/** Opening a conversation settles its 'new message' notification. */
+export async function markGroupRead(db: Pick<Db, 'execute'>, userId: string, groupKey: string): Promise<void> {
+  await db.execute(sql`update notifications set read_at = now() where user_id = ${userId} and group_key = ${groupKey} and read_at is null`);
+}

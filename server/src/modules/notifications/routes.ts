@@ -1,0 +1,32 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { ZNotification } from '../../../../contracts/safety';
+import type { AppEnv } from '../../lib/context';
+import { errorResponse, jsonResponse } from '../../lib/openapi';
+import { defineRoute } from '../../lib/route';
+import { listNotifications, markNotificationsRead } from './notifications.service';
+
+const list = defineRoute('member', {
+  method: 'get',
+  path: '/api/notifications',
+  tags: ['Notifications'],
+  summary: 'The newest notifications and the unread count',
+  responses: {
+    200: jsonResponse(z.object({ notifications: z.array(ZNotification), unreadCount: z.number() }), 'Notifications'),
+    401: errorResponse('Not signed in'),
+  },
+});
+
+const markRead = defineRoute('member', {
+  method: 'post',
+  path: '/api/notifications/read',
+  tags: ['Notifications'],
+  summary: 'Mark notifications read: the listed ids, or all',
+  request: { body: { content: { 'application/json': { schema: z.object({ ids: z.array(z.uuid()).max(100).optional() }) } } } },
+  responses: { 200: jsonResponse(z.object({ marked: z.number() }), 'Marked'), 400: errorResponse('Bad ids'), 401: errorResponse('Not signed in') },
+});
+
+export const notificationRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(list, async (c) => c.json(await listNotifications(c.get('deps').database.db, c.get('user').id), 200))
+  .openapi(markRead, async (c) =>
+    c.json({ marked: await markNotificationsRead(c.get('deps').database.db, c.get('user').id, c.req.valid('json').ids) }, 200),
+  );

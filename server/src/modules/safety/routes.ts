@@ -1,0 +1,103 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { CASE_STATUSES, ZAdminReport, ZBlockedMember, ZMyReport, ZPastMatch, ZReportInput } from '../../../../contracts/safety';
+import type { AppEnv } from '../../lib/context';
+import { errorResponse, jsonResponse } from '../../lib/openapi';
+import { defineRoute } from '../../lib/route';
+import { blockMember, fileReport, listBlocked, listMyReports, listPastMatches, listReportsForAdmin, unblockMember, unmatch } from './safety.service';
+
+const signedOut = errorResponse('Not signed in');
+const memberParams = z.object({ userId: z.string().min(1).max(64) });
+
+const blockedList = defineRoute('member', {
+  method: 'get',
+  path: '/api/blocks',
+  tags: ['Safety'],
+  summary: 'The members I have blocked',
+  responses: { 200: jsonResponse(z.object({ blocked: z.array(ZBlockedMember) }), 'Blocked members'), 401: signedOut },
+});
+
+const block = defineRoute('member', {
+  method: 'put',
+  path: '/api/blocks/{userId}',
+  tags: ['Safety'],
+  summary: 'Block a member (idempotent): both vanish from each other everywhere',
+  request: { params: memberParams },
+  responses: { 200: jsonResponse(z.object({ blocked: z.literal(true) }), 'Blocked'), 400: errorResponse('Yourself'), 401: signedOut, 404: errorResponse('No such member') },
+});
+
+const unblock = defineRoute('member', {
+  method: 'delete',
+  path: '/api/blocks/{userId}',
+  tags: ['Safety'],
+  summary: 'Unblock a member',
+  request: { params: memberParams },
+  responses: { 200: jsonResponse(z.object({ blocked: z.literal(false) }), 'Unblocked'), 401: signedOut, 404: errorResponse('Not blocked') },
+});
+
+const unmatchRoute = defineRoute('member', {
+  method: 'delete',
+  path: '/api/matches/{matchId}',
+  tags: ['Safety'],
+  summary: 'Unmatch: the chat closes for both; the last messages are kept 30 days for reports',
+  request: { params: z.object({ matchId: z.uuid() }) },
+  responses: { 200: jsonResponse(z.object({ pastMatchId: z.string() }), 'Unmatched'), 401: signedOut, 404: errorResponse('Not a match of yours') },
+});
+
+const pastMatchList = defineRoute('member', {
+  method: 'get',
+  path: '/api/past-matches',
+  tags: ['Safety'],
+  summary: 'Unmatched members still reportable (30 days)',
+  responses: { 200: jsonResponse(z.object({ pastMatches: z.array(ZPastMatch) }), 'Past matches'), 401: signedOut },
+});
+
+const report = defineRoute('member', {
+  method: 'post',
+  path: '/api/reports',
+  tags: ['Safety'],
+  summary: 'Report a member; seals the last messages and opens a moderation case (retry-safe by clientKey)',
+  request: { body: { content: { 'application/json': { schema: ZReportInput } } } },
+  responses: {
+    201: jsonResponse(z.object({ id: z.string(), status: z.literal('open') }), 'Case opened'),
+    400: errorResponse('Invalid report'),
+    401: signedOut,
+    404: errorResponse('No such member, conversation or past match'),
+  },
+});
+
+const myReports = defineRoute('member', {
+  method: 'get',
+  path: '/api/reports/mine',
+  tags: ['Safety'],
+  summary: 'My reports and their status',
+  responses: { 200: jsonResponse(z.object({ reports: z.array(ZMyReport) }), 'My reports'), 401: signedOut },
+});
+
+const adminReports = defineRoute('admin', {
+  method: 'get',
+  path: '/api/admin/reports',
+  tags: ['Admin'],
+  summary: 'Reports in the moderation queue, with their sealed evidence',
+  request: { query: z.object({ status: z.enum(CASE_STATUSES).optional() }) },
+  responses: {
+    200: jsonResponse(z.object({ reports: z.array(ZAdminReport) }), 'Reports'),
+    401: signedOut,
+    403: errorResponse('Not an administrator'),
+  },
+});
+
+export const safetyRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(blockedList, async (c) => c.json({ blocked: await listBlocked(c.get('deps').database.db, c.get('user').id) }, 200))
+  .openapi(block, async (c) => {
+    await blockMember(c.get('deps').database.db, c.get('user').id, c.req.valid('param').userId);
+    return c.json({ blocked: true as const }, 200);
+  })
+  .openapi(unblock, async (c) => {
+    await unblockMember(c.get('deps').database.db, c.get('user').id, c.req.valid('param').userId);
+    return c.json({ blocked: false as const }, 200);
+  })
+  .openapi(unmatchRoute, async (c) => c.json(await unmatch(c.get('deps').database.db, c.get('user').id, c.req.valid('param').matchId), 200))
+  .openapi(pastMatchList, async (c) => c.json({ pastMatches: await listPastMatches(c.get('deps').database.db, c.get('user').id) }, 200))
+  .openapi(report, async (c) => c.json(await fileReport(c.get('deps').database.db, c.get('user').id, c.req.valid('json')), 201))
+  .openapi(myReports, async (c) => c.json({ reports: await listMyReports(c.get('deps').database.db, c.get('user').id) }, 200))
+  .openapi(adminReports, async (c) => c.json({ reports: await listReportsForAdmin(c.get('deps').database.db, c.req.valid('query').status) }, 200));

@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Ban, Flag, HeartCrack, ShieldCheck } from 'lucide-react';
+import { toast } from 'sonner';
+import { CASE_STATUS_LABELS, REPORT_REASONS, SAFETY_TEXT, type TMyReport } from '@contracts/safety';
+import { PageHeader } from '@/components/page/page-header';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { ReportDialog, type ReportTarget } from '@/features/safety/report-dialog';
+import { blockedQueryOptions, myReportsQueryOptions, pastMatchesQueryOptions, refreshAfterSafetyAction, unblockMember } from '@/features/safety/safety-api';
+import { errorMessage } from '@/lib/api-client';
+import { usePageMeta } from '@/lib/page-meta';
+import { cn } from '@/lib/utils';
+import { RequireMember } from '../guards';
+
+const day = (iso: string) => new Date(iso).toLocaleDateString([], { day: 'numeric', month: 'short', year: 'numeric' });
+const daysLeft = (iso: string) => Math.max(0, Math.ceil((new Date(iso).getTime() - Date.now()) / 86_400_000));
+
+function Section({ icon: Icon, title, description, children }: { icon: typeof Ban; title: string; description: string; children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <Icon className="size-5 text-primary" aria-hidden /> {title}
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function Loading() {
+  return (
+    <div className="flex justify-center py-4">
+      <Spinner />
+    </div>
+  );
+}
+
+const Empty = ({ children }: { children: React.ReactNode }) => <p className="rounded-xl bg-muted/60 p-4 text-sm text-muted-foreground">{children}</p>;
+
+function BlockedMembers() {
+  const client = useQueryClient();
+  const blocked = useQuery(blockedQueryOptions);
+  const unblock = useMutation({
+    mutationFn: (member: { userId: string; name: string }) => unblockMember(member.userId),
+    onSuccess: (_r, member) => {
+      const text = SAFETY_TEXT.unblocked(member.name);
+      toast.success(text.title, { description: text.description });
+      refreshAfterSafetyAction(client);
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Could not unblock. Please try again.')),
+  });
+  return (
+    <Section icon={Ban} title="Blocked members" description="People you blocked cannot see you or message you, and you do not see them.">
+      {blocked.isPending ? (
+        <Loading />
+      ) : !blocked.data?.length ? (
+        <Empty>You have not blocked anyone.</Empty>
+      ) : (
+        <ul className="divide-y" aria-label="Blocked members">
+          {blocked.data.map((member) => (
+            <li key={member.userId} className="flex items-center gap-3 py-3">
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium">{member.name}</p>
+                <p className="text-xs text-muted-foreground">Blocked on {day(member.blockedAt)}</p>
+              </div>
+              <Button variant="outline" size="sm" disabled={unblock.isPending} onClick={() => unblock.mutate(member)} aria-label={`Unblock ${member.name}`}>
+                Unblock
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function PastMatches({ onReport }: { onReport: (target: ReportTarget) => void }) {
+  const past = useQuery(pastMatchesQueryOptions);
+  return (
+    <Section icon={HeartCrack} title="Past matches" description="After an unmatch you can still report the other person for 30 days. The last messages are kept for the moderators until then.">
+      {past.isPending ? (
+        <Loading />
+      ) : !past.data?.length ? (
+        <Empty>No past matches.</Empty>
+      ) : (
+        <ul className="divide-y" aria-label="Past matches">
+          {past.data.map((match) => (
+            <li key={match.id} className="flex items-center gap-3 py-3">
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium">{match.other.name}</p>
+                <p className="text-xs text-muted-foreground">
+                  {match.unmatchedByMe ? 'You unmatched' : 'Unmatched'} on {day(match.unmatchedAt)} · reportable for {daysLeft(match.expiresAt)} more days
+                </p>
+              </div>
+              {match.reported ? (
+                <span className="text-xs font-medium text-muted-foreground">Reported</span>
+              ) : (
+                <Button variant="outline" size="sm" onClick={() => onReport({ subjectId: match.other.userId, name: match.other.name, source: 'past-match', pastMatchId: match.id })} aria-label={`Report ${match.other.name}`}>
+                  <Flag /> Report
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+const STATUS_STYLE: Record<TMyReport['status'], string> = {
+  open: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
+  actioned: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
+  dismissed: 'bg-muted text-muted-foreground',
+};
+
+function MyReports() {
+  const reports = useQuery(myReportsQueryOptions);
+  return (
+    <Section icon={ShieldCheck} title="My reports" description="What happened to the reports you made. We review every report within 24 hours.">
+      {reports.isPending ? (
+        <Loading />
+      ) : !reports.data?.length ? (
+        <Empty>You have not reported anyone.</Empty>
+      ) : (
+        <ul className="divide-y" aria-label="My reports">
+          {reports.data.map((report) => (
+            <li key={report.id} className="grid gap-1 py-3">
+              <div className="flex items-center gap-2">
+                <p className="min-w-0 flex-1 truncate font-medium">
+                  {report.subject.name} <span className="font-normal text-muted-foreground">· {REPORT_REASONS[report.reason]}</span>
+                </p>
+                <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_STYLE[report.status])}>{CASE_STATUS_LABELS[report.status]}</span>
+              </div>
+              <p className="text-xs text-muted-foreground">
+                Sent on {day(report.createdAt)}
+                {report.resolvedAt && ` · decided on ${day(report.resolvedAt)}`}
+              </p>
+              {report.outcome && <p className="text-sm">{report.outcome}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function Settings() {
+  const [report, setReport] = useState<ReportTarget | null>(null);
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <PageHeader title="Settings">Privacy and safety. Blocking and reporting are free for everyone, always.</PageHeader>
+      <div className="grid gap-6">
+        <BlockedMembers />
+        <PastMatches onReport={setReport} />
+        <MyReports />
+      </div>
+      <ReportDialog target={report} onClose={() => setReport(null)} />
+    </div>
+  );
+}
+
+export function Component() {
+  usePageMeta('Settings · Vouch');
+  return (
+    <RequireMember>
+      <Settings />
+    </RequireMember>
+  );
+}

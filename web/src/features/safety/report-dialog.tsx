@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Dialog } from 'radix-ui';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { REPORT_REASONS, SAFETY_TEXT, ZReportForm, type ReportReason, type TReportForm, type TReportInput } from '@contracts/safety';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Textarea } from '@/components/ui/input';
+import { errorMessage } from '@/lib/api-client';
+import { fileReport, refreshAfterSafetyAction } from './safety-api';
+
+/** Where the report is made from: who, and the chat or past match that supplies the evidence. */
+export type ReportTarget = {
+  subjectId: string;
+  name: string;
+  source: TReportInput['source'];
+  conversationId?: string;
+  pastMatchId?: string;
+  messageId?: string;
+  reason?: ReportReason;
+};
+
+export function ReportDialog({ target, onClose }: { target: ReportTarget | null; onClose: () => void }) {
+  return (
+    <Dialog.Root open={!!target} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[min(94vw,30rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-card p-6 shadow-2xl">
+          {target && <ReportForm key={`${target.subjectId}:${target.messageId ?? ''}`} target={target} onDone={onClose} />}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => void }) {
+  const client = useQueryClient();
+  // One key per filled-in form: a retried submission opens one case.
+  const [clientKey] = useState(() => crypto.randomUUID());
+  const form = useForm<TReportForm>({
+    resolver: zodResolver(ZReportForm),
+    defaultValues: { reason: target.reason, details: '', alsoBlock: false },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await fileReport({ ...values, subjectId: target.subjectId, source: target.source, conversationId: target.conversationId, pastMatchId: target.pastMatchId, messageId: target.messageId, clientKey });
+      toast.success(SAFETY_TEXT.reportSent.title, { description: SAFETY_TEXT.reportSent.description });
+      refreshAfterSafetyAction(client);
+      onDone();
+    } catch (error) {
+      toast.error(SAFETY_TEXT.reportFailed, { description: errorMessage(error, 'Please try again.') });
+    }
+  });
+
+  return (
+    <form className="grid gap-4" onSubmit={submit} noValidate>
+      <div className="grid gap-1">
+        <Dialog.Title className="text-lg font-semibold">Report {target.name}</Dialog.Title>
+        <Dialog.Description className="text-sm text-muted-foreground">
+          Reports are confidential. {target.name} is not told who reported them. Our team reviews every report within 24 hours.
+        </Dialog.Description>
+      </div>
+      <fieldset className="grid gap-1.5" aria-describedby={errors.reason ? 'report-reason-error' : undefined}>
+        <legend className="mb-1 text-sm font-medium">Reason</legend>
+        {(Object.entries(REPORT_REASONS) as [ReportReason, string][]).map(([value, label]) => (
+          <label key={value} className="flex cursor-pointer items-center gap-2.5 rounded-lg border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5">
+            <input type="radio" value={value} {...form.register('reason')} className="accent-[var(--color-primary)]" />
+            {label}
+          </label>
+        ))}
+        {errors.reason && (
+          <p id="report-reason-error" role="alert" className="text-sm text-destructive">
+            {errors.reason.message}
+          </p>
+        )}
+      </fieldset>
+      <Field label="Details" optional error={errors.details?.message} hint="What happened? Anything you add helps the team decide.">
+        <Textarea {...form.register('details')} rows={3} />
+      </Field>
+      <label className="flex items-center gap-2.5 text-sm">
+        <input type="checkbox" {...form.register('alsoBlock')} className="size-4 accent-[var(--color-primary)]" />
+        Also block {target.name}
+      </label>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Dialog.Close asChild>
+          <Button type="button" variant="outline">Cancel</Button>
+        </Dialog.Close>
+        <Button type="submit" variant="destructive" disabled={isSubmitting}>
+          {isSubmitting ? 'Sending...' : 'Send report'}
+        </Button>
+      </div>
+    </form>
+  );
+}

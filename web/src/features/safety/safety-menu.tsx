@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { DropdownMenu } from 'radix-ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Ban, EllipsisVertical, Flag, HeartCrack } from 'lucide-react';
+import { toast } from 'sonner';
+import { SAFETY_TEXT } from '@contracts/safety';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { menuContentClass, menuItemClass } from '@/components/layout/menu-styles';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
+import { ReportDialog, type ReportTarget } from './report-dialog';
+import { blockMember, refreshAfterSafetyAction, unmatch } from './safety-api';
+
+type Props = {
+  member: { userId: string; name: string };
+  /** Set in a chat: the report seals its last messages. */
+  conversationId?: string;
+  /** Set for a match: offers Unmatch. */
+  matchId?: string;
+  className?: string;
+  /** Called after a block or an unmatch took effect. */
+  onEnded?: () => void;
+};
+
+/** Report, block and (for a match) unmatch, each behind a question. Never behind Premium. */
+export function SafetyMenu({ member, conversationId, matchId, className, onEnded }: Props) {
+  const client = useQueryClient();
+  const [asking, setAsking] = useState<'block' | 'unmatch' | null>(null);
+  const [report, setReport] = useState<ReportTarget | null>(null);
+
+  const action = useMutation({
+    mutationFn: (kind: 'block' | 'unmatch') => (kind === 'block' ? blockMember(member.userId) : unmatch(matchId!)),
+    onSuccess: (_result, kind) => {
+      if (kind === 'block') {
+        const text = SAFETY_TEXT.blocked(member.name);
+        toast.success(text.title, { description: text.description });
+      } else {
+        toast.success(SAFETY_TEXT.unmatched);
+      }
+      setAsking(null);
+      refreshAfterSafetyAction(client);
+      onEnded?.();
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Something went wrong. Please try again.')),
+  });
+
+  const question = asking === 'block' ? SAFETY_TEXT.blockConfirm(member.name) : SAFETY_TEXT.unmatchConfirm(member.name);
+  return (
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger asChild>
+          <Button variant="ghost" size="icon" className={cn('shrink-0', className)} aria-label={`Safety options for ${member.name}`}>
+            <EllipsisVertical />
+          </Button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content align="end" sideOffset={6} className={menuContentClass}>
+            <DropdownMenu.Item className={menuItemClass} onSelect={() => setReport({ subjectId: member.userId, name: member.name, source: conversationId ? 'chat' : 'profile', conversationId })}>
+              <Flag className="size-4" aria-hidden /> Report
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className={cn(menuItemClass, 'text-destructive')} onSelect={() => setAsking('block')}>
+              <Ban className="size-4" aria-hidden /> Block
+            </DropdownMenu.Item>
+            {matchId && (
+              <DropdownMenu.Item className={menuItemClass} onSelect={() => setAsking('unmatch')}>
+                <HeartCrack className="size-4" aria-hidden /> Unmatch
+              </DropdownMenu.Item>
+            )}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title={question.title}
+        description={question.description}
+        confirmLabel={asking === 'block' ? 'Block' : 'Unmatch'}
+        destructive
+        pending={action.isPending}
+        onConfirm={() => asking && action.mutate(asking)}
+      />
+      <ReportDialog target={report} onClose={() => setReport(null)} />
+    </>
+  );
+}

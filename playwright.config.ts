@@ -1,10 +1,8 @@
-import os from 'node:os';
-import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { e2eDataDir } from './e2e/data-dir';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://localhost:${port}`;
-const dataDir = path.join(os.tmpdir(), `vouch-e2e-${process.env.E2E_RUN_ID ?? 'local'}`);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -29,6 +27,6 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), BASE_URL: baseURL, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', HOST: '127.0.0.1' },
+    env: { PORT: String(port), BASE_URL: baseURL, DATA_DIR: e2eDataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', HOST: '127.0.0.1' },
   },
 });

@@ -1,4 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { e2eDataDir } from './data-dir';
 
 export const PASSWORD = 'Secret123';
 
@@ -41,7 +43,7 @@ export async function signInWithPassword(page: Page, email: string, password = P
  * A member created through the API inside a browser context of their own (registered,
  * verified through the dev outbox, signed in, with a profile): fast set-up for chat tests.
  */
-export async function apiMember(browser: import('@playwright/test').Browser, name: string, baseURL: string) {
+export async function apiMember(browser: Browser, name: string, baseURL: string) {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   const email = uniqueEmail(name.toLowerCase());
@@ -52,5 +54,35 @@ export async function apiMember(browser: import('@playwright/test').Browser, nam
   await page.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD }, headers });
   await page.request.put('/api/profile', { data: { name, age: 30, interests: ['jazz'] }, headers });
   const { user } = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
-  return { page, id: user.id, like: (targetId: string) => page.request.post('/api/likes', { data: { targetId }, headers }) };
+  return {
+    page,
+    id: user.id,
+    like: (targetId: string) => page.request.post('/api/likes', { data: { targetId }, headers }),
+    send: (conversationId: string, content: string) =>
+      page.request.post(`/api/conversations/${conversationId}/messages`, { data: { content, clientKey: crypto.randomUUID() }, headers }),
+  };
+}
+
+/** Two members who liked each other, each in a browser context of their own. */
+export async function matchedMembers(browser: Browser, baseURL: string, names: [string, string]) {
+  const first = await apiMember(browser, names[0], baseURL);
+  const second = await apiMember(browser, names[1], baseURL);
+  await first.like(second.id);
+  const { conversationId, matchId } = (await (await second.like(first.id)).json()) as { conversationId: string; matchId: string };
+  return { first, second, conversationId, matchId };
+}
+
+/** An administrator made the documented way (npm run admin:create, through the running server), signed in. */
+export async function apiAdmin(browser: Browser, baseURL: string) {
+  const email = uniqueEmail('admin');
+  const created = spawnSync('npx', ['tsx', 'server/src/cli/admin-create.ts', email, '--password', PASSWORD], {
+    env: { ...process.env, DATA_DIR: e2eDataDir, NODE_ENV: 'test' },
+    encoding: 'utf8',
+  });
+  expect(created.status, created.stderr).toBe(0);
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const signedIn = await page.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD }, headers: { origin: baseURL } });
+  expect(signedIn.ok()).toBe(true);
+  return page;
 }

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { apiMember, toast } from './helpers';
+import { expect, test, type WebSocketRoute } from '@playwright/test';
+import { apiMember, matchedMembers, toast } from './helpers';
 
 test.describe('[MESSAGES]', () => {
   test('[CHAT][LIVE][UNREAD] two matched members chat without reloading', async ({ browser, baseURL }) => {
@@ -25,10 +25,11 @@ test.describe('[MESSAGES]', () => {
 
     // Bea is not in the conversation: a toast, and an unread count, with no reload.
     await toast(bea.page, 'New message');
-    await expect(bea.page.getByLabel('1 unread')).toBeVisible();
-    await bea.page.getByRole('button', { name: /Ana/ }).click();
+    const beaList = bea.page.getByRole('navigation', { name: 'Conversations' });
+    await expect(beaList.getByLabel('1 unread')).toBeVisible();
+    await beaList.getByRole('button', { name: /Ana/ }).click();
     await expect(bea.page.getByRole('list', { name: 'Messages' })).toContainText(hostile);
-    await expect(bea.page.getByLabel('1 unread')).toBeHidden();
+    await expect(beaList.getByLabel('1 unread')).toBeHidden();
 
     // Shift+Enter starts a new line; the reply arrives on Ana's side live.
     const reply = bea.page.getByLabel('Message', { exact: true });
@@ -45,5 +46,40 @@ test.describe('[MESSAGES]', () => {
     await page.goto('/messages');
     await toast(page, 'Login required');
     await expect(page).toHaveURL(/\/auth$/);
+  });
+});
+
+test.describe('[MESSAGES][RECONNECT]', () => {
+  test('a socket dropped mid-conversation reconnects, and the messages it missed appear', async ({ browser, baseURL }) => {
+    test.setTimeout(90_000);
+    const { first: ana, second: bea, conversationId } = await matchedMembers(browser, baseURL!, ['Ana', 'Bea']);
+    // Bea's socket goes through a switch the test controls: connected, or cut off.
+    let online = true;
+    let refused = 0;
+    let current: WebSocketRoute | null = null;
+    await bea.page.routeWebSocket('**/api/realtime', (ws) => {
+      if (!online) return void (refused++, ws.close());
+      current = ws;
+      ws.connectToServer();
+    });
+    await bea.page.goto(`/messages?conversation=${conversationId}`);
+    const beaMessages = bea.page.getByRole('list', { name: 'Messages' });
+    await ana.send(conversationId, 'Before the tunnel');
+    await expect(beaMessages).toContainText('Before the tunnel');
+
+    online = false;
+    await current!.close();
+    await ana.send(conversationId, 'Sent while you were offline');
+    await ana.send(conversationId, 'And one more');
+    // The page tries to reconnect while cut off, and nothing arrives meanwhile.
+    await expect.poll(() => refused).toBeGreaterThan(0);
+    await expect(beaMessages).not.toContainText('Sent while you were offline');
+
+    online = true;
+    await expect(beaMessages).toContainText('Sent while you were offline', { timeout: 40_000 });
+    await expect(beaMessages).toContainText('And one more');
+    // Live again afterwards.
+    await ana.send(conversationId, 'Welcome back');
+    await expect(beaMessages).toContainText('Welcome back');
   });
 });

@@ -5,6 +5,7 @@ import { MESSAGE_MAX_LENGTH, MESSAGE_SUGGESTIONS, MESSAGE_TEXT, type TConversati
 import { nudgeFor, SAFETY_TEXT } from '@contracts/safety';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { notificationsQueryOptions } from '@/features/notifications/notifications-api';
 import { SafetyMenu } from '@/features/safety/safety-menu';
 import { NudgePrompt } from '@/features/safety/nudge-prompt';
 import { Spinner } from '@/components/ui/spinner';
@@ -39,6 +40,8 @@ export function ChatPane({ conversation, userId, onBack }: { conversation: TConv
     void markConversationRead(conversation.id).then(() => {
       client.setQueryData(messagesQueryOptions(conversation.id).queryKey, (old) => old?.map((m) => (m.senderId !== userId ? { ...m, read: true } : m)));
       void client.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey });
+      // The server settled this chat's 'new message' notification too.
+      void client.invalidateQueries({ queryKey: notificationsQueryOptions.queryKey });
     });
   }, [unreadFromThem, conversation.id, client, userId]);
 

@@ -21,6 +21,7 @@ export function RealtimeProvider({ userId }: { userId: string }) {
   useEffect(() => {
     let socket: WebSocket | null = null;
     let stopped = false;
+    let connectedBefore = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let ping: ReturnType<typeof setInterval> | undefined;
 
@@ -67,7 +68,9 @@ export function RealtimeProvider({ userId }: { userId: string }) {
       const url = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api/realtime`;
       socket = new WebSocket(url);
       socket.onopen = () => {
-        if (attempt.current > 0) void catchUp();
+        // Every connection after the first one may have missed events: fetch what it missed.
+        if (connectedBefore) void catchUp();
+        connectedBefore = true;
         attempt.current = 0;
         ping = setInterval(() => socket?.readyState === WebSocket.OPEN && socket.send('ping'), 25_000);
       };

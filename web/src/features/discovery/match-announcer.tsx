@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { matchesQueryOptions } from './discovery-api';
+import { useFallbackInterval } from '@/features/realtime/realtime-status';
 
 const MatchDialog = lazy(() => import('./match-dialog').then((m) => ({ default: m.MatchDialog })));
 
@@ -11,7 +12,7 @@ const MatchDialog = lazy(() => import('./match-dialog').then((m) => ({ default: 
  */
 export function MatchAnnouncer() {
   const client = useQueryClient();
-  const matches = useQuery({ ...matchesQueryOptions, refetchInterval: 10_000 });
+  const matches = useQuery({ ...matchesQueryOptions, refetchInterval: useFallbackInterval(10_000) });
   const [dismissed, setDismissed] = useState<Set<string>>(new Set());
   const next = matches.data?.find((m) => !m.announced && !dismissed.has(m.matchId));
   if (!next) return null;

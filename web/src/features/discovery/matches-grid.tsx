@@ -10,10 +10,11 @@ import { paths } from '@/lib/paths';
 import { SafetyMenu } from '@/features/safety/safety-menu';
 import { CardPhoto, CompatibilityBadge, displayAge, displayName, RatingDisplay, VerifiedMark } from './card-parts';
 import { matchesQueryOptions } from './discovery-api';
+import { useFallbackInterval } from '@/features/realtime/realtime-status';
 
 /** 'Your Matches', refreshed every 10 seconds. */
 export function MatchesGrid() {
-  const matches = useQuery({ ...matchesQueryOptions, refetchInterval: 10_000 });
+  const matches = useQuery({ ...matchesQueryOptions, refetchInterval: useFallbackInterval(10_000) });
   // (The same query feeds the match announcer in the layout: one request every 10 s serves both.)
   useEffect(() => {
     if (matches.isRefetchError) toast.error('Failed to refresh data. Will try again.');

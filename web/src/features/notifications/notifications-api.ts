@@ -7,8 +7,6 @@ type NotificationList = { notifications: TNotification[]; unreadCount: number };
 export const notificationsQueryOptions = queryOptions({
   queryKey: ['notifications'],
   queryFn: () => api<NotificationList>('/api/notifications'),
-  // Pushed over the realtime socket; this poll is only the fallback.
-  refetchInterval: 120_000,
 });
 
 export const markNotificationsRead = (ids?: string[]) => api<{ marked: number }>('/api/notifications/read', { method: 'POST', body: { ids } });

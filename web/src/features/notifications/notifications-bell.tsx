@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { deferredMenu } from '@/components/layout/deferred-menu';
+import { useFallbackInterval } from '@/features/realtime/realtime-status';
 import { notificationsQueryOptions } from './notifications-api';
 
 /** The bell in the header, with the unread count; its menu loads on first use. */
@@ -23,7 +24,8 @@ NotificationsButton.displayName = 'NotificationsButton';
 const NotificationsMenu = deferredMenu(() => import('./notifications-menu'));
 
 export function NotificationsBell() {
-  const { data } = useQuery(notificationsQueryOptions);
+  // Pushed over the realtime socket; polling is only the fallback while it is down.
+  const { data } = useQuery({ ...notificationsQueryOptions, refetchInterval: useFallbackInterval(60_000) });
   const unread = data?.unreadCount ?? 0;
   return <NotificationsMenu trigger={(handlers) => <NotificationsButton unread={unread} {...handlers} />} />;
 }

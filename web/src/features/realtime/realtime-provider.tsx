@@ -6,6 +6,7 @@ import { matchesQueryOptions } from '@/features/discovery/discovery-api';
 import { conversationsQueryOptions, fetchMessagesAfter, mergeMessages, messagesQueryOptions } from '@/features/messages/messages-api';
 import { notificationsQueryOptions, withNotification } from '@/features/notifications/notifications-api';
 import { refreshAfterSafetyAction } from '@/features/safety/safety-api';
+import { setRealtimeConnected } from './realtime-status';
 
 /** The conversation on screen, so a new message there needs no toast. */
 export const openConversation = { id: null as string | null };
@@ -71,6 +72,7 @@ export function RealtimeProvider({ userId }: { userId: string }) {
         // Every connection after the first one may have missed events: fetch what it missed.
         if (connectedBefore) void catchUp();
         connectedBefore = true;
+        setRealtimeConnected(true);
         attempt.current = 0;
         ping = setInterval(() => socket?.readyState === WebSocket.OPEN && socket.send('ping'), 25_000);
       };
@@ -84,6 +86,7 @@ export function RealtimeProvider({ userId }: { userId: string }) {
       };
       socket.onclose = () => {
         clearInterval(ping);
+        setRealtimeConnected(false);
         if (stopped) return;
         const delay = Math.min(30_000, 1000 * 2 ** attempt.current++);
         retry = setTimeout(connect, delay);
@@ -95,6 +98,7 @@ export function RealtimeProvider({ userId }: { userId: string }) {
       clearTimeout(retry);
       clearInterval(ping);
       socket?.close();
+      setRealtimeConnected(false);
     };
   }, [client, userId]);
 

@@ -57,7 +57,9 @@ export type RealtimeEvent =
   | { type: 'match'; matchId: string }
   | { type: 'notification'; notification: TNotification }
   /** A block or an unmatch ended the conversation (null when the pair had none). */
-  | { type: 'conversation-closed'; conversationId: string | null };
+  | { type: 'conversation-closed'; conversationId: string | null }
+  /** A date photo, confirmation, rating or calendar plan changed in this conversation. */
+  | { type: 'date-updated'; conversationId: string };
 
 
 /** Preview in the 'New message' toast: the first 50 characters, with '...' when longer. */

@@ -20,6 +20,8 @@ import { profileRoutes } from './modules/profiles/routes';
 import { discoveryRoutes } from './modules/discovery/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { safetyRoutes } from './modules/safety/routes';
+import { verificationRoutes } from './modules/verification/routes';
+import { dateRoutes } from './modules/dates/routes';
 
 export function createApp(deps: Deps) {
   const { env, logger } = deps;
@@ -57,6 +59,8 @@ export function createApp(deps: Deps) {
   app.route('/', messageRoutes);
   app.route('/', safetyRoutes);
   app.route('/', notificationRoutes);
+  app.route('/', verificationRoutes);
+  app.route('/', dateRoutes);
   app.route('/', controlRoutes);
   if (!env.isProduction) app.route('/', devMailRoutes);
   mountApiDocs(app);

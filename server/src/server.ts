@@ -6,6 +6,7 @@ import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { WebSocketServer } from 'ws';
 import { RealtimeHub } from './realtime/hub';
+import { revealDueRatings } from './modules/dates/ratings.service';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock';
@@ -78,9 +79,17 @@ export async function startServer(env: Env): Promise<RunningServer> {
   }
   services.logger.info({ url: env.BASE_URL, port, database: services.database.kind }, 'Vouch is listening');
 
+  // Ratings left alone for 14 days are revealed by this sweep (at start, then every 10 minutes).
+  const sweep = () =>
+    revealDueRatings(services.database.db).catch((error: unknown) => services.logger.warn({ err: error }, 'revealing due ratings failed'));
+  void sweep();
+  const sweeper = setInterval(sweep, 10 * 60_000);
+  sweeper.unref();
+
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
+      clearInterval(sweeper);
       await new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), 20_000);
         server.close(() => {

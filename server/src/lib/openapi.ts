@@ -1,4 +1,4 @@
-import type { z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { ZErrorBody } from '../../../contracts/errors';
 
 /** A JSON response entry for a route declaration. */
@@ -9,3 +9,6 @@ export const jsonResponse = <T extends z.ZodType>(schema: T, description: string
 
 /** The error response of a route, in the API's one error shape. */
 export const errorResponse = (description: string) => jsonResponse(ZErrorBody, description);
+
+/** An image answer (WebP bytes). */
+export const imageResponse = { description: 'The image', content: { 'image/webp': { schema: z.any().openapi({ type: 'string', format: 'binary' }) } } };

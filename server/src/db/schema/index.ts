@@ -3,3 +3,4 @@ export * from './app';
 export * from './profiles';
 export * from './matching';
 export * from './safety';
+export * from './trust';

@@ -1,11 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { user } from './auth';
+import { memberId } from './columns';
 
-const member = (name: string) =>
-  text(name)
-    .notNull()
-    .references(() => user.id, { onDelete: 'cascade' });
+const member = memberId;
 
 export const likes = pgTable(
   'likes',

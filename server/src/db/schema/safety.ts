@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+import { memberId } from './columns';
 
-const member = (name: string) =>
-  text(name)
-    .notNull()
-    .references(() => user.id, { onDelete: 'cascade' });
+const member = memberId;
 
 /** A message as kept in a sealed snapshot: enough for a moderator to read the conversation. */
 export type SnapshotMessage = { id: string; senderId: string; content: string; createdAt: string };

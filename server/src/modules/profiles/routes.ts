@@ -1,9 +1,9 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
-import { PHOTO_LIMITS, PROFILE_TEXT, ZOwnProfile, ZPhotoList, ZPhotoOrder, ZProfileUpdate } from '../../../../contracts/profile';
+import { ZOwnProfile, ZPhotoList, ZPhotoOrder, ZProfileUpdate } from '../../../../contracts/profile';
+import { readUpload, sendPrivateImage, uploadBodyLimit } from '../../http/upload';
 import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { errorResponse, jsonResponse } from '../../lib/openapi';
+import { errorResponse, imageResponse, jsonResponse } from '../../lib/openapi';
 import { defineRoute } from '../../lib/route';
 import { addPhoto, listPhotos, readPhoto, removePhoto, reorderPhotos } from './photos.service';
 import { getOwnProfile, saveOwnProfile } from './profiles.service';
@@ -82,23 +82,14 @@ const getFile = defineRoute('member', {
   summary: 'A profile photo, for signed-in members only',
   request: { params: z.object({ photoId: z.uuid() }), query: z.object({ size: z.enum(['large', 'thumb']).default('large') }) },
   responses: {
-    200: { description: 'The image', content: { 'image/webp': { schema: z.any().openapi({ type: 'string', format: 'binary' }) } } },
+    200: imageResponse,
     404: errorResponse('No such photo'),
     401: errors[401],
   },
 });
 
 export const profileRoutes = new OpenAPIHono<AppEnv>();
-profileRoutes.use(
-    '/api/profile/photos',
-    bodyLimit({
-      // The file plus room for the multipart envelope.
-      maxSize: PHOTO_LIMITS.maxBytes + 64 * 1024,
-      onError: () => {
-        throw new AppError('FILE_TOO_LARGE', PROFILE_TEXT.fileTooLarge.description);
-      },
-    }),
-);
+profileRoutes.use('/api/profile/photos', uploadBodyLimit());
 profileRoutes
   .openapi(getProfile, async (c) => {
     const profile = await getOwnProfile(c.get('deps').database.db, c.get('user').id);
@@ -108,9 +99,8 @@ profileRoutes
   .openapi(putProfile, async (c) => c.json(await saveOwnProfile(c.get('deps').database.db, c.get('user').id, c.req.valid('json')), 200))
   .openapi(getPhotos, async (c) => c.json({ photos: await listPhotos(c.get('deps').database.db, c.get('user').id) }, 200))
   .openapi(uploadPhoto, async (c) => {
-    const { file } = await c.req.parseBody();
-    if (!(file instanceof File)) throw new AppError('INVALID_FILE_TYPE', PROFILE_TEXT.invalidFileType.description);
-    const list = await addPhoto(c.get('deps'), c.get('user').id, Buffer.from(await file.arrayBuffer()));
+    const { bytes } = await readUpload(c);
+    const list = await addPhoto(c.get('deps'), c.get('user').id, bytes);
     return c.json({ photos: list }, 201);
   })
   .openapi(deletePhoto, async (c) =>
@@ -121,9 +111,5 @@ profileRoutes
   )
   .openapi(getFile, async (c) => {
     const bytes = await readPhoto(c.get('deps'), c.get('user').id, c.req.valid('param').photoId, c.req.valid('query').size);
-    c.header('Content-Type', 'image/webp');
-    c.header('Cache-Control', 'private, max-age=86400, immutable');
-    c.header('Content-Disposition', 'inline');
-    c.header('Cross-Origin-Resource-Policy', 'same-origin');
-    return c.body(new Uint8Array(bytes), 200);
+    return sendPrivateImage(c, bytes);
   });

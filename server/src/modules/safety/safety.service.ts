@@ -11,9 +11,10 @@ import {
 } from '../../../../contracts/safety';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { blocks, moderationCases, pastMatches, securityLogs, type SnapshotMessage } from '../../db/schema';
+import { blocks, moderationCases, pastMatches, type SnapshotMessage } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { publish } from '../../realtime/hub';
+import { openModerationCase } from './moderation';
 import { sealOf, snapshotConversation } from './snapshot';
 
 const displayName = (name: string | null | undefined) => name?.trim() || 'Anonymous';
@@ -159,9 +160,9 @@ export async function fileReport(db: Db, viewerId: string, input: z.output<typeo
       .where(and(eq(moderationCases.openedBy, viewerId), eq(moderationCases.clientKey, input.clientKey)));
     if (earlier) return { caseId: earlier.id, blocked: false };
     const evidence = await evidenceFor(tx, viewerId, input);
-    const [opened] = await tx
-      .insert(moderationCases)
-      .values({
+    const opened = await openModerationCase(
+      tx,
+      {
         kind: 'report',
         subjectId: input.subjectId,
         openedBy: viewerId,
@@ -169,11 +170,14 @@ export async function fileReport(db: Db, viewerId: string, input: z.output<typeo
         details: input.messageId ? `${input.details}${input.details ? '\n' : ''}(flagged message ${input.messageId})` : input.details,
         source: input.source,
         evidence,
-        evidenceSha256: sealOf(evidence),
         clientKey: input.clientKey,
-      })
-      .onConflictDoNothing()
-      .returning({ id: moderationCases.id });
+      },
+      {
+        eventType: 'report_filed',
+        severity: input.reason === 'underage' || input.reason === 'safety' ? 'high' : 'warning',
+        details: { subjectId: input.subjectId, reason: input.reason, source: input.source, messages: evidence.length },
+      },
+    );
     if (!opened) {
       // The same submission, sent twice at once: the other one has just committed it.
       const [twin] = await tx
@@ -182,16 +186,10 @@ export async function fileReport(db: Db, viewerId: string, input: z.output<typeo
         .where(and(eq(moderationCases.openedBy, viewerId), eq(moderationCases.clientKey, input.clientKey)));
       return { caseId: twin!.id, blocked: false };
     }
-    await tx.insert(securityLogs).values({
-      eventType: 'report_filed',
-      severity: input.reason === 'underage' || input.reason === 'safety' ? 'high' : 'warning',
-      actorId: viewerId,
-      details: { caseId: opened.id, subjectId: input.subjectId, reason: input.reason, source: input.source, messages: evidence.length },
-    });
     const block = input.alsoBlock
       ? await tx.insert(blocks).values({ blockerId: viewerId, blockedId: input.subjectId }).onConflictDoNothing().returning()
       : [];
-    return { caseId: opened.id, blocked: block.length > 0 };
+    return { caseId: opened, blocked: block.length > 0 };
   });
   if (blocked) await publish(db, [viewerId, input.subjectId], { type: 'conversation-closed', conversationId: await conversationBetween(db, viewerId, input.subjectId) });
   return { id: caseId, status: 'open' };

@@ -1,6 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { BellOff, Heart, MessageCircle, ShieldCheck, Star } from 'lucide-react';
+import { BadgeCheck, BellOff, CalendarHeart, Heart, MessageCircle, ShieldCheck, Star } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { TNotification } from '@contracts/safety';
 import { menuContentClass, menuItemClass } from '@/components/layout/menu-styles';
@@ -9,7 +9,14 @@ import { cn } from '@/lib/utils';
 import { markNotificationsRead, notificationsQueryOptions } from './notifications-api';
 import { NotificationsButton } from './notifications-bell';
 
-const ICONS: Record<TNotification['type'], typeof Heart> = { match: Heart, message: MessageCircle, review: Star, report_outcome: ShieldCheck };
+const ICONS: Record<TNotification['type'], typeof Heart> = {
+  match: Heart,
+  message: MessageCircle,
+  review: Star,
+  report_outcome: ShieldCheck,
+  verification: BadgeCheck,
+  date: CalendarHeart,
+};
 
 const ago = (iso: string) => {
   const minutes = Math.round((Date.now() - new Date(iso).getTime()) / 60_000);

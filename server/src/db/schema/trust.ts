@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { memberId } from './columns';
+import { conversations } from './matching';
+
+const member = memberId;
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** A pose the server asked for; a submission must use a fresh, unused one (no replayed selfies). */
+export const selfieChallenges = pgTable('selfie_challenges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: member('user_id'),
+  pose: text('pose').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** Selfies sent for verification: seen only by their owner and administrators. */
+export const selfieSubmissions = pgTable(
+  'selfie_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: member('user_id'),
+    challengeId: uuid('challenge_id').notNull(),
+    pose: text('pose').notNull(),
+    imageKey: text('image_key').notNull(),
+    /** pending, approved or rejected. */
+    status: text('status').notNull().default('pending'),
+    reason: text('reason'),
+    reviewedBy: text('reviewed_by').references(() => user.id, { onDelete: 'set null' }),
+    reviewedAt: at('reviewed_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('selfie_submissions_user_idx').on(t.userId, t.createdAt),
+    index('selfie_submissions_status_idx').on(t.status, t.createdAt),
+    // One selfie waits for review at a time.
+    uniqueIndex('selfie_submissions_one_pending_idx').on(t.userId).where(sql`status = 'pending'`),
+  ],
+);
+
+/**
+ * A co-signed date: one participant uploads the photo, the other confirms ('Yes, we met') or
+ * disputes it. The photo is private to the two and administrators.
+ */
+export const dateVerifications = pgTable(
+  'date_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    uploadedBy: member('uploaded_by'),
+    photoKey: text('photo_key').notNull(),
+    /** pending, confirmed or disputed. */
+    status: text('status').notNull().default('pending'),
+    decidedAt: at('decided_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('date_verifications_conversation_idx').on(t.conversationId, t.createdAt),
+    uniqueIndex('date_verifications_one_open_idx').on(t.conversationId).where(sql`status in ('pending', 'confirmed')`),
+  ],
+);
+
+/** The spec's ratings_access: unlocked by a confirmed date. */
+export const ratingsAccess = pgTable('ratings_access', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  unlocked: boolean('unlocked').notNull().default(false),
+  unlockedAt: at('unlocked_at'),
+});
+
+/**
+ * One rating per member per verified date. Hidden (revealed_at null) until both have rated
+ * or 14 days have passed since the first; only revealed ratings count toward reputation.
+ * The conversation id is kept without a foreign key: an unmatch must not erase a reputation.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id').notNull(),
+    reviewerId: member('reviewer_id'),
+    revieweeId: member('reviewee_id'),
+    overall: integer('overall').notNull(),
+    safety: integer('safety').notNull(),
+    respect: integer('respect').notNull(),
+    communication: integer('communication').notNull(),
+    safeForFamily: boolean('safe_for_family').notNull().default(false),
+    safeForHome: boolean('safe_for_home').notNull().default(false),
+    wouldDateAgain: boolean('would_date_again').notNull().default(false),
+    /** Seen only by the rated member and administrators. */
+    comment: text('comment').notNull().default(''),
+    revealedAt: at('revealed_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reviews_one_per_member_idx').on(t.conversationId, t.reviewerId),
+    index('reviews_reviewee_idx').on(t.revieweeId, t.revealedAt),
+    index('reviews_hidden_idx').on(t.createdAt).where(sql`revealed_at is null`),
+    check('reviews_scores', sql`overall between 1 and 5 and safety between 1 and 5 and respect between 1 and 5 and communication between 1 and 5`),
+  ],
+);
+
+/** A date proposed in the calendar: accepted, declined, or answered with another time. */
+export const datePlans = pgTable(
+  'date_plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    proposedBy: member('proposed_by'),
+    invitee: member('invitee'),
+    startsAt: at('starts_at').notNull(),
+    place: text('place').notNull(),
+    /** proposed, accepted, declined or replaced (by a counter-proposal). */
+    status: text('status').notNull().default('proposed'),
+    replacedBy: uuid('replaced_by'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('date_plans_conversation_idx').on(t.conversationId), index('date_plans_invitee_idx').on(t.invitee), index('date_plans_proposed_by_idx').on(t.proposedBy)],
+);
+
+/** 'Share my date': an expiring, read-only link for a trusted friend. Only the token's hash is stored. */
+export const dateShares = pgTable('date_shares', {
+  tokenHash: text('token_hash').primaryKey(),
+  planId: uuid('plan_id')
+    .notNull()
+    .references(() => datePlans.id, { onDelete: 'cascade' }),
+  createdBy: member('created_by'),
+  expiresAt: at('expires_at').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});

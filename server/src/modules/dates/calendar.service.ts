@@ -1,0 +1,141 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { TDatePlan, TSharedDate } from '../../../../contracts/trust';
+import type { Db } from '../../db/client';
+import { datePlans, dateShares } from '../../db/schema';
+import type { Deps } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { requireParticipant } from '../messages/messages.service';
+import { notify } from '../notifications/notifications.service';
+import { announceDateChange } from './date-verification.service';
+
+/** A shared link works until a day after the date (and never longer than 14 days). */
+const SHARE_AFTER_DATE_MS = 24 * 3_600_000;
+const SHARE_MAX_MS = 14 * 24 * 3_600_000;
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function requireFuture(startsAt: Date, now = new Date()) {
+  if (!(startsAt.getTime() > now.getTime())) throw new AppError('BAD_REQUEST', 'Choose a time in the future.', { startsAt: 'Choose a time in the future.' });
+}
+
+const when = (date: Date) => date.toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }) + ' UTC';
+
+export async function proposeDate(db: Db, viewerId: string, input: { conversationId: string; startsAt: string; place: string }): Promise<TDatePlan> {
+  const { otherId } = await requireParticipant(db, input.conversationId, viewerId);
+  const startsAt = new Date(input.startsAt);
+  requireFuture(startsAt);
+  const [plan] = await db.insert(datePlans).values({ conversationId: input.conversationId, proposedBy: viewerId, invitee: otherId, startsAt, place: input.place }).returning();
+  await notify(db, otherId, { type: 'date', title: 'A date is proposed', message: `${when(startsAt)} at ${input.place}. Accept it, or propose another time.`, link: '/calendar' });
+  await announceDateChange(db, [viewerId, otherId], input.conversationId);
+  return (await listPlans(db, viewerId)).find((p) => p.id === plan!.id)!;
+}
+
+/** The invitee answers a proposal: accept, decline, or another time (which becomes a new proposal). */
+export async function respondToDate(
+  db: Db,
+  viewerId: string,
+  planId: string,
+  answer: { action: 'accept' | 'decline' } | { action: 'counter'; startsAt: string; place: string },
+): Promise<TDatePlan[]> {
+  const plan = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(datePlans).where(eq(datePlans.id, planId)).for('update');
+    if (!row || (row.invitee !== viewerId && row.proposedBy !== viewerId)) throw new AppError('NOT_FOUND', 'That date does not exist.');
+    await requireParticipant(tx, row.conversationId, viewerId);
+    if (row.invitee !== viewerId) throw new AppError('FORBIDDEN', 'The other person answers this proposal.');
+    if (row.status !== 'proposed') throw new AppError('CONFLICT', 'This proposal has already been answered.');
+    if (answer.action === 'counter') {
+      const startsAt = new Date(answer.startsAt);
+      requireFuture(startsAt);
+      const [counter] = await tx.insert(datePlans).values({ conversationId: row.conversationId, proposedBy: viewerId, invitee: row.proposedBy, startsAt, place: answer.place }).returning();
+      await tx.update(datePlans).set({ status: 'replaced', replacedBy: counter!.id }).where(eq(datePlans.id, planId));
+      return { ...counter!, answered: 'counter' as const, to: row.proposedBy };
+    }
+    const status = answer.action === 'accept' ? 'accepted' : 'declined';
+    await tx.update(datePlans).set({ status }).where(eq(datePlans.id, planId));
+    return { ...row, answered: answer.action, to: row.proposedBy };
+  });
+  const titles = { accept: 'Date accepted', decline: 'Date declined', counter: 'Another time proposed' } as const;
+  await notify(db, plan.to, { type: 'date', title: titles[plan.answered], message: `${when(plan.startsAt)} at ${plan.place}.`, link: '/calendar' });
+  await announceDateChange(db, [viewerId, plan.to], plan.conversationId);
+  return listPlans(db, viewerId);
+}
+
+/** The member's live plans (proposed, accepted, recently declined), soonest first, with each date's verification state. */
+export async function listPlans(db: Db, viewerId: string): Promise<TDatePlan[]> {
+  const { rows } = await db.execute<{
+    id: string;
+    conversation_id: string;
+    other_id: string;
+    name: string | null;
+    proposed_by: string;
+    starts_at: Date | string;
+    place: string;
+    status: TDatePlan['status'];
+    date_status: TDatePlan['dateStatus'] | null;
+  }>(sql`
+    select d.id, d.conversation_id, o.other_id, coalesce(p.name, u.name) as name, d.proposed_by, d.starts_at, d.place, d.status,
+           (select v.status from date_verifications v where v.conversation_id = d.conversation_id order by v.created_at desc limit 1) as date_status
+    from date_plans d
+    cross join lateral (select case when d.proposed_by = ${viewerId} then d.invitee else d.proposed_by end as other_id) o
+    join "user" u on u.id = o.other_id left join profiles p on p.user_id = o.other_id
+    where (d.proposed_by = ${viewerId} or d.invitee = ${viewerId}) and d.status <> 'replaced'
+      and not exists (select 1 from blocks b where (b.blocker_id = ${viewerId} and b.blocked_id = o.other_id) or (b.blocker_id = o.other_id and b.blocked_id = ${viewerId}))
+    order by d.starts_at`);
+  return rows.map((row) => ({
+    id: row.id,
+    conversationId: row.conversation_id,
+    other: { userId: row.other_id, name: row.name?.trim() || 'Anonymous' },
+    proposedByMe: row.proposed_by === viewerId,
+    startsAt: new Date(row.starts_at).toISOString(),
+    place: row.place,
+    status: row.status,
+    dateStatus: row.date_status ?? 'none',
+  }));
+}
+
+/**
+ * 'Share my date': a read-only link for a trusted friend. The token is shown once; only its
+ * hash is stored, and it expires a day after the date.
+ */
+export async function shareDate(db: Db, viewerId: string, planId: string): Promise<{ path: string; expiresAt: string }> {
+  const [plan] = await db.select().from(datePlans).where(eq(datePlans.id, planId));
+  if (!plan || (plan.proposedBy !== viewerId && plan.invitee !== viewerId)) throw new AppError('NOT_FOUND', 'That date does not exist.');
+  await requireParticipant(db, plan.conversationId, viewerId);
+  if (plan.status === 'declined' || plan.status === 'replaced') throw new AppError('CONFLICT', 'Only a planned date can be shared.');
+  const token = randomBytes(24).toString('base64url');
+  const expiresAt = new Date(Math.min(plan.startsAt.getTime() + SHARE_AFTER_DATE_MS, Date.now() + SHARE_MAX_MS));
+  await db.insert(dateShares).values({ tokenHash: hashToken(token), planId, createdBy: viewerId, expiresAt });
+  return { path: `/shared-date/${token}`, expiresAt: expiresAt.toISOString() };
+}
+
+async function sharedPlan(db: Pick<Db, 'execute'>, token: string) {
+  const { rows } = await db.execute<{ match_id: string; name: string | null; starts_at: Date | string; place: string; expires_at: Date | string; photo_key: string | null }>(sql`
+    select case when d.proposed_by = s.created_by then d.invitee else d.proposed_by end as match_id,
+           p.name, d.starts_at, d.place, s.expires_at,
+           (select ph.large_key from photos ph where ph.user_id = case when d.proposed_by = s.created_by then d.invitee else d.proposed_by end order by ph.position limit 1) as photo_key
+    from date_shares s join date_plans d on d.id = s.plan_id
+    left join profiles p on p.user_id = case when d.proposed_by = s.created_by then d.invitee else d.proposed_by end
+    where s.token_hash = ${hashToken(token)} and s.expires_at > now()`);
+  const row = rows[0];
+  if (!row) throw new AppError('NOT_FOUND', 'This link has expired or does not exist.');
+  return row;
+}
+
+/** What the friend sees: the match's first name and main photo, the time and the place. Nothing else. */
+export async function readSharedDate(db: Db, token: string): Promise<TSharedDate> {
+  const row = await sharedPlan(db, token);
+  return {
+    firstName: row.name?.trim().split(/\s+/)[0] || 'Anonymous',
+    photoUrl: row.photo_key ? `/api/shared-dates/${token}/photo` : null,
+    startsAt: new Date(row.starts_at).toISOString(),
+    place: row.place,
+    expiresAt: new Date(row.expires_at).toISOString(),
+  };
+}
+
+export async function readSharedDatePhoto(deps: Pick<Deps, 'database' | 'storage'>, token: string): Promise<Buffer> {
+  const row = await sharedPlan(deps.database.db, token);
+  const bytes = row.photo_key ? await deps.storage.get(row.photo_key) : null;
+  if (!bytes) throw new AppError('NOT_FOUND', 'No photo.');
+  return bytes;
+}

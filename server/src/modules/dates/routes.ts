@@ -1,0 +1,188 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { ZDatePlan, ZDateState, ZProposeDate, ZRatingInput, ZRatingState, ZSharedDate } from '../../../../contracts/trust';
+import { readUpload, sendPrivateImage, uploadBodyLimit } from '../../http/upload';
+import type { AppEnv } from '../../lib/context';
+import { errorResponse, imageResponse, jsonResponse } from '../../lib/openapi';
+import { defineRoute } from '../../lib/route';
+import { listPlans, proposeDate, readSharedDate, readSharedDatePhoto, respondToDate, shareDate } from './calendar.service';
+import { confirmDate, dateState, disputeDate, readDatePhoto, uploadDatePhoto } from './date-verification.service';
+import { listDateHistory, ratingState, submitRating } from './ratings.service';
+
+const signedOut = errorResponse('Not signed in');
+const notFound = errorResponse('Not a conversation of yours');
+const conversationParams = z.object({ conversationId: z.uuid() });
+
+const getDate = defineRoute('member', {
+  method: 'get',
+  path: '/api/conversations/{conversationId}/date',
+  tags: ['Dates'],
+  summary: "The date's verification state in this conversation",
+  request: { params: conversationParams },
+  responses: { 200: jsonResponse(ZDateState, 'State'), 401: signedOut, 404: notFound },
+});
+
+const uploadDate = defineRoute('member', {
+  method: 'post',
+  path: '/api/conversations/{conversationId}/date/photo',
+  tags: ['Dates'],
+  summary: "'Verify Date': upload a photo of the two of you; the other participant confirms it",
+  request: { params: conversationParams, body: { content: { 'multipart/form-data': { schema: z.object({ file: z.any().openapi({ type: 'string', format: 'binary' }) }) } } } },
+  responses: {
+    201: jsonResponse(ZDateState, 'Waiting for the other participant'),
+    409: errorResponse('A photo is already waiting, or the date is verified'),
+    413: errorResponse('File too large'),
+    415: errorResponse('Invalid file type'),
+    401: signedOut,
+    404: notFound,
+  },
+});
+
+const confirm = defineRoute('member', {
+  method: 'post',
+  path: '/api/conversations/{conversationId}/date/confirm',
+  tags: ['Dates'],
+  summary: "'Yes, we met': verifies the date and unlocks rating for both",
+  request: { params: conversationParams },
+  responses: { 200: jsonResponse(ZDateState, 'Verified'), 403: errorResponse('You uploaded it'), 401: signedOut, 404: notFound },
+});
+
+const dispute = defineRoute('member', {
+  method: 'post',
+  path: '/api/conversations/{conversationId}/date/dispute',
+  tags: ['Dates'],
+  summary: "'This didn't happen': opens a moderation case instead",
+  request: { params: conversationParams },
+  responses: { 200: jsonResponse(ZDateState, 'Disputed'), 403: errorResponse('You uploaded it'), 401: signedOut, 404: notFound },
+});
+
+const datePhoto = defineRoute('member', {
+  method: 'get',
+  path: '/api/date-photos/{verificationId}',
+  tags: ['Dates'],
+  summary: 'A date photo: for the two participants and administrators only',
+  request: { params: z.object({ verificationId: z.uuid() }) },
+  responses: { 200: imageResponse, 401: signedOut, 404: errorResponse('No such photo (or not yours)') },
+});
+
+const getRating = defineRoute('member', {
+  method: 'get',
+  path: '/api/conversations/{conversationId}/rating',
+  tags: ['Ratings'],
+  summary: "Where this date's ratings stand; the other's rating only once revealed",
+  request: { params: conversationParams },
+  responses: { 200: jsonResponse(ZRatingState, 'State'), 401: signedOut, 404: errorResponse('Conversation not found') },
+});
+
+const rate = defineRoute('member', {
+  method: 'post',
+  path: '/api/conversations/{conversationId}/rating',
+  tags: ['Ratings'],
+  summary: 'Rate a verified date, once (double-blind)',
+  request: { params: conversationParams, body: { content: { 'application/json': { schema: ZRatingInput } } } },
+  responses: {
+    201: jsonResponse(ZRatingState, 'Rated'),
+    400: errorResponse('Rating required'),
+    403: errorResponse('Verification Required'),
+    409: errorResponse('Already rated'),
+    401: signedOut,
+    404: errorResponse('Conversation not found'),
+  },
+});
+
+const ZHistoryEntry = z.object({
+  conversationId: z.string(),
+  other: z.object({ userId: z.string(), name: z.string() }),
+  verifiedAt: z.string().nullable(),
+  ratedByMe: z.boolean(),
+  theirRatingRevealed: z.boolean(),
+});
+const history = defineRoute('member', {
+  method: 'get',
+  path: '/api/date-history',
+  tags: ['Ratings'],
+  summary: 'Verified dates with their rating status',
+  responses: { 200: jsonResponse(z.object({ dates: z.array(ZHistoryEntry) }), 'Dates'), 401: signedOut },
+});
+
+const plans = defineRoute('member', {
+  method: 'get',
+  path: '/api/date-plans',
+  tags: ['Calendar'],
+  summary: 'Proposed and planned dates',
+  responses: { 200: jsonResponse(z.object({ plans: z.array(ZDatePlan) }), 'Plans'), 401: signedOut },
+});
+
+const propose = defineRoute('member', {
+  method: 'post',
+  path: '/api/date-plans',
+  tags: ['Calendar'],
+  summary: 'Propose a date to a match: day, time and place',
+  request: { body: { content: { 'application/json': { schema: ZProposeDate } } } },
+  responses: { 201: jsonResponse(ZDatePlan, 'Proposed'), 400: errorResponse('Invalid or past time'), 401: signedOut, 404: notFound },
+});
+
+const ZAnswer = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('accept') }),
+  z.object({ action: z.literal('decline') }),
+  z.object({ action: z.literal('counter'), startsAt: ZProposeDate.shape.startsAt, place: ZProposeDate.shape.place }),
+]);
+const planParams = z.object({ planId: z.uuid() });
+const answer = defineRoute('member', {
+  method: 'post',
+  path: '/api/date-plans/{planId}/answer',
+  tags: ['Calendar'],
+  summary: 'Accept, decline, or propose another time',
+  request: { params: planParams, body: { content: { 'application/json': { schema: ZAnswer } } } },
+  responses: { 200: jsonResponse(z.object({ plans: z.array(ZDatePlan) }), 'Plans'), 400: errorResponse('Invalid'), 403: errorResponse('Not the invitee'), 409: errorResponse('Already answered'), 401: signedOut, 404: errorResponse('No such date') },
+});
+
+const share = defineRoute('member', {
+  method: 'post',
+  path: '/api/date-plans/{planId}/share',
+  tags: ['Calendar'],
+  summary: "'Share my date': an expiring read-only link for a trusted friend",
+  request: { params: planParams },
+  responses: { 201: jsonResponse(z.object({ path: z.string(), expiresAt: z.string() }), 'Link'), 409: errorResponse('Not a planned date'), 401: signedOut, 404: errorResponse('No such date') },
+});
+
+const tokenParams = z.object({ token: z.string().min(20).max(64) });
+const shared = defineRoute('public', {
+  method: 'get',
+  path: '/api/shared-dates/{token}',
+  tags: ['Calendar'],
+  summary: "A shared date, read-only: the match's first name and photo, the time and the place",
+  request: { params: tokenParams },
+  responses: { 200: jsonResponse(ZSharedDate, 'The date'), 404: errorResponse('Expired or unknown link') },
+});
+
+const sharedPhoto = defineRoute('public', {
+  method: 'get',
+  path: '/api/shared-dates/{token}/photo',
+  tags: ['Calendar'],
+  summary: "The match's main photo, for the holder of a live shared link",
+  request: { params: tokenParams },
+  responses: { 200: imageResponse, 404: errorResponse('Expired or unknown link') },
+});
+
+export const dateRoutes = new OpenAPIHono<AppEnv>();
+dateRoutes.use('/api/conversations/:conversationId/date/photo', uploadBodyLimit());
+dateRoutes
+  .openapi(getDate, async (c) => c.json(await dateState(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId), 200))
+  .openapi(uploadDate, async (c) => {
+    const { bytes } = await readUpload(c);
+    return c.json(await uploadDatePhoto(c.get('deps'), c.get('user').id, c.req.valid('param').conversationId, bytes), 201);
+  })
+  .openapi(confirm, async (c) => c.json(await confirmDate(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId), 200))
+  .openapi(dispute, async (c) => c.json(await disputeDate(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId), 200))
+  .openapi(datePhoto, async (c) => sendPrivateImage(c, await readDatePhoto(c.get('deps'), c.get('user').id, c.req.valid('param').verificationId)))
+  .openapi(getRating, async (c) => c.json(await ratingState(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId), 200))
+  .openapi(rate, async (c) =>
+    c.json(await submitRating(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId, c.req.valid('json')), 201),
+  )
+  .openapi(history, async (c) => c.json({ dates: await listDateHistory(c.get('deps').database.db, c.get('user').id) }, 200))
+  .openapi(plans, async (c) => c.json({ plans: await listPlans(c.get('deps').database.db, c.get('user').id) }, 200))
+  .openapi(propose, async (c) => c.json(await proposeDate(c.get('deps').database.db, c.get('user').id, c.req.valid('json')), 201))
+  .openapi(answer, async (c) => c.json({ plans: await respondToDate(c.get('deps').database.db, c.get('user').id, c.req.valid('param').planId, c.req.valid('json')) }, 200))
+  .openapi(share, async (c) => c.json(await shareDate(c.get('deps').database.db, c.get('user').id, c.req.valid('param').planId), 201))
+  .openapi(shared, async (c) => c.json(await readSharedDate(c.get('deps').database.db, c.req.valid('param').token), 200))
+  .openapi(sharedPhoto, async (c) => sendPrivateImage(c, await readSharedDatePhoto(c.get('deps'), c.req.valid('param').token)));

@@ -1,0 +1,124 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { ZSelfieChallenge, ZSelfieStatus } from '../../../../contracts/trust';
+import { readUpload, sendPrivateImage, uploadBodyLimit } from '../../http/upload';
+import { AppError } from '../../lib/errors';
+import type { AppEnv } from '../../lib/context';
+import { errorResponse, imageResponse, jsonResponse } from '../../lib/openapi';
+import { defineRoute } from '../../lib/route';
+import { decideSelfie, listSelfiesForAdmin, readSelfie, selfieStatus, startSelfieChallenge, submitSelfie } from './selfie.service';
+
+const signedOut = errorResponse('Not signed in');
+const notAdmin = errorResponse('Not an administrator');
+
+const status = defineRoute('member', {
+  method: 'get',
+  path: '/api/verification/selfie',
+  tags: ['Verification'],
+  summary: "The member's selfie verification status",
+  responses: { 200: jsonResponse(ZSelfieStatus, 'Status'), 401: signedOut },
+});
+
+const challenge = defineRoute('member', {
+  method: 'post',
+  path: '/api/verification/selfie/challenge',
+  tags: ['Verification'],
+  summary: 'A pose picked at random, valid for 10 minutes; the selfie must be taken in it',
+  responses: { 201: jsonResponse(ZSelfieChallenge, 'The pose'), 401: signedOut },
+});
+
+const submit = defineRoute('member', {
+  method: 'post',
+  path: '/api/verification/selfie',
+  tags: ['Verification'],
+  summary: 'Send the selfie for the given challenge (multipart: file, challengeId)',
+  request: {
+    body: {
+      content: {
+        'multipart/form-data': { schema: z.object({ file: z.any().openapi({ type: 'string', format: 'binary' }), challengeId: z.uuid() }) },
+      },
+    },
+  },
+  responses: {
+    201: jsonResponse(ZSelfieStatus, 'Waiting for review'),
+    400: errorResponse('Expired or used pose'),
+    409: errorResponse('A selfie is already waiting'),
+    413: errorResponse('File too large'),
+    415: errorResponse('Invalid file type'),
+    401: signedOut,
+  },
+});
+
+const selfieImage = defineRoute('member', {
+  method: 'get',
+  path: '/api/verification/selfies/{submissionId}/image',
+  tags: ['Verification'],
+  summary: 'A selfie: for its owner and administrators only',
+  request: { params: z.object({ submissionId: z.uuid() }) },
+  responses: { 200: imageResponse, 401: signedOut, 404: errorResponse('No such selfie (or not yours)') },
+});
+
+const ZAdminSelfie = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  pose: z.string(),
+  instruction: z.string(),
+  status: z.string(),
+  reason: z.string().nullable(),
+  imageUrl: z.string(),
+  profilePhotoUrls: z.array(z.string()),
+  createdAt: z.string(),
+});
+
+const adminList = defineRoute('admin', {
+  method: 'get',
+  path: '/api/admin/selfies',
+  tags: ['Admin'],
+  summary: 'Selfies to review (pending by default), with the profile photos to compare',
+  request: { query: z.object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') }) },
+  responses: { 200: jsonResponse(z.object({ selfies: z.array(ZAdminSelfie) }), 'Selfies'), 401: signedOut, 403: notAdmin },
+});
+
+const decisionParams = z.object({ submissionId: z.uuid() });
+const approve = defineRoute('admin', {
+  method: 'post',
+  path: '/api/admin/selfies/{submissionId}/approve',
+  tags: ['Admin'],
+  summary: 'Approve a selfie: the member becomes selfie-verified',
+  request: { params: decisionParams },
+  responses: { 200: jsonResponse(z.object({ status: z.literal('approved') }), 'Approved'), 401: signedOut, 403: notAdmin, 404: errorResponse('No pending selfie') },
+});
+
+const reject = defineRoute('admin', {
+  method: 'post',
+  path: '/api/admin/selfies/{submissionId}/reject',
+  tags: ['Admin'],
+  summary: 'Reject a selfie with a reason the member sees',
+  request: { params: decisionParams, body: { content: { 'application/json': { schema: z.object({ reason: z.string().trim().min(3, 'Give the member a reason').max(300) }) } } } },
+  responses: { 200: jsonResponse(z.object({ status: z.literal('rejected') }), 'Rejected'), 400: errorResponse('No reason'), 401: signedOut, 403: notAdmin, 404: errorResponse('No pending selfie') },
+});
+
+export const verificationRoutes = new OpenAPIHono<AppEnv>();
+verificationRoutes.use('/api/verification/selfie', uploadBodyLimit());
+verificationRoutes
+  .openapi(status, async (c) => c.json(await selfieStatus(c.get('deps').database.db, c.get('user').id), 200))
+  .openapi(challenge, async (c) => c.json(await startSelfieChallenge(c.get('deps').database.db, c.get('user').id), 201))
+  .openapi(submit, async (c) => {
+    const { bytes, fields } = await readUpload(c);
+    const challengeId = z.uuid().safeParse(fields.challengeId);
+    if (!challengeId.success) throw new AppError('BAD_REQUEST', 'Start the verification to get a pose first.');
+    return c.json(await submitSelfie(c.get('deps'), c.get('user').id, challengeId.data, bytes), 201);
+  })
+  .openapi(selfieImage, async (c) => {
+    const bytes = await readSelfie(c.get('deps'), c.get('user').id, c.req.valid('param').submissionId);
+    return sendPrivateImage(c, bytes);
+  })
+  .openapi(adminList, async (c) => c.json({ selfies: await listSelfiesForAdmin(c.get('deps').database.db, c.req.valid('query').status) }, 200))
+  .openapi(approve, async (c) => {
+    await decideSelfie(c.get('deps').database.db, c.get('user').id, c.req.valid('param').submissionId, { approve: true });
+    return c.json({ status: 'approved' as const }, 200);
+  })
+  .openapi(reject, async (c) => {
+    await decideSelfie(c.get('deps').database.db, c.get('user').id, c.req.valid('param').submissionId, { approve: false, reason: c.req.valid('json').reason });
+    return c.json({ status: 'rejected' as const }, 200);
+  });

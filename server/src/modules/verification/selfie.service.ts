@@ -1,0 +1,134 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { SELFIE_CHALLENGE_MINUTES, SELFIE_POSES, TRUST_TEXT, type SelfiePose, type TSelfieChallenge, type TSelfieStatus } from '../../../../contracts/trust';
+import { profiles, securityLogs, selfieChallenges, selfieSubmissions } from '../../db/schema';
+import { processImage } from '../../images/process-image';
+import type { Deps } from '../../lib/context';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { isAdmin } from '../../lib/route';
+import { notify } from '../notifications/notifications.service';
+
+const POSES = Object.keys(SELFIE_POSES) as SelfiePose[];
+export const selfieImageUrl = (submissionId: string) => `/api/verification/selfies/${submissionId}/image`;
+
+/** A fresh pose, picked at random on the server and valid for a few minutes. */
+export async function startSelfieChallenge(db: Db, userId: string): Promise<TSelfieChallenge> {
+  const pose = POSES[randomInt(POSES.length)]!;
+  const expiresAt = new Date(Date.now() + SELFIE_CHALLENGE_MINUTES * 60_000);
+  const [row] = await db.insert(selfieChallenges).values({ userId, pose, expiresAt }).returning({ id: selfieChallenges.id });
+  return { id: row!.id, pose, instruction: SELFIE_POSES[pose], expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * Stores a selfie against the pose it was taken for. The challenge must be the member's own,
+ * unexpired and unused, so an old photo cannot be sent again. One selfie waits at a time.
+ */
+export async function submitSelfie(deps: Pick<Deps, 'database' | 'storage'>, userId: string, challengeId: string, upload: Buffer): Promise<TSelfieStatus> {
+  const { db } = deps.database;
+  const image = await processImage(upload);
+  const id = randomUUID();
+  const key = `selfies/${userId}/${id}.webp`;
+  await deps.storage.put(key, image.large);
+  try {
+    await db.transaction(async (tx) => {
+      const { rows } = await tx.execute<{ pose: string }>(sql`
+        update selfie_challenges set used_at = now()
+        where id = ${challengeId} and user_id = ${userId} and used_at is null and expires_at > now()
+        returning pose`);
+      if (!rows[0]) throw new AppError('BAD_REQUEST', TRUST_TEXT.challengeExpired);
+      const inserted = await tx
+        .insert(selfieSubmissions)
+        .values({ id, userId, challengeId, pose: rows[0].pose, imageKey: key })
+        .onConflictDoNothing()
+        .returning({ id: selfieSubmissions.id });
+      if (!inserted.length) throw new AppError('CONFLICT', TRUST_TEXT.selfiePending);
+    });
+  } catch (error) {
+    await deps.storage.delete(key);
+    throw error;
+  }
+  return selfieStatus(db, userId);
+}
+
+export async function selfieStatus(db: Db, userId: string): Promise<TSelfieStatus> {
+  const [latest] = await db.select().from(selfieSubmissions).where(eq(selfieSubmissions.userId, userId)).orderBy(desc(selfieSubmissions.createdAt)).limit(1);
+  const [profile] = await db.select({ verified: profiles.selfieVerified }).from(profiles).where(eq(profiles.userId, userId));
+  if (!latest) return { status: profile?.verified ? 'approved' : 'none', reason: null, submissionId: null, submittedAt: null, imageUrl: null };
+  return {
+    status: latest.status as TSelfieStatus['status'],
+    reason: latest.reason,
+    submissionId: latest.id,
+    submittedAt: latest.createdAt.toISOString(),
+    imageUrl: selfieImageUrl(latest.id),
+  };
+}
+
+/** A selfie's bytes: for its owner and administrators only. Anyone else learns nothing (404). */
+export async function readSelfie(deps: Deps, viewerId: string, submissionId: string): Promise<Buffer> {
+  const [row] = await deps.database.db.select().from(selfieSubmissions).where(eq(selfieSubmissions.id, submissionId)).limit(1);
+  const allowed = row && (row.userId === viewerId || (await isAdmin(deps, viewerId)));
+  const bytes = allowed ? await deps.storage.get(row.imageKey) : null;
+  if (!bytes) throw new AppError('NOT_FOUND', 'That selfie does not exist.');
+  return bytes;
+}
+
+export type AdminSelfie = {
+  id: string;
+  userId: string;
+  name: string;
+  pose: string;
+  instruction: string;
+  status: string;
+  reason: string | null;
+  imageUrl: string;
+  profilePhotoUrls: string[];
+  createdAt: string;
+};
+
+/** The review queue, with each member's profile photos beside the selfie. */
+export async function listSelfiesForAdmin(db: Db, status: 'pending' | 'approved' | 'rejected' = 'pending'): Promise<AdminSelfie[]> {
+  const { rows } = await db.execute<{ id: string; user_id: string; name: string | null; pose: string; status: string; reason: string | null; created_at: Date | string; photo_ids: string[] | null }>(sql`
+    select s.id, s.user_id, coalesce(p.name, u.name) as name, s.pose, s.status, s.reason, s.created_at,
+           (select array_agg(ph.id::text order by ph.position) from photos ph where ph.user_id = s.user_id) as photo_ids
+    from selfie_submissions s join "user" u on u.id = s.user_id left join profiles p on p.user_id = s.user_id
+    where s.status = ${status} order by s.created_at limit 200`);
+  return rows.map((row) => ({
+    id: row.id,
+    userId: row.user_id,
+    name: row.name?.trim() || 'Anonymous',
+    pose: row.pose,
+    instruction: SELFIE_POSES[row.pose as SelfiePose] ?? row.pose,
+    status: row.status,
+    reason: row.reason,
+    imageUrl: selfieImageUrl(row.id),
+    profilePhotoUrls: (row.photo_ids ?? []).map((id) => `/api/files/${id}`),
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
+}
+
+/**
+ * An administrator's decision. Approval sets selfie_verified (and with it the verified mark
+ * and the discovery score); a rejection carries a reason the member sees. Logged with the admin.
+ */
+export async function decideSelfie(db: Db, adminId: string, submissionId: string, decision: { approve: true } | { approve: false; reason: string }): Promise<void> {
+  const userId = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(selfieSubmissions)
+      .set({ status: decision.approve ? 'approved' : 'rejected', reason: decision.approve ? null : decision.reason, reviewedBy: adminId, reviewedAt: new Date() })
+      .where(and(eq(selfieSubmissions.id, submissionId), eq(selfieSubmissions.status, 'pending')))
+      .returning({ userId: selfieSubmissions.userId });
+    if (!row) throw new AppError('NOT_FOUND', 'No pending selfie with that id.');
+    if (decision.approve) await tx.update(profiles).set({ selfieVerified: true, updatedAt: new Date() }).where(eq(profiles.userId, row.userId));
+    await tx.insert(securityLogs).values({
+      eventType: decision.approve ? 'selfie_approved' : 'selfie_rejected',
+      severity: 'info',
+      actorId: adminId,
+      details: { submissionId, userId: row.userId, ...(decision.approve ? {} : { reason: decision.reason }) },
+    });
+    return row.userId;
+  });
+  await notify(db, userId, decision.approve
+    ? { type: 'verification', title: 'You are verified', message: 'Your selfie was approved. Your profile now shows the verified mark.', link: '/settings' }
+    : { type: 'verification', title: 'Selfie not approved', message: `Reason: ${decision.reason}. You can try again with a new pose.`, link: '/settings' });
+}

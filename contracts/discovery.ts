@@ -121,6 +121,9 @@ export const ZMatch = z.object({
   createdAt: z.string(),
   /** False until this member has been shown 'It's a match!' for it. */
   announced: z.boolean(),
+  /** The date in this conversation is co-signed, so both may rate it. */
+  dateVerified: z.boolean(),
+  ratedByMe: z.boolean(),
   profile: ZProfileCard,
 });
 export type TMatch = z.infer<typeof ZMatch>;

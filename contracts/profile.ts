@@ -69,6 +69,8 @@ export const ZOwnProfile = z.object({
   hasCoordinates: z.boolean(),
   avgRating: z.number().nullable(),
   reviewCount: z.number(),
+  badges: z.object({ safeForFamily: z.boolean(), safeForHome: z.boolean(), dateAgain: z.boolean() }),
+  trustScore: z.number(),
   updatedAt: z.string(),
 });
 export type TOwnProfile = z.infer<typeof ZOwnProfile>;

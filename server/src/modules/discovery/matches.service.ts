@@ -6,8 +6,11 @@ import { toCards, viewerInterests, type CardRow } from './cards';
 
 /** The member's matches, newest first, without anyone either of them has blocked. */
 export async function listMatches(db: Db, viewerId: string): Promise<TMatch[]> {
-  const { rows } = await db.execute<CardRow & { match_id: string; conversation_id: string | null; matched_at: Date | string; announced: boolean }>(sql`
-    select m.id as match_id, c.id as conversation_id, m.created_at as matched_at,
+  const { rows } = await db.execute<
+    CardRow & { match_id: string; conversation_id: string | null; matched_at: Date | string; announced: boolean; date_verified: boolean | null; rated_by_me: boolean }
+  >(sql`
+    select m.id as match_id, c.id as conversation_id, m.created_at as matched_at, c.date_verified,
+           exists (select 1 from reviews r where r.conversation_id = c.id and r.reviewer_id = ${viewerId}) as rated_by_me,
            case when m.user_a = ${viewerId} then m.announced_to_a else m.announced_to_b end as announced,
            p.user_id, p.name, p.age, p.gender, p.location, p.bio, p.interests, p.selfie_verified, p.avg_rating,
            p.review_count, p.safe_for_family_badge, p.safe_for_home_badge, p.date_again_badge, null::float8 as distance_m
@@ -25,6 +28,8 @@ export async function listMatches(db: Db, viewerId: string): Promise<TMatch[]> {
     conversationId: row.conversation_id,
     createdAt: new Date(row.matched_at).toISOString(),
     announced: row.announced,
+    dateVerified: !!row.date_verified,
+    ratedByMe: row.rated_by_me,
     profile: cards[index]!,
   }));
 }

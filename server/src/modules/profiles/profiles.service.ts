@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { GENDERS, ZProfileUpdate, type TOwnProfile } from '../../../../contracts/profile';
+import { trustScore } from '../../../../contracts/discovery';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -23,6 +24,14 @@ function toOwnProfile(row: ProfileRow, photoList: TOwnProfile['photos']): TOwnPr
     hasCoordinates: row.latitude !== null && row.longitude !== null,
     avgRating: row.avgRating,
     reviewCount: row.reviewCount,
+    badges: { safeForFamily: row.safeForFamilyBadge, safeForHome: row.safeForHomeBadge, dateAgain: row.dateAgainBadge },
+    trustScore: trustScore({
+      avgRating: row.avgRating,
+      reviewCount: row.reviewCount,
+      selfieVerified: row.selfieVerified,
+      safeForFamily: row.safeForFamilyBadge,
+      safeForHome: row.safeForHomeBadge,
+    }),
     updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -13,6 +13,8 @@ import { useUpdateLocation } from '@/features/profile/use-update-location';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 import { RequireMember } from '../guards';
+import { SelfieCard } from '@/features/trust/selfie-card';
+import { ReputationSummary } from '@/features/trust/trust-display';
 
 const TABS = ['discover', 'matches', 'profile', 'security'] as const;
 type Tab = (typeof TABS)[number];
@@ -24,7 +26,8 @@ function ProfileTab() {
   const { data: profile } = useOwnProfile();
   if (!profile) return null;
   return (
-    <Card className="mx-auto max-w-xl overflow-hidden">
+    <div className="mx-auto grid max-w-xl gap-4">
+    <Card className="overflow-hidden">
       <div className="flex gap-4 p-6">
         {profile.photos[0] ? (
           <img src={profile.photos[0].thumbUrl} alt="Your main photo" className="size-24 rounded-2xl object-cover" />
@@ -39,6 +42,9 @@ function ProfileTab() {
           <p className="text-sm">{profile.bio ?? PROFILE_DEFAULTS.bio}</p>
         </div>
       </div>
+      <div className="border-t px-6 py-4">
+        <ReputationSummary avgRating={profile.avgRating} reviewCount={profile.reviewCount} badges={profile.badges} trustScore={profile.trustScore} />
+      </div>
       <div className="flex gap-2 border-t p-4">
         <Button asChild>
           <Link to={paths.profileEdit}>
@@ -52,6 +58,8 @@ function ProfileTab() {
         </Button>
       </div>
     </Card>
+    <SelfieCard />
+    </div>
   );
 }
 

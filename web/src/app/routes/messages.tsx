@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { BadgeCheck, MessageCircleHeart, ShieldCheck } from 'lucide-react';
+import { BadgeCheck, LockOpen, MessageCircleHeart, ShieldCheck } from 'lucide-react';
 import { MESSAGE_TEXT } from '@contracts/messages-api';
 import { SAFETY_TEXT } from '@contracts/safety';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,7 @@ import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/use-session';
 import { ChatPane } from '@/features/messages/chat-pane';
 import { conversationsQueryOptions } from '@/features/messages/messages-api';
+import { dateStateQueryOptions } from '@/features/trust/trust-api';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
@@ -75,21 +76,41 @@ function Messages({ userId }: { userId: string }) {
       </nav>
       <div className={cn('min-h-0 md:rounded-2xl md:border', !open && 'hidden md:flex md:items-center md:justify-center')}>
         {open ? (
-          <ChatPane key={open.id} conversation={open} userId={userId} onBack={() => setParams({})} />
+          <ChatPane key={open.id} conversation={open} userId={userId} onBack={() => setParams({})} startVerify={params.get('verify') === '1'} />
         ) : (
           <p className="p-8 text-center text-muted-foreground">{selected ? SAFETY_TEXT.conversationClosed : 'Choose a conversation to start chatting.'}</p>
         )}
       </div>
       <aside className="hidden lg:block" aria-label="Ratings">
-        <Card className="grid gap-2 p-5">
-          <ShieldCheck className="size-6 text-primary" aria-hidden />
-          <h2 className="font-semibold">Unlock ratings</h2>
-          <p className="text-sm text-muted-foreground">
-            After you meet, verify the date with a photo of the two of you. Once the other person confirms, you can both rate the date.
-          </p>
-        </Card>
+        <UnlockCard conversationId={open?.id ?? null} name={open?.other.name ?? null} />
       </aside>
     </div>
+  );
+}
+
+/** The side card about unlocking ratings, showing where the open conversation's date stands. */
+function UnlockCard({ conversationId, name }: { conversationId: string | null; name: string | null }) {
+  const state = useQuery({ ...dateStateQueryOptions(conversationId ?? ''), enabled: !!conversationId });
+  const status = conversationId ? state.data?.status : undefined;
+  const text =
+    status === 'confirmed'
+      ? `Your date with ${name} is verified. Rating is unlocked for both of you.`
+      : status === 'pending'
+        ? state.data?.uploadedByMe
+          ? `Waiting for ${name} to confirm your date photo. Then you can both rate the date.`
+          : `${name} sent a date photo. Confirm it to unlock rating for both of you.`
+        : 'After you meet, verify the date with a photo of the two of you. Once the other person confirms, you can both rate the date.';
+  return (
+    <Card className="grid gap-2 p-5">
+      {status === 'confirmed' ? <LockOpen className="size-6 text-emerald-600" aria-hidden /> : <ShieldCheck className="size-6 text-primary" aria-hidden />}
+      <h2 className="font-semibold">{status === 'confirmed' ? 'Ratings unlocked' : 'Unlock ratings'}</h2>
+      <p className="text-sm text-muted-foreground">{text}</p>
+      {status === 'confirmed' && conversationId && (
+        <Button asChild size="sm" className="mt-1">
+          <Link to={`${paths.dateHistory}?conversation=${conversationId}`}>Rate Date</Link>
+        </Button>
+      )}
+    </Card>
   );
 }
 

@@ -15,8 +15,6 @@ const visitor = (title: string, description: string) =>
     return <ComingSoon title={title} description={description} />;
   };
 
-export const DateHistory = member('Date History', 'Rate Your Date Experience once your date is verified.');
-export const Calendar = member('Date Calendar', 'Plan dates with your matches.');
 export const ChangePassword = member('Change Password', 'Change your password from here.');
 export const Pricing = visitor('Pricing', 'Free and Premium plans.');
 export const AboutUs = visitor('About Us', 'Why we built a dating app that puts safety first.');

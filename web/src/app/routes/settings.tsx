@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { ReportDialog, type ReportTarget } from '@/features/safety/report-dialog';
+import { SelfieCard } from '@/features/trust/selfie-card';
 import { blockedQueryOptions, myReportsQueryOptions, pastMatchesQueryOptions, refreshAfterSafetyAction, unblockMember } from '@/features/safety/safety-api';
 import { errorMessage } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
@@ -154,6 +155,7 @@ function Settings() {
     <div className="mx-auto max-w-3xl px-4 py-10">
       <PageHeader title="Settings">Privacy and safety. Blocking and reporting are free for everyone, always.</PageHeader>
       <div className="grid gap-6">
+        <SelfieCard />
         <BlockedMembers />
         <PastMatches onReport={setReport} />
         <MyReports />

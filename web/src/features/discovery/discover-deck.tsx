@@ -13,6 +13,7 @@ import { CardHeading, CardPhoto, CompatibilityBadge, displayAge, displayName, In
 import { discoverQueryOptions, likesStatusQueryOptions, passProfile } from './discovery-api';
 import { MatchDialog } from './match-dialog';
 import { useLike } from './use-like';
+import { TrustBadges } from '@/features/trust/trust-display';
 
 const DECK_FILTERS = {};
 
@@ -81,6 +82,7 @@ export function DiscoverDeck() {
               <TrustScore card={card} />
               <RatingDisplay card={card} />
             </div>
+            <TrustBadges badges={card.badges} />
             <p className="line-clamp-3 text-sm">{card.bio ?? PROFILE_DEFAULTS.bio}</p>
             <InterestChips interests={card.interests} />
             <div className="mt-2 grid grid-cols-2 gap-3">

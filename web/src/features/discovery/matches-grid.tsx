@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { HeartCrack, MessageCircle } from 'lucide-react';
+import { BadgeCheck, Camera, HeartCrack, MessageCircle, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,7 @@ import { SafetyMenu } from '@/features/safety/safety-menu';
 import { CardPhoto, CompatibilityBadge, displayAge, displayName, RatingDisplay, VerifiedMark } from './card-parts';
 import { matchesQueryOptions } from './discovery-api';
 import { useFallbackInterval } from '@/features/realtime/realtime-status';
+import { DateRatingDisplay } from '@/features/trust/trust-display';
 
 /** 'Your Matches', refreshed every 10 seconds. */
 export function MatchesGrid() {
@@ -39,7 +40,7 @@ export function MatchesGrid() {
         </Card>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Matches">
-          {matches.data.map(({ matchId, conversationId, profile }) => (
+          {matches.data.map(({ matchId, conversationId, profile, dateVerified, ratedByMe }) => (
             <li key={matchId}>
               <Card className="overflow-hidden">
                 <div className="relative">
@@ -58,11 +59,38 @@ export function MatchesGrid() {
                   </div>
                   <RatingDisplay card={profile} />
                   {conversationId && (
-                    <Button asChild size="sm" className="mt-1">
-                      <Link to={`${paths.messages}?conversation=${conversationId}`}>
-                        <MessageCircle aria-hidden /> Message
-                      </Link>
-                    </Button>
+                    <>
+                      <DateRatingDisplay conversationId={conversationId} dateVerified={dateVerified} rated={ratedByMe} />
+                      <Button asChild size="sm" className="mt-1">
+                        <Link to={`${paths.messages}?conversation=${conversationId}`}>
+                          <MessageCircle aria-hidden /> Message
+                        </Link>
+                      </Button>
+                      <div className="grid grid-cols-2 gap-2">
+                        {dateVerified ? (
+                          <Button variant="outline" size="sm" disabled aria-label={`Date with ${displayName(profile)} verified`}>
+                            <BadgeCheck aria-hidden /> Verified
+                          </Button>
+                        ) : (
+                          <Button asChild variant="outline" size="sm">
+                            <Link to={`${paths.messages}?conversation=${conversationId}&verify=1`}>
+                              <Camera aria-hidden /> Verify Date
+                            </Link>
+                          </Button>
+                        )}
+                        {dateVerified && !ratedByMe ? (
+                          <Button asChild variant="outline" size="sm">
+                            <Link to={`${paths.dateHistory}?conversation=${conversationId}`}>
+                              <Star aria-hidden /> Rate Date
+                            </Link>
+                          </Button>
+                        ) : (
+                          <Button variant="outline" size="sm" disabled title={dateVerified ? 'You rated this date' : 'Verify the date first'}>
+                            <Star aria-hidden /> {ratedByMe ? 'Rated' : 'Rate Date'}
+                          </Button>
+                        )}
+                      </div>
+                    </>
                   )}
                 </div>
               </Card>

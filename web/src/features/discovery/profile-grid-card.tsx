@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { SafetyMenu } from '@/features/safety/safety-menu';
 import { CardHeading, CardPhoto, CompatibilityBadge, displayAge, displayName, InterestChips, RatingDisplay, TrustScore } from './card-parts';
+import { TrustBadges } from '@/features/trust/trust-display';
 
 const tabClass =
   'flex-1 rounded-md px-2 py-1.5 text-xs font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm';
@@ -71,6 +72,7 @@ export function ProfileGridCard({ card, onLike, liking }: { card: TProfileCard; 
               <TrustScore card={card} />
               <RatingDisplay card={card} />
             </div>
+            <TrustBadges badges={card.badges} />
           </Tabs.Content>
           <Tabs.Content value="interests" className="pt-3">
             {card.interests.length ? <InterestChips interests={card.interests} max={20} /> : <p className="text-sm text-muted-foreground">No interests listed yet.</p>}

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { notificationsQueryOptions } from '@/features/notifications/notifications-api';
 import { SafetyMenu } from '@/features/safety/safety-menu';
 import { NudgePrompt } from '@/features/safety/nudge-prompt';
+import { DateBar } from '@/features/trust/date-bar';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { openConversation } from '@/features/realtime/realtime-provider';
@@ -16,7 +17,7 @@ import { conversationsQueryOptions, markConversationRead, mergeMessages, message
 type Pending = TMessage & { failed?: boolean };
 
 /** One conversation: messages (text only, never HTML), and a composer where Enter sends. */
-export function ChatPane({ conversation, userId, onBack }: { conversation: TConversation; userId: string; onBack: () => void }) {
+export function ChatPane({ conversation, userId, onBack, startVerify = false }: { conversation: TConversation; userId: string; onBack: () => void; startVerify?: boolean }) {
   const client = useQueryClient();
   const query = useQuery(messagesQueryOptions(conversation.id));
   const [draft, setDraft] = useState('');
@@ -98,6 +99,7 @@ export function ChatPane({ conversation, userId, onBack }: { conversation: TConv
         <h2 className="min-w-0 flex-1 truncate font-semibold">{conversation.other.name}</h2>
         <SafetyMenu member={conversation.other} conversationId={conversation.id} matchId={conversation.matchId} onEnded={onBack} />
       </header>
+      <DateBar conversationId={conversation.id} otherName={conversation.other.name} startOpen={startVerify} />
       <div className="min-h-0 flex-1 overflow-y-auto p-4" aria-live="polite">
         {query.isPending ? (
           <div className="flex justify-center py-10"><Spinner /></div>

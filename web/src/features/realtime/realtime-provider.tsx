@@ -6,6 +6,7 @@ import { matchesQueryOptions } from '@/features/discovery/discovery-api';
 import { conversationsQueryOptions, fetchMessagesAfter, mergeMessages, messagesQueryOptions } from '@/features/messages/messages-api';
 import { notificationsQueryOptions, withNotification } from '@/features/notifications/notifications-api';
 import { refreshAfterSafetyAction } from '@/features/safety/safety-api';
+import { refreshDateQueries } from '@/features/trust/trust-api';
 import { setRealtimeConnected } from './realtime-status';
 
 /** The conversation on screen, so a new message there needs no toast. */
@@ -58,6 +59,8 @@ export function RealtimeProvider({ userId }: { userId: string }) {
         void client.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey });
       } else if (event.type === 'notification') {
         client.setQueryData(notificationsQueryOptions.queryKey, (list) => withNotification(list, event.notification));
+      } else if (event.type === 'date-updated') {
+        refreshDateQueries(client, event.conversationId);
       } else if (event.type === 'conversation-closed') {
         // A block or unmatch, by either member: the chat and the match leave both screens.
         if (event.conversationId) client.removeQueries({ queryKey: messagesQueryOptions(event.conversationId).queryKey });

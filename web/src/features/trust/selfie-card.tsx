@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { BadgeCheck, Clock, ScanFace } from 'lucide-react';
+import { toast } from 'sonner';
+import type { TSelfieChallenge } from '@contracts/trust';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { PhotoPicker } from './photo-picker';
+import { selfieQueryOptions, startSelfieChallenge, submitSelfie } from './trust-api';
+
+/** Selfie verification: a pose picked by the server, then a selfie in that pose, then review. */
+export function SelfieCard() {
+  const client = useQueryClient();
+  const status = useQuery(selfieQueryOptions);
+  const [challenge, setChallenge] = useState<TSelfieChallenge | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const start = async () => {
+    try {
+      setChallenge(await startSelfieChallenge());
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not start verification. Please try again.'));
+    }
+  };
+  const send = async (photo: Blob) => {
+    if (!challenge) return;
+    setProgress(0);
+    try {
+      client.setQueryData(selfieQueryOptions.queryKey, await submitSelfie(photo, challenge.id, setProgress));
+      setChallenge(null);
+      toast.success('Selfie sent', { description: 'We will review it shortly.' });
+    } catch (error) {
+      toast.error('Verification failed', { description: errorMessage(error, 'Please try again.') });
+      setChallenge(null);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const state = status.data?.status;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <ScanFace className="size-5 text-primary" aria-hidden /> Selfie verification
+        </CardTitle>
+        <CardDescription>A verified selfie shows others you are the person in your photos. You need it to rate a date and to be rated.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {status.isPending ? (
+          <Spinner />
+        ) : state === 'approved' ? (
+          <p className="flex items-center gap-2 font-medium text-emerald-700 dark:text-emerald-300">
+            <BadgeCheck className="size-5" aria-hidden /> You are verified.
+          </p>
+        ) : state === 'pending' ? (
+          <div className="flex items-center gap-3">
+            {status.data?.imageUrl && <img src={status.data.imageUrl} alt="Your selfie" className="size-16 rounded-xl object-cover" />}
+            <p className="flex items-center gap-2 text-sm">
+              <Clock className="size-4 text-amber-600" aria-hidden /> Your selfie is waiting for review.
+            </p>
+          </div>
+        ) : challenge ? (
+          <div className="grid gap-3" role="group" aria-label="Selfie pose">
+            <p className="text-sm text-muted-foreground">Take a selfie in this pose within 10 minutes:</p>
+            <p className="rounded-xl bg-primary/10 px-4 py-3 text-xl font-bold text-primary" data-testid="selfie-pose">
+              {challenge.instruction}
+            </p>
+            <PhotoPicker onPick={(photo) => void send(photo)} disabled={progress !== null} cameraLabel="Take the selfie" />
+            {progress !== null && (
+              <div role="progressbar" aria-label="Uploading selfie" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} className="h-2 overflow-hidden rounded-full bg-muted">
+                <div className="h-full bg-primary transition-all" style={{ width: `${progress}%` }} />
+              </div>
+            )}
+          </div>
+        ) : (
+          <div className="grid gap-3">
+            {state === 'rejected' && (
+              <p role="status" className="rounded-xl bg-destructive/10 p-3 text-sm text-destructive">
+                Your last selfie was not approved{status.data?.reason ? `: ${status.data.reason}` : '.'} Please try again.
+              </p>
+            )}
+            <Button className="justify-self-start" onClick={() => void start()}>
+              Verify with a selfie
+            </Button>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

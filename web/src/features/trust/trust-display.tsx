@@ -1,0 +1,86 @@
+import { Heart, Home, Lock, ShieldCheck, Star, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { STAR_LABELS, TRUST_TEXT } from '@contracts/trust';
+import { trustLabel } from '@contracts/discovery';
+import { useSession } from '@/features/auth/use-session';
+import { paths } from '@/lib/paths';
+import { cn } from '@/lib/utils';
+
+type Badges = { safeForFamily: boolean; safeForHome: boolean; dateAgain: boolean };
+
+/** Stars for a 1–5 value, read-only. */
+export function Stars({ value, size = 'size-4', className }: { value: number; size?: string; className?: string }) {
+  const rounded = Math.round(value);
+  return (
+    <span className={cn('inline-flex', className)} role="img" aria-label={`${value.toFixed(1)} out of 5 stars: ${STAR_LABELS[Math.max(0, rounded - 1)]}`}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <Star key={n} className={cn(size, n <= rounded ? 'fill-amber-400 text-amber-400' : 'text-muted-foreground/40')} aria-hidden />
+      ))}
+    </span>
+  );
+}
+
+/**
+ * The trust badges: Safe for Family in blue and Safe Date in green when earned, grey and
+ * dimmed when not; a lock marker when the viewer has no active plan. 'Would date again'
+ * shows only when earned.
+ */
+export function TrustBadges({ badges }: { badges: Badges }) {
+  const { session } = useSession();
+  const locked = session?.subscription.tier !== 'premium';
+  const badge = (earned: boolean, on: string, Icon: typeof Users, label: string) => (
+    <li
+      className={cn('inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold', earned ? on : 'bg-muted text-muted-foreground opacity-60')}
+      aria-label={`${label}: ${earned ? 'earned' : 'not earned'}`}
+    >
+      <Icon className="size-3.5" aria-hidden /> {label}
+      {locked && <Lock className="size-3" aria-label="Premium" />}
+    </li>
+  );
+  return (
+    <ul className="flex flex-wrap gap-1.5" aria-label="Trust badges">
+      {badge(badges.safeForFamily, 'bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-200', Users, 'Safe for Family')}
+      {badge(badges.safeForHome, 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200', Home, 'Safe Date')}
+      {badges.dateAgain && badge(true, 'bg-rose-100 text-rose-800 dark:bg-rose-950 dark:text-rose-200', Heart, 'Would date again')}
+    </ul>
+  );
+}
+
+/** Reputation: stars from revealed ratings, the number of rated dates, badges and the trust score. */
+export function ReputationSummary({ avgRating, reviewCount, badges, trustScore }: { avgRating: number | null; reviewCount: number; badges: Badges; trustScore: number }) {
+  return (
+    <div className="grid gap-2" aria-label="Reputation">
+      {avgRating !== null && reviewCount > 0 ? (
+        <p className="flex items-center gap-2 text-sm">
+          <Stars value={avgRating} />
+          <span className="font-semibold">{avgRating.toFixed(1)}</span>
+          <span className="text-muted-foreground">
+            · {reviewCount} rated {reviewCount === 1 ? 'date' : 'dates'}
+          </span>
+        </p>
+      ) : (
+        <p className="text-sm text-muted-foreground">No rated dates yet</p>
+      )}
+      <TrustBadges badges={badges} />
+      <p className="inline-flex items-center gap-1 text-xs font-semibold text-emerald-800 dark:text-emerald-200">
+        <ShieldCheck className="size-3.5" aria-hidden /> Trust {trustScore} · {trustLabel(trustScore)}
+      </p>
+    </div>
+  );
+}
+
+/** The spec's rating display for one date: locked until the date is verified. */
+export function DateRatingDisplay({ conversationId, dateVerified, rated }: { conversationId: string; dateVerified: boolean; rated?: boolean }) {
+  if (!dateVerified) {
+    return (
+      <p className="flex items-center gap-2 text-xs text-muted-foreground">
+        <Stars value={0} size="size-3.5" /> <Lock className="size-3" aria-hidden /> {TRUST_TEXT.lockedRating}
+      </p>
+    );
+  }
+  return (
+    <Link to={`${paths.dateHistory}?conversation=${conversationId}`} className="flex items-center gap-2 text-xs font-medium text-primary hover:underline">
+      <Stars value={rated ? 5 : 0} size="size-3.5" /> {rated ? 'You rated this date' : TRUST_TEXT.unlockedRating}
+    </Link>
+  );
+}

@@ -6,6 +6,7 @@ import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { WebSocketServer } from 'ws';
 import { RealtimeHub } from './realtime/hub';
+import { inviteToVerifyPastDates } from './modules/dates/calendar.service';
 import { revealDueRatings } from './modules/dates/ratings.service';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
@@ -79,9 +80,12 @@ export async function startServer(env: Env): Promise<RunningServer> {
   }
   services.logger.info({ url: env.BASE_URL, port, database: services.database.kind }, 'Vouch is listening');
 
-  // Ratings left alone for 14 days are revealed by this sweep (at start, then every 10 minutes).
+  // Time-driven rules, at start and then every 10 minutes: ratings left alone for 14 days are
+  // revealed, and members whose date has passed are invited to verify it.
   const sweep = () =>
-    revealDueRatings(services.database.db).catch((error: unknown) => services.logger.warn({ err: error }, 'revealing due ratings failed'));
+    Promise.all([revealDueRatings(services.database.db), inviteToVerifyPastDates(services.database.db)]).catch((error: unknown) =>
+      services.logger.warn({ err: error }, 'a scheduled sweep failed'),
+    );
   void sweep();
   const sweeper = setInterval(sweep, 10 * 60_000);
   sweeper.unref();

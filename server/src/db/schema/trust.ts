@@ -121,9 +121,11 @@ export const datePlans = pgTable(
     /** proposed, accepted, declined or replaced (by a counter-proposal). */
     status: text('status').notNull().default('proposed'),
     replacedBy: uuid('replaced_by'),
+    /** When both were invited to verify the date, once its time had passed. */
+    verifyInvitedAt: at('verify_invited_at'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [index('date_plans_conversation_idx').on(t.conversationId), index('date_plans_invitee_idx').on(t.invitee), index('date_plans_proposed_by_idx').on(t.proposedBy)],
+  (t) => [index('date_plans_due_idx').on(t.startsAt).where(sql`status = 'accepted' and verify_invited_at is null`), index('date_plans_conversation_idx').on(t.conversationId), index('date_plans_invitee_idx').on(t.invitee), index('date_plans_proposed_by_idx').on(t.proposedBy)],
 );
 
 /** 'Share my date': an expiring, read-only link for a trusted friend. Only the token's hash is stored. */

@@ -139,3 +139,26 @@ export async function readSharedDatePhoto(deps: Pick<Deps, 'database' | 'storage
   if (!bytes) throw new AppError('NOT_FOUND', 'No photo.');
   return bytes;
 }
+
+/**
+ * Once an accepted date's time has passed (plus two hours for the date itself), both are
+ * invited, once, to verify it. Run by the server's sweep; `now` is a parameter for tests.
+ */
+export async function inviteToVerifyPastDates(db: Db, now = new Date()): Promise<number> {
+  const { rows } = await db.execute<{ id: string; conversation_id: string; proposed_by: string; invitee: string }>(sql`
+    update date_plans set verify_invited_at = ${now}
+    where status = 'accepted' and verify_invited_at is null and starts_at < ${new Date(now.getTime() - 2 * 3_600_000)}
+      and not exists (select 1 from date_verifications v where v.conversation_id = date_plans.conversation_id and v.status = 'confirmed')
+    returning id, conversation_id, proposed_by, invitee`);
+  for (const plan of rows) {
+    for (const userId of [plan.proposed_by, plan.invitee]) {
+      await notify(db, userId, {
+        type: 'date',
+        title: 'How did your date go?',
+        message: 'Verify it with a photo of the two of you, and you can both rate it.',
+        link: `/messages?conversation=${plan.conversation_id}&verify=1`,
+      });
+    }
+  }
+  return rows.length;
+}

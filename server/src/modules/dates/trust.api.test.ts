@@ -7,6 +7,7 @@ import { jpegWithGps } from '../../../test/images';
 import { startTestServer, testDatabaseKind, type TestServer } from '../../../test/test-server';
 import { factoryMember, type SignedInMember } from '../../../test/members';
 import { hashForFactories } from '../seed/factories';
+import { inviteToVerifyPastDates } from './calendar.service';
 import { revealDueRatings } from './ratings.service';
 
 let server: TestServer;
@@ -224,5 +225,19 @@ describe(`date calendar on ${testDatabaseKind}`, () => {
     await db().execute(sql`update date_shares set expires_at = now() - interval '1 minute'`);
     expect((await friend.json('GET', `/api/shared-dates/${token}`)).status).toBe(404);
     expect((await (await member('Stranger')).client.json('POST', `/api/date-plans/${counter.id}/share`)).status).toBe(404);
+  });
+
+  it('invites both, once, to verify an accepted date after its time has passed', async () => {
+    const [a, b, conversationId] = await matched();
+    const soon = new Date(Date.now() + 3_600_000).toISOString();
+    const { body: plan } = await a.client.json<{ id: string }>('POST', '/api/date-plans', { conversationId, startsAt: soon, place: 'Museum' });
+    await b.client.json('POST', `/api/date-plans/${plan.id}/answer`, { action: 'accept' });
+    const invitations = async (m: Member) =>
+      (await m.client.json<{ notifications: { title: string; link: string }[] }>('GET', '/api/notifications')).body.notifications.filter((n) => n.title === 'How did your date go?');
+    await inviteToVerifyPastDates(db(), new Date(Date.now() + 2 * 3_600_000));
+    expect(await invitations(a)).toEqual([]);
+    await inviteToVerifyPastDates(db(), new Date(Date.now() + 4 * 3_600_000));
+    await inviteToVerifyPastDates(db(), new Date(Date.now() + 5 * 3_600_000));
+    for (const m of [a, b]) expect(await invitations(m)).toEqual([expect.objectContaining({ link: `/messages?conversation=${conversationId}&verify=1` })]);
   });
 });

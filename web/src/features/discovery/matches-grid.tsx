@@ -8,7 +8,7 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
 import { SafetyMenu } from '@/features/safety/safety-menu';
-import { CardPhoto, CompatibilityBadge, displayAge, displayName, RatingDisplay, VerifiedMark } from './card-parts';
+import { CardPhoto, CompatibilityBadge, displayAge, displayName, RatingDisplay, TrustScore, VerifiedMark } from './card-parts';
 import { matchesQueryOptions } from './discovery-api';
 import { useFallbackInterval } from '@/features/realtime/realtime-status';
 import { DateRatingDisplay } from '@/features/trust/trust-display';
@@ -57,7 +57,10 @@ export function MatchesGrid() {
                     </h3>
                     <VerifiedMark card={profile} />
                   </div>
-                  <RatingDisplay card={profile} />
+                  <div className="flex flex-wrap items-center gap-2">
+                    <TrustScore card={profile} />
+                    <RatingDisplay card={profile} />
+                  </div>
                   {conversationId && (
                     <>
                       <DateRatingDisplay conversationId={conversationId} dateVerified={dateVerified} rated={ratedByMe} />

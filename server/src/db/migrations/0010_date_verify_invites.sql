@@ -1,0 +1,2 @@
+ALTER TABLE "date_plans" ADD COLUMN "verify_invited_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "date_plans_due_idx" ON "date_plans" USING btree ("starts_at") WHERE status = 'accepted' and verify_invited_at is null;

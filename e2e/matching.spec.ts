@@ -80,7 +80,8 @@ test.describe('[PROFILES][MATCHING]', () => {
     await ana.getByLabel('Location').fill(zone);
     await ana.getByLabel('Gender').selectOption('female');
     await ana.getByLabel('Search').fill(beaName);
-    const results = ana.getByRole('list', { name: 'Profiles' }).getByRole('listitem');
+    // The cards themselves (each card holds lists of its own: interests, badges).
+    const results = ana.getByRole('list', { name: 'Profiles' }).locator(':scope > li');
     await expect(results.filter({ hasText: `${beaName}, 31` })).toBeVisible();
     await expect(results).toHaveCount(1);
     await ana.getByRole('button', { name: `Like ${beaName}` }).click();

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
 /** A row marks an administrator (DESIGN §3). Created by `npm run admin:create`. */
@@ -64,11 +64,19 @@ export const securityLogs = pgTable(
   'security_logs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order of the chain. */
+    seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
     eventType: text('event_type').notNull(),
     severity: text('severity').notNull().default('info'),
     actorId: text('actor_id'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Each entry carries the hash of the one before it and its own, so editing or deleting a
+     * row breaks the chain, and the security audit says where (decision 007).
+     */
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
-  (t) => [index('security_logs_created_at_idx').on(t.createdAt)],
+  (t) => [index('security_logs_created_at_idx').on(t.createdAt), index('security_logs_event_type_idx').on(t.eventType, t.createdAt)],
 );

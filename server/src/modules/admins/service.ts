@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../../lib/context';
-import { adminUsers, securityLogs, user } from '../../db/schema';
+import { adminUsers, user } from '../../db/schema';
+import { appendSecurityLog } from '../audit/security-log';
 
 export type PromoteResult = { userId: string; email: string; created: boolean; password?: string };
 
@@ -23,8 +24,9 @@ export async function createOrPromoteAdmin(deps: Pick<Deps, 'auth' | 'database'>
   await db.transaction(async (tx) => {
     await tx.update(user).set({ role: 'admin', emailVerified: true }).where(eq(user.id, userId));
     await tx.insert(adminUsers).values({ userId }).onConflictDoNothing();
-    await tx.insert(securityLogs).values({
+    await appendSecurityLog(tx, {
       eventType: 'admin_created',
+      actorId: null,
       severity: 'warning',
       details: { userId, email: normalized, via: 'cli' },
     });

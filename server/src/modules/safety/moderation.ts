@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
-import { moderationCases, securityLogs, type SnapshotMessage } from '../../db/schema';
+import { moderationCases, type SnapshotMessage } from '../../db/schema';
+import { appendSecurityLog } from '../audit/security-log';
 import { sealOf } from './snapshot';
 
 type CaseInput = {
@@ -18,7 +19,7 @@ type CaseInput = {
  * it, in the caller's transaction. Returns null when the client key was already used.
  */
 export async function openModerationCase(
-  tx: Pick<Db, 'insert'>,
+  tx: Pick<Db, 'insert' | 'execute'>,
   input: CaseInput,
   log: { eventType: string; severity: 'info' | 'warning' | 'high'; details: Record<string, unknown> },
 ): Promise<string | null> {
@@ -29,6 +30,6 @@ export async function openModerationCase(
     .onConflictDoNothing()
     .returning({ id: moderationCases.id });
   if (!opened) return null;
-  await tx.insert(securityLogs).values({ eventType: log.eventType, severity: log.severity, actorId: input.openedBy, details: { caseId: opened.id, ...log.details } });
+  await appendSecurityLog(tx, { eventType: log.eventType, severity: log.severity, actorId: input.openedBy, details: { caseId: opened.id, ...log.details } });
   return opened.id;
 }

@@ -1,7 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { SELFIE_CHALLENGE_MINUTES, SELFIE_POSES, TRUST_TEXT, type SelfiePose, type TSelfieChallenge, type TSelfieStatus } from '../../../../contracts/trust';
-import { profiles, securityLogs, selfieChallenges, selfieSubmissions } from '../../db/schema';
+import { profiles, selfieChallenges, selfieSubmissions } from '../../db/schema';
+import { appendSecurityLog } from '../audit/security-log';
 import { processImage } from '../../images/process-image';
 import type { Deps } from '../../lib/context';
 import type { Db } from '../../db/client';
@@ -120,7 +121,7 @@ export async function decideSelfie(db: Db, adminId: string, submissionId: string
       .returning({ userId: selfieSubmissions.userId });
     if (!row) throw new AppError('NOT_FOUND', 'No pending selfie with that id.');
     if (decision.approve) await tx.update(profiles).set({ selfieVerified: true, updatedAt: new Date() }).where(eq(profiles.userId, row.userId));
-    await tx.insert(securityLogs).values({
+    await appendSecurityLog(tx, {
       eventType: decision.approve ? 'selfie_approved' : 'selfie_rejected',
       severity: 'info',
       actorId: adminId,

@@ -22,6 +22,7 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { safetyRoutes } from './modules/safety/routes';
 import { verificationRoutes } from './modules/verification/routes';
 import { dateRoutes } from './modules/dates/routes';
+import { adminRoutes } from './modules/admins/routes';
 
 export function createApp(deps: Deps) {
   const { env, logger } = deps;
@@ -61,6 +62,7 @@ export function createApp(deps: Deps) {
   app.route('/', notificationRoutes);
   app.route('/', verificationRoutes);
   app.route('/', dateRoutes);
+  app.route('/', adminRoutes);
   app.route('/', controlRoutes);
   if (!env.isProduction) app.route('/', devMailRoutes);
   mountApiDocs(app);

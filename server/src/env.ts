@@ -5,7 +5,7 @@ import { z } from 'zod';
  * The only place that reads process.env. The server refuses to start when a value is
  * wrong, listing every bad key, so a typo never turns into a silent default.
  */
-const DEV_SECRET = 'vouch-development-secret-change-me-please-0123456789';
+export const DEV_SECRET = 'vouch-development-secret-change-me-please-0123456789';
 
 const EnvSchema = z
   .object({

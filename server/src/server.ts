@@ -8,6 +8,7 @@ import { WebSocketServer } from 'ws';
 import { RealtimeHub } from './realtime/hub';
 import { inviteToVerifyPastDates } from './modules/dates/calendar.service';
 import { revealDueRatings } from './modules/dates/ratings.service';
+import { liftEndedSuspensions } from './modules/admins/users.service';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock';
@@ -81,9 +82,9 @@ export async function startServer(env: Env): Promise<RunningServer> {
   services.logger.info({ url: env.BASE_URL, port, database: services.database.kind }, 'Vouch is listening');
 
   // Time-driven rules, at start and then every 10 minutes: ratings left alone for 14 days are
-  // revealed, and members whose date has passed are invited to verify it.
+  // revealed, members whose date has passed are invited to verify it, ended suspensions lift.
   const sweep = () =>
-    Promise.all([revealDueRatings(services.database.db), inviteToVerifyPastDates(services.database.db)]).catch((error: unknown) =>
+    Promise.all([revealDueRatings(services.database.db), inviteToVerifyPastDates(services.database.db), liftEndedSuspensions(services.database.db)]).catch((error: unknown) =>
       services.logger.warn({ err: error }, 'a scheduled sweep failed'),
     );
   void sweep();

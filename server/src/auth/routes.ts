@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { AppEnv } from '../lib/context';
 import { errorBody } from '../lib/errors';
 import { TOASTS } from '../../../contracts/messages';
+import { systemLogs } from '../db/schema';
 import { authLimits, consumeLimits } from './rate-limit';
 
 /** better-auth error codes mapped to the spec's wording, which the login page reads. */
@@ -20,10 +21,14 @@ export function mountAuth(app: Hono<AppEnv>): void {
     const path = c.req.path.slice('/api/auth'.length);
     const ip = c.req.header('x-vouch-client-ip') ?? 'unknown';
     if (c.req.method === 'POST') {
-      const email = await readEmail(c.req.raw);
-      await consumeLimits(database.db, authLimits(path, ip, email, env.RATE_LIMIT_IP_MAX));
+      await consumeLimits(database.db, authLimits(path, ip, await readEmail(c.req.raw), env.RATE_LIMIT_IP_MAX));
     }
+    const email = c.req.method === 'POST' && path === '/sign-in/email' ? await readEmail(c.req.raw) : undefined;
     const response = await auth.handler(c.req.raw);
+    // Failed sign-ins are counted by the security audit (many in a day for one account).
+    if (email && response.status === 401) {
+      await database.db.insert(systemLogs).values({ eventType: 'sign_in_failed', detail: 'Wrong email or password', metadata: { email: email.trim().toLowerCase(), ip } });
+    }
     return response.status >= 400 ? rewriteError(response) : response;
   });
 }

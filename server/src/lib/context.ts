@@ -34,5 +34,6 @@ export type AppEnv = {
     deps: Deps;
     user: SessionUser;
     sessionId: string;
+    sessionCreatedAt: Date;
   };
 };

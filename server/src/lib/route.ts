@@ -1,6 +1,6 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { and, eq, gt, not, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { timingSafeEqual } from 'node:crypto';
 import { adminUsers, session, user } from '../db/schema';
 import type { AppEnv, Deps, SessionUser } from './context';
@@ -30,11 +30,13 @@ function guard(access: Access): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const deps = c.get('deps');
     if (access === 'member' || access === 'admin') {
-      const found = await findSession(deps, c.req.raw.headers);
-      if (!found) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
+      const found = await resolveSession(deps, c.req.raw.headers);
+      if (found.state === 'banned') throw new AppError('FORBIDDEN', ACCOUNT_SUSPENDED);
+      if (found.state === 'none') throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
       c.set('user', found.user);
       c.set('sessionId', found.sessionId);
-      if (access === 'admin' && !(await isAdmin(deps, found.user.id))) {
+      c.set('sessionCreatedAt', found.createdAt);
+      if (access === 'admin' && !(await isAdminSession(deps, found.user.id, found.createdAt))) {
         throw new AppError('FORBIDDEN', 'Administrator access is required.');
       }
     }
@@ -45,25 +47,46 @@ function guard(access: Access): MiddlewareHandler<AppEnv> {
   };
 }
 
-export async function findSession(
-  deps: Deps,
-  headers: Headers,
-): Promise<{ user: SessionUser; sessionId: string } | null> {
+export const ACCOUNT_SUSPENDED = 'This account is suspended.';
+/** Admin rights last 24 hours from sign-in; after that the admin signs in again. */
+export const ADMIN_SESSION_HOURS = 24;
+
+type ResolvedSession =
+  | { state: 'none' }
+  | { state: 'banned' }
+  | { state: 'ok'; user: SessionUser; sessionId: string; createdAt: Date };
+
+/**
+ * The request's session, checked live. The signed cookie cache spares better-auth's lookups,
+ * but a session revoked elsewhere (sign-out, password reset, ban) must stop working at once:
+ * one indexed row answers that. A banned member still holding a session is told so (403).
+ */
+export async function resolveSession(deps: Deps, headers: Headers): Promise<ResolvedSession> {
   const result = await deps.auth.api.getSession({ headers });
-  if (!result || result.user.banned) return null;
-  // The signed cookie cache spares better-auth's lookups, but a session revoked elsewhere
-  // (sign-out, password reset, ban) must stop working at once: one indexed row answers that.
+  if (!result) return { state: 'none' };
   const [live] = await deps.database.db
-    .select({ id: session.id })
+    .select({ id: session.id, createdAt: session.createdAt, banned: isBanned })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
-    .where(and(eq(session.id, result.session.id), gt(session.expiresAt, new Date()), not(coalesce(user.banned))))
+    .where(and(eq(session.id, result.session.id), gt(session.expiresAt, new Date())))
     .limit(1);
-  if (!live) return null;
-  return { user: result.user as SessionUser, sessionId: result.session.id };
+  if (!live) return { state: 'none' };
+  if (live.banned) return { state: 'banned' };
+  return { state: 'ok', user: result.user as SessionUser, sessionId: result.session.id, createdAt: live.createdAt };
 }
 
-const coalesce = (column: typeof user.banned) => sql<boolean>`coalesce(${column}, false)`;
+export async function findSession(deps: Deps, headers: Headers): Promise<{ user: SessionUser; sessionId: string; createdAt: Date } | null> {
+  const found = await resolveSession(deps, headers);
+  return found.state === 'ok' ? found : null;
+}
+
+/** An administrator, signed in within the last 24 hours. */
+export async function isAdminSession(deps: Deps, userId: string, sessionCreatedAt: Date): Promise<boolean> {
+  return sessionCreatedAt.getTime() > Date.now() - ADMIN_SESSION_HOURS * 3_600_000 && (await isAdmin(deps, userId));
+}
+
+/** Banned, or suspended until a time still ahead. */
+const isBanned = sql<boolean>`(coalesce(${user.banned}, false) and (${user.banExpires} is null or ${user.banExpires} > now()))`;
 
 export async function isAdmin(deps: Deps, userId: string): Promise<boolean> {
   const rows = await deps.database.db

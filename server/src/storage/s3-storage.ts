@@ -39,5 +39,21 @@ export function createS3Storage(config: S3Config): Storage {
       const response = await client.fetch(url(key), { method: 'DELETE' });
       if (!response.ok && response.status !== 404) await fail('DELETE', key, response);
     },
+    async list() {
+      // ListObjectsV2, a page of up to 1,000 keys at a time.
+      const keys: string[] = [];
+      let token: string | null = null;
+      do {
+        const query = new URLSearchParams({ 'list-type': '2', ...(token ? { 'continuation-token': token } : {}) });
+        const response = await client.fetch(`${base}?${query}`);
+        if (!response.ok) await fail('LIST', '', response);
+        const xml = await response.text();
+        for (const match of xml.matchAll(/<Key>([^<]*)<\/Key>/g)) keys.push(decodeXml(match[1]!));
+        token = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? decodeXml(/<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml)?.[1] ?? '') || null : null;
+      } while (token);
+      return keys;
+    },
   };
 }
+
+const decodeXml = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');

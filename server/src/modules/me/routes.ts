@@ -4,7 +4,7 @@ import { ZMeResponse, type TMeResponse } from '../../../../contracts/auth';
 import { ZErrorBody } from '../../../../contracts/errors';
 import { user } from '../../db/schema';
 import type { AppEnv, Deps, SessionUser } from '../../lib/context';
-import { defineRoute, findSession, isAdmin } from '../../lib/route';
+import { defineRoute, findSession, isAdminSession } from '../../lib/route';
 import { getPlanState } from '../plans/service';
 
 const getMe = defineRoute('member', {
@@ -28,7 +28,7 @@ const getSession = defineRoute('public', {
   },
 });
 
-async function describeMember(deps: Deps, sessionUser: SessionUser): Promise<TMeResponse> {
+async function describeMember(deps: Deps, sessionUser: SessionUser, sessionCreatedAt: Date): Promise<TMeResponse> {
   const [row] = await deps.database.db
     .select({ registration: user.registration, createdAt: user.createdAt })
     .from(user)
@@ -42,16 +42,16 @@ async function describeMember(deps: Deps, sessionUser: SessionUser): Promise<TMe
       emailVerified: sessionUser.emailVerified,
       createdAt: createdAt.toISOString(),
     },
-    isAdmin: await isAdmin(deps, sessionUser.id),
+    isAdmin: await isAdminSession(deps, sessionUser.id, sessionCreatedAt),
     subscription: await getPlanState(deps.database.db, sessionUser.id, createdAt),
     registration: row?.registration ?? null,
   });
 }
 
 export const meRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(getMe, async (c) => c.json(await describeMember(c.get('deps'), c.get('user')), 200))
+  .openapi(getMe, async (c) => c.json(await describeMember(c.get('deps'), c.get('user'), c.get('sessionCreatedAt')), 200))
   .openapi(getSession, async (c) => {
     const deps = c.get('deps');
     const found = await findSession(deps, c.req.raw.headers);
-    return c.json({ me: found ? await describeMember(deps, found.user) : null }, 200);
+    return c.json({ me: found ? await describeMember(deps, found.user, found.createdAt) : null }, 200);
   });

@@ -224,8 +224,8 @@ export async function listMyReports(db: Db, viewerId: string): Promise<TMyReport
   }));
 }
 
-/** The moderation queue's reports, newest first, with their sealed evidence (admins only). */
-export async function listReportsForAdmin(db: Db, status?: string): Promise<TAdminReport[]> {
+/** The moderation queue (reports by default), newest first, with the sealed evidence (admins only). */
+export async function listReportsForAdmin(db: Db, status?: string, kind: string = 'report'): Promise<TAdminReport[]> {
   const { rows } = await db.execute<{
     id: string;
     kind: string;
@@ -247,7 +247,7 @@ export async function listReportsForAdmin(db: Db, status?: string): Promise<TAdm
     from moderation_cases mc
     join "user" su on su.id = mc.subject_id left join profiles sp on sp.user_id = mc.subject_id
     left join "user" ru on ru.id = mc.opened_by left join profiles rp on rp.user_id = mc.opened_by
-    where mc.kind = 'report' ${status ? sql`and mc.status = ${status}` : sql``}
+    where mc.kind = ${kind} ${status ? sql`and mc.status = ${status}` : sql``}
     order by mc.created_at desc limit 200`);
   return rows.map((row) => ({
     id: row.id,

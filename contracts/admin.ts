@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+export const ADMIN_TEXT = {
+  accessDenied: { title: 'Access Denied', description: 'Invalid admin credentials. Please check your email and password.' },
+  loginError: { title: 'Login Error', description: 'There was an error during login. Please try again.' },
+  loginSuccess: { title: 'Admin Login Successful', description: 'Welcome to the admin dashboard!' },
+  statsError: { title: 'Error loading stats', description: 'Failed to load dashboard statistics' },
+  profilesError: { title: 'Error loading profiles', description: 'Please try again later' },
+  verifyFailed: { title: 'Update failed', description: 'Failed to update user verification status' },
+  verified: (on: boolean) => ({ title: on ? 'User verified' : 'User unverified', description: 'Profile verification status updated' }),
+  blocked: (on: boolean) => ({ title: on ? 'User blocked' : 'User unblocked', description: `User has been ${on ? 'blocked' : 'unblocked'} successfully.` }),
+  photosRemoved: { title: 'Content removed', description: "User's photos have been removed." },
+  subscriptionsError: { title: 'Error Loading Subscriptions', description: 'Failed to load subscriptions. Please check your admin permissions.' },
+  auditFailed: 'Failed to complete security audit',
+  noUsers: { search: 'No users found', searchHint: 'Try adjusting your search terms.', none: 'No users are registered yet.' },
+} as const;
+
+/** Monthly price of Premium, for the revenue card (active premium members × price). */
+export const PREMIUM_MONTHLY_PRICE = 10.99;
+
+export const ZAdminSignIn = z.object({
+  email: z.email({ error: 'Please enter a valid email address' }),
+  password: z.string().min(1, 'Password is required'),
+});
+
+export const ZAdminStats = z.object({
+  totalUsers: z.number(),
+  newToday: z.number(),
+  premiumMembers: z.number(),
+  monthlyRevenue: z.number(),
+  messages: z.number(),
+  matches: z.number(),
+  verifiedProfiles: z.number(),
+  ratings: z.number(),
+});
+export type TAdminStats = z.infer<typeof ZAdminStats>;
+
+export const ZAdminUser = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  photoUrl: z.string().nullable(),
+  photoCount: z.number(),
+  createdAt: z.string(),
+  selfieVerified: z.boolean(),
+  avgRating: z.number().nullable(),
+  reviewCount: z.number(),
+  age: z.number().nullable(),
+  location: z.string().nullable(),
+  bio: z.string().nullable(),
+  interests: z.array(z.string()),
+  country: z.string().nullable(),
+  banned: z.boolean(),
+  banReason: z.string().nullable(),
+  banExpires: z.string().nullable(),
+  isAdmin: z.boolean(),
+});
+export type TAdminUser = z.infer<typeof ZAdminUser>;
+
+export const CASE_DECISIONS = ['dismiss', 'warn', 'suspend', 'ban'] as const;
+export const ZCaseDecision = z
+  .object({
+    decision: z.enum(CASE_DECISIONS),
+    note: z.string().trim().min(3, 'Tell the reporter what was decided').max(500),
+    suspendDays: z.number().int().min(1).max(365).optional(),
+  })
+  .refine((v) => v.decision !== 'suspend' || v.suspendDays, { message: 'How many days?', path: ['suspendDays'] });
+export type TCaseDecision = z.infer<typeof ZCaseDecision>;
+
+export const ZSecurityEvent = z.object({
+  id: z.string(),
+  eventType: z.string(),
+  severity: z.enum(['info', 'warning', 'high']),
+  actorId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type TSecurityEvent = z.infer<typeof ZSecurityEvent>;
+
+export const ZAuditFinding = z.object({
+  check: z.string(),
+  severity: z.enum(['info', 'warning', 'high']),
+  description: z.string(),
+  recommendation: z.string(),
+});
+export const ZAuditResult = z.object({ ranAt: z.string(), issues: z.array(ZAuditFinding), checks: z.number() });
+export type TAuditResult = z.infer<typeof ZAuditResult>;
+
+/** The spec's fixed platform suggestions on the Reports tab. */
+export const PLATFORM_SUGGESTIONS = [
+  { title: 'User Verification', priority: 'high', text: 'Encourage every member to verify with a selfie; verified members get more matches.' },
+  { title: 'Content Moderation', priority: 'medium', text: 'Review open reports and safety flags within 24 hours.' },
+  { title: 'User Engagement', priority: 'low', text: 'Send push notifications to members inactive for 7 or more days.' },
+] as const;

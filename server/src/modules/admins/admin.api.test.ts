@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { TAdminUser, TAuditResult } from '../../../../contracts/admin';
+import type { TMyReport } from '../../../../contracts/safety';
+import { PASSWORD, signIn } from '../../../test/accounts';
+import { startTestServer, testDatabaseKind, type TestServer } from '../../../test/test-server';
+import { factoryMember } from '../../../test/members';
+import { hashForFactories } from '../seed/factories';
+import { createOrPromoteAdmin } from './service';
+
+let server: TestServer;
+let passwordHash: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  passwordHash = await hashForFactories(PASSWORD);
+});
+afterAll(() => server?.stop());
+
+const db = () => server.deps.database.db;
+const member = (name = 'Member') => factoryMember(server, passwordHash, { name });
+type OpenApi = { paths: Record<string, Record<string, { 'x-access'?: string }>> };
+const fill = (template: string) => template.replace(/\{[^}]+\}/g, '00000000-0000-0000-0000-000000000000');
+
+/** An administrator made the documented way, signed in at /api/admin/sign-in. */
+async function admin() {
+  const email = `admin-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const { userId } = await createOrPromoteAdmin(server.deps, email, PASSWORD);
+  const client = server.client();
+  const response = await client.json<{ twoFactorRequired: boolean }>('POST', '/api/admin/sign-in', { email, password: PASSWORD });
+  expect(response.status).toBe(200);
+  expect(response.body.twoFactorRequired).toBe(false);
+  return { client, id: userId, email };
+}
+
+describe(`admin sign-in on ${testDatabaseKind}`, () => {
+  it('succeeds only for administrators; members and wrong passwords get Access Denied', async () => {
+    const someone = await member();
+    const [{ email }] = (await db().execute<{ email: string }>(sql`select email from "user" where id = ${someone.id}`)).rows as [{ email: string }];
+    const denied = await server.client().json<{ error: { message: string } }>('POST', '/api/admin/sign-in', { email, password: PASSWORD });
+    expect(denied.status).toBe(401);
+    expect(denied.body.error.message).toBe('Invalid admin credentials. Please check your email and password.');
+
+    const boss = await admin();
+    const wrong = await server.client().json('POST', '/api/admin/sign-in', { email: boss.email, password: 'Wrong1234' });
+    expect(wrong.status).toBe(401);
+    expect((await boss.client.json<{ isAdmin: boolean }>('GET', '/api/me')).body.isAdmin).toBe(true);
+    expect((await boss.client.json('GET', '/api/admin/stats')).status).toBe(200);
+  });
+
+  it('ends admin rights 24 hours after sign-in', async () => {
+    const boss = await admin();
+    await db().execute(sql`update session set created_at = now() - interval '25 hours' where user_id = ${boss.id}`);
+    expect((await boss.client.json('GET', '/api/admin/stats')).status).toBe(403);
+    expect((await boss.client.json<{ isAdmin: boolean }>('GET', '/api/me')).body.isAdmin).toBe(false);
+  });
+});
+
+describe(`admin route access on ${testDatabaseKind}`, () => {
+  it('answers 401 to visitors, 403 to members and banned members, and lets admins through, on every admin route', async () => {
+    const doc = (await server.client().json<OpenApi>('GET', '/api/openapi.json')).body;
+    const routes = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, op]) => op['x-access'] === 'admin')
+        .map(([method]) => ({ path, method: method.toUpperCase() })),
+    );
+    expect(routes.length).toBeGreaterThan(10);
+    const plain = await member();
+    const banned = await member('Banned');
+    await db().execute(sql`update "user" set banned = true where id = ${banned.id}`);
+    const boss = await admin();
+    for (const { path, method } of routes) {
+      const body = method === 'GET' ? undefined : {};
+      expect((await server.client().request(method, fill(path), body)).status, `${method} ${path} visitor`).toBe(401);
+      expect((await plain.client.request(method, fill(path), body)).status, `${method} ${path} member`).toBe(403);
+      expect((await banned.client.request(method, fill(path), body)).status, `${method} ${path} banned`).toBe(403);
+      const asAdmin = (await boss.client.request(method, fill(path), body)).status;
+      if (method === 'GET' && !path.includes('{')) expect(asAdmin, `${method} ${path} admin`).toBe(200);
+      else expect([200, 201, 400, 404, 409], `${method} ${path} admin`).toContain(asAdmin);
+    }
+  });
+});
+
+describe(`admin actions on ${testDatabaseKind}`, () => {
+  it('bans a member: the session ends, sign-in is refused, the profile hides; logged with before and after', async () => {
+    const boss = await admin();
+    const target = await member('Troublemaker');
+    const [{ email }] = (await db().execute<{ email: string }>(sql`select email from "user" where id = ${target.id}`)).rows as [{ email: string }];
+    const banned = await boss.client.json<TAdminUser>('PUT', `/api/admin/users/${target.id}/blocked`, { blocked: true, reason: 'Scam messages' });
+    expect(banned.body).toMatchObject({ banned: true, banReason: 'Scam messages' });
+    expect((await target.client.json('GET', '/api/me')).status).toBe(401);
+    expect((await signIn(server.client(), email)).status).not.toBe(200);
+    const viewer = await member('Viewer');
+    const seen = await viewer.client.json<{ profiles: { userId: string }[] }>('GET', '/api/discover?limit=50');
+    expect(seen.body.profiles.map((p) => p.userId)).not.toContain(target.id);
+    const { rows } = await db().execute<{ details: { before: { banned: boolean }; after: { banned: boolean } }; actor_id: string }>(
+      sql`select details, actor_id from security_logs where event_type = 'user_blocked' and details->>'target' = ${target.id}`,
+    );
+    expect(rows[0]).toMatchObject({ actor_id: boss.id, details: { before: { banned: false }, after: { banned: true } } });
+    // The blocked badge stays: it is the saved state.
+    expect((await boss.client.json<TAdminUser>('GET', `/api/admin/users/${target.id}`)).body.banned).toBe(true);
+    expect((await boss.client.json<TAdminUser>('PUT', `/api/admin/users/${target.id}/blocked`, { blocked: false })).body.banned).toBe(false);
+    expect((await signIn(server.client(), email)).status).toBe(200);
+  });
+
+  it('resolves a report; the reporter sees the outcome', async () => {
+    const boss = await admin();
+    const reporter = await member('Reporter');
+    const subject = await member('Subject');
+    const filed = await reporter.client.json<{ id: string }>('POST', '/api/reports', { subjectId: subject.id, reason: 'harassment', clientKey: crypto.randomUUID() });
+    const queue = await boss.client.json<{ cases: { id: string }[] }>('GET', '/api/admin/cases?kind=report&status=open');
+    expect(queue.body.cases.map((c) => c.id)).toContain(filed.body.id);
+    expect((await boss.client.json('POST', `/api/admin/cases/${filed.body.id}/decision`, { decision: 'warn', note: 'We warned the member about their messages.' })).status).toBe(200);
+    expect((await boss.client.json('POST', `/api/admin/cases/${filed.body.id}/decision`, { decision: 'dismiss', note: 'Again' })).status).toBe(409);
+    const mine = await reporter.client.json<{ reports: TMyReport[] }>('GET', '/api/reports/mine');
+    expect(mine.body.reports[0]).toMatchObject({ status: 'actioned', outcome: 'We warned the member about their messages.' });
+    const notes = await subject.client.json<{ notifications: { title: string }[] }>('GET', '/api/notifications');
+    expect(notes.body.notifications.map((n) => n.title)).toContain('A warning from the safety team');
+  });
+
+  it('runs the audit with real findings, and a tampered security log shows as a broken chain', async () => {
+    const boss = await admin();
+    const first = await boss.client.json<TAuditResult>('POST', '/api/admin/audit');
+    expect(first.body.issues.map((i) => i.check)).toContain('admin-2fa');
+    expect(first.body.issues.map((i) => i.check)).not.toContain('log-chain');
+    expect((await boss.client.json<{ audit: TAuditResult }>('GET', '/api/admin/audit')).body.audit.ranAt).toBe(first.body.ranAt);
+
+    await db().execute(sql`update security_logs set details = '{"edited": true}'::jsonb where seq = (select min(seq) from security_logs where hash is not null)`);
+    const second = await boss.client.json<TAuditResult>('POST', '/api/admin/audit');
+    expect(second.body.issues.find((i) => i.check === 'log-chain')).toMatchObject({ severity: 'high' });
+  });
+});

@@ -1,0 +1,93 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { TAuditResult } from '../../../../contracts/admin';
+import { DEV_SECRET } from '../../env';
+import { securityLogs } from '../../db/schema';
+import type { Deps } from '../../lib/context';
+import { appendSecurityLog, verifySecurityLogChain, type Severity } from '../audit/security-log';
+
+type Finding = TAuditResult['issues'][number];
+const count = async (deps: Pick<Deps, 'database'>, query: ReturnType<typeof sql>) => Number((await deps.database.db.execute<{ n: number }>(query)).rows[0]?.n ?? 0);
+
+/**
+ * The security audit: real checks of the running installation, each finding with a severity,
+ * a description and a recommendation. The result is stored as a security_audit log entry.
+ */
+export async function runSecurityAudit(deps: Pick<Deps, 'database' | 'storage' | 'env'>, adminId: string): Promise<TAuditResult> {
+  const { env } = deps;
+  const issues: Finding[] = [];
+  const add = (check: string, severity: Severity, description: string, recommendation: string) => issues.push({ check, severity, description, recommendation });
+
+  const adminsWithout2fa = await count(deps, sql`select count(*)::int as n from admin_users a join "user" u on u.id = a.user_id where not coalesce(u.two_factor_enabled, false)`);
+  if (adminsWithout2fa) add('admin-2fa', 'high', `${adminsWithout2fa} administrator(s) have no second factor.`, 'Turn on the authenticator app for every administrator account.');
+
+  if (env.isProduction && env.AUTH_SECRET === DEV_SECRET) add('default-secret', 'high', 'The development AUTH_SECRET is in use.', 'Set a long random AUTH_SECRET.');
+  if (env.isProduction && !env.BASE_URL.startsWith('https://')) add('insecure-cookies', 'high', 'BASE_URL is not https, so session cookies are not marked Secure.', 'Serve the site over HTTPS and set BASE_URL accordingly.');
+  if (env.isProduction && !env.DATABASE_URL) add('embedded-database', 'warning', 'Production runs on the embedded database (PGlite).', 'Set DATABASE_URL to a managed PostgreSQL with backups.');
+
+  const staleReports = await count(deps, sql`select count(*)::int as n from moderation_cases where kind = 'report' and status = 'open' and created_at < now() - interval '24 hours'`);
+  if (staleReports) add('stale-reports', 'warning', `${staleReports} report(s) have been open for more than 24 hours.`, 'Decide them in the Moderation tab; members are promised an answer within 24 hours.');
+
+  const staleSelfies = await count(deps, sql`select count(*)::int as n from selfie_submissions where status = 'pending' and created_at < now() - interval '48 hours'`);
+  if (staleSelfies) add('stale-selfies', 'warning', `${staleSelfies} selfie(s) have waited more than 48 hours for review.`, 'Review them in the Moderation tab.');
+
+  const failing = await count(
+    deps,
+    sql`select count(*)::int as n from (select metadata->>'email' from system_logs where event_type = 'sign_in_failed' and created_at > now() - interval '24 hours' group by 1 having count(*) >= 10) f`,
+  );
+  if (failing) add('failed-sign-ins', 'warning', `${failing} account(s) had 10 or more failed sign-ins in the last 24 hours.`, 'Look for password guessing; the per-account rate limit is holding it back.');
+
+  const unverifiedRatings = await count(deps, sql`select count(*)::int as n from reviews r join conversations c on c.id = r.conversation_id where not c.date_verified`);
+  if (unverifiedRatings) add('ratings-without-date', 'high', `${unverifiedRatings} rating(s) belong to a date that is not verified.`, 'This must never happen: investigate how they were written.');
+
+  const referenced = new Set(
+    (
+      await deps.database.db.execute<{ key: string }>(sql`
+        select large_key as key from photos union all select thumb_key from photos
+        union all select image_key from selfie_submissions union all select photo_key from date_verifications`)
+    ).rows.map((r) => r.key),
+  );
+  const orphans = (await deps.storage.list()).filter((key) => !referenced.has(key));
+  if (orphans.length) add('orphan-files', 'info', `${orphans.length} stored file(s) are referenced by nothing.`, 'Remove them from the storage.');
+
+  const chain = await verifySecurityLogChain(deps.database.db as never);
+  if (!chain.intact) add('log-chain', 'high', `The security log chain is broken at entry ${chain.brokenAt}: a row was edited or removed.`, 'Treat the log as tampered with; compare with backups.');
+
+  const result: TAuditResult = { ranAt: new Date().toISOString(), issues, checks: 10 };
+  const worst: Severity = issues.some((i) => i.severity === 'high') ? 'high' : issues.length ? 'warning' : 'info';
+  await deps.database.db.transaction((tx) => appendSecurityLog(tx, { eventType: 'security_audit', severity: worst, actorId: adminId, details: result }));
+  return result;
+}
+
+/** The newest stored audit, or null when none has run. */
+export async function lastSecurityAudit(deps: Pick<Deps, 'database'>): Promise<TAuditResult | null> {
+  const [row] = await deps.database.db
+    .select({ details: securityLogs.details })
+    .from(securityLogs)
+    .where(eq(securityLogs.eventType, 'security_audit'))
+    .orderBy(desc(securityLogs.seq))
+    .limit(1);
+  return (row?.details as TAuditResult | undefined) ?? null;
+}
+
+export async function securityEvents(deps: Pick<Deps, 'database'>) {
+  const rows = await deps.database.db.select().from(securityLogs).orderBy(desc(securityLogs.seq)).limit(50);
+  return rows.map((row) => ({
+    id: row.id,
+    eventType: row.eventType,
+    severity: row.severity as Severity,
+    actorId: row.actorId,
+    details: row.details,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/** The Reports tab's counters, from real data. */
+export async function reportCounters(deps: Pick<Deps, 'database'>) {
+  const { rows } = await deps.database.db.execute<{ reports: number; flags: number; high: number; resolved: number }>(sql`
+    select (select count(*)::int from moderation_cases where kind = 'report' and status = 'open') as reports,
+           (select count(*)::int from moderation_cases where kind <> 'report' and status = 'open') as flags,
+           (select count(*)::int from security_logs where severity = 'high') as high,
+           (select count(*)::int from security_logs where event_type like '%resolved%') as resolved`);
+  const r = rows[0]!;
+  return { userReports: r.reports, contentFlags: r.flags, highPriorityIssues: r.high, resolvedIssues: r.resolved };
+}

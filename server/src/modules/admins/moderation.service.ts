@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import type { TCaseDecision } from '../../../../contracts/admin';
+import { moderationCases } from '../../db/schema';
+import type { Deps } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { appendSecurityLog } from '../audit/security-log';
+import { notify } from '../notifications/notifications.service';
+import { setBanned } from './users.service';
+
+const OUTCOME_TITLES = { dismiss: 'No action taken', warn: 'The member was warned', suspend: 'The member was suspended', ban: 'The member was banned' } as const;
+
+/**
+ * An administrator's decision on a case: dismiss, warn, suspend for N days, or ban. The case
+ * closes with the note the reporter reads, the subject is told or blocked, and the decision
+ * is logged with its before and after.
+ */
+export async function resolveCase(deps: Pick<Deps, 'database' | 'hub'>, adminId: string, caseId: string, input: TCaseDecision): Promise<void> {
+  const { db } = deps.database;
+  const status = input.decision === 'dismiss' ? 'dismissed' : 'actioned';
+  const resolved = await db.transaction(async (tx) => {
+    const [open] = await tx.select().from(moderationCases).where(eq(moderationCases.id, caseId)).for('update');
+    if (!open) throw new AppError('NOT_FOUND', 'No such case.');
+    if (open.status !== 'open') throw new AppError('CONFLICT', 'This case has already been decided.');
+    const now = new Date();
+    await tx
+      .update(moderationCases)
+      .set({ status, decision: input.decision, outcomeNote: input.note, resolvedAt: now, resolvedBy: adminId })
+      .where(eq(moderationCases.id, caseId));
+    await appendSecurityLog(tx, {
+      eventType: 'case_resolved',
+      severity: input.decision === 'ban' || input.decision === 'suspend' ? 'high' : 'info',
+      actorId: adminId,
+      details: {
+        target: open.subjectId,
+        caseId,
+        kind: open.kind,
+        before: { status: open.status },
+        after: { status, decision: input.decision, note: input.note, suspendDays: input.suspendDays ?? null },
+      },
+    });
+    return open;
+  });
+  if (input.decision === 'suspend' || input.decision === 'ban') {
+    await setBanned(deps, adminId, resolved.subjectId, { banned: true, reason: input.note, days: input.decision === 'suspend' ? input.suspendDays : undefined }).catch(
+      (error: unknown) => {
+        if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+      },
+    );
+  }
+  if (input.decision === 'warn') {
+    await notify(db, resolved.subjectId, { type: 'report_outcome', title: 'A warning from the safety team', message: input.note, link: '/community-guidelines' });
+  }
+  if (resolved.kind === 'report' && resolved.openedBy) {
+    await notify(db, resolved.openedBy, { type: 'report_outcome', title: `Your report: ${OUTCOME_TITLES[input.decision]}`, message: input.note, link: '/settings' });
+  }
+}

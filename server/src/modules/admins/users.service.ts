@@ -1,0 +1,175 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { TAdminStats, TAdminUser } from '../../../../contracts/admin';
+import { PREMIUM_MONTHLY_PRICE } from '../../../../contracts/admin';
+import type { Db } from '../../db/client';
+import { photos, profiles, session, systemLogs, user } from '../../db/schema';
+import type { Deps } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { appendSecurityLog } from '../audit/security-log';
+
+type UserRow = {
+  user_id: string;
+  name: string | null;
+  email: string;
+  photo_id: string | null;
+  photo_count: number;
+  created_at: Date | string;
+  selfie_verified: boolean | null;
+  avg_rating: number | null;
+  review_count: number | null;
+  age: number | null;
+  location: string | null;
+  bio: string | null;
+  interests: string[] | null;
+  registration: { country?: string } | null;
+  banned: boolean | null;
+  ban_reason: string | null;
+  ban_expires: Date | string | null;
+  is_admin: boolean;
+};
+
+const toAdminUser = (row: UserRow): TAdminUser => ({
+  userId: row.user_id,
+  name: row.name?.trim() || 'No name',
+  email: row.email,
+  photoUrl: row.photo_id ? `/api/files/${row.photo_id}?size=thumb` : null,
+  photoCount: row.photo_count,
+  createdAt: new Date(row.created_at).toISOString(),
+  selfieVerified: !!row.selfie_verified,
+  avgRating: row.avg_rating,
+  reviewCount: row.review_count ?? 0,
+  age: row.age,
+  location: row.location,
+  bio: row.bio,
+  interests: row.interests ?? [],
+  country: row.registration?.country ?? null,
+  banned: !!row.banned,
+  banReason: row.ban_reason,
+  banExpires: row.ban_expires ? new Date(row.ban_expires).toISOString() : null,
+  isAdmin: row.is_admin,
+});
+
+const userSelect = sql`
+  select u.id as user_id, coalesce(p.name, u.name) as name, u.email, u.created_at, u.registration, u.banned, u.ban_reason, u.ban_expires,
+         p.selfie_verified, p.avg_rating, p.review_count, p.age, p.location, p.bio, p.interests,
+         (select ph.id from photos ph where ph.user_id = u.id order by ph.position limit 1) as photo_id,
+         (select count(*)::int from photos ph where ph.user_id = u.id) as photo_count,
+         exists (select 1 from admin_users a where a.user_id = u.id) as is_admin
+  from "user" u left join profiles p on p.user_id = u.id`;
+
+/** The newest 50 members, optionally those whose name contains the search (case-insensitive). */
+export async function listUsers(db: Db, search?: string): Promise<TAdminUser[]> {
+  const filter = search?.trim() ? sql`where coalesce(p.name, u.name) ilike ${`%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
+  const { rows } = await db.execute<UserRow>(sql`${userSelect} ${filter} order by u.created_at desc limit 50`);
+  return rows.map(toAdminUser);
+}
+
+async function oneUser(db: Pick<Db, 'execute'>, userId: string): Promise<TAdminUser> {
+  const { rows } = await db.execute<UserRow>(sql`${userSelect} where u.id = ${userId}`);
+  if (!rows[0]) throw new AppError('NOT_FOUND', 'No such member.');
+  return toAdminUser(rows[0]);
+}
+
+export async function getUser(db: Db, userId: string) {
+  return oneUser(db, userId);
+}
+
+/** The verified mark, set or cleared by an admin; logged with before and after. */
+export async function setVerified(db: Db, adminId: string, userId: string, verified: boolean): Promise<TAdminUser> {
+  await db.transaction(async (tx) => {
+    const before = await oneUser(tx, userId);
+    await tx.update(profiles).set({ selfieVerified: verified, updatedAt: new Date() }).where(eq(profiles.userId, userId));
+    await tx.insert(systemLogs).values({ eventType: 'admin_action', userId, detail: verified ? 'Profile verified' : 'Profile unverified', metadata: { adminId } });
+    await appendSecurityLog(tx, {
+      eventType: verified ? 'profile_verified' : 'profile_unverified',
+      severity: 'info',
+      actorId: adminId,
+      details: { target: userId, before: { selfieVerified: before.selfieVerified }, after: { selfieVerified: verified } },
+    });
+  });
+  return oneUser(db, userId);
+}
+
+/**
+ * A ban (or a suspension, with an end): the member's sessions end at once, sign-in is
+ * refused and the profile is hidden. Lifting it shows the profile again. Admins cannot be banned.
+ */
+export async function setBanned(
+  deps: Pick<Deps, 'database' | 'hub'>,
+  adminId: string,
+  userId: string,
+  ban: { banned: true; reason: string; days?: number } | { banned: false },
+): Promise<TAdminUser> {
+  const { db } = deps.database;
+  await db.transaction(async (tx) => {
+    const before = await oneUser(tx, userId);
+    if (ban.banned && before.isAdmin) throw new AppError('CONFLICT', 'An administrator cannot be blocked.');
+    const expires = ban.banned && ban.days ? new Date(Date.now() + ban.days * 86_400_000) : null;
+    await tx
+      .update(user)
+      .set({ banned: ban.banned, banReason: ban.banned ? ban.reason : null, banExpires: expires })
+      .where(eq(user.id, userId));
+    await tx.update(profiles).set({ hidden: ban.banned }).where(eq(profiles.userId, userId));
+    if (ban.banned) await tx.delete(session).where(eq(session.userId, userId));
+    await appendSecurityLog(tx, {
+      eventType: ban.banned ? 'user_blocked' : 'user_unblocked',
+      severity: ban.banned ? 'high' : 'info',
+      actorId: adminId,
+      details: {
+        target: userId,
+        before: { banned: before.banned, banReason: before.banReason, banExpires: before.banExpires },
+        after: { banned: ban.banned, banReason: ban.banned ? ban.reason : null, banExpires: expires?.toISOString() ?? null },
+      },
+    });
+  });
+  if (ban.banned) deps.hub.disconnect(userId);
+  return oneUser(db, userId);
+}
+
+/** Removes every photo of a member (files included); a high-severity content_removed entry. */
+export async function removeAllPhotos(deps: Pick<Deps, 'database' | 'storage'>, adminId: string, userId: string): Promise<TAdminUser> {
+  const { db } = deps.database;
+  const removed = await db.transaction(async (tx) => {
+    const rows = await tx.delete(photos).where(eq(photos.userId, userId)).returning({ id: photos.id, largeKey: photos.largeKey, thumbKey: photos.thumbKey });
+    await appendSecurityLog(tx, {
+      eventType: 'content_removed',
+      severity: 'high',
+      actorId: adminId,
+      details: { target: userId, before: { photos: rows.map((r) => r.id) }, after: { photos: [] } },
+    });
+    return rows;
+  });
+  await Promise.all(removed.flatMap((r) => [deps.storage.delete(r.largeKey), deps.storage.delete(r.thumbKey)]));
+  return oneUser(db, userId);
+}
+
+/** Lifts suspensions whose end has passed (run by the server's sweep). */
+export async function liftEndedSuspensions(db: Db): Promise<number> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    update "user" set banned = false, ban_reason = null, ban_expires = null
+    where banned and ban_expires is not null and ban_expires <= now() returning id`);
+  for (const row of rows) await db.update(profiles).set({ hidden: false }).where(and(eq(profiles.userId, row.id)));
+  return rows.length;
+}
+
+export async function adminStats(db: Db): Promise<TAdminStats> {
+  const { rows } = await db.execute<{ total: number; today: number; premium: number; messages: number; matches: number; verified: number; ratings: number }>(sql`
+    select (select count(*)::int from profiles) as total,
+           (select count(*)::int from profiles where created_at >= date_trunc('day', now())) as today,
+           (select count(*)::int from subscriptions where active and tier = 'premium' and (expires_at is null or expires_at > now())) as premium,
+           (select count(*)::int from messages) as messages,
+           (select count(*)::int from matches) as matches,
+           (select count(*)::int from profiles where selfie_verified) as verified,
+           (select count(*)::int from reviews) as ratings`);
+  const r = rows[0]!;
+  return {
+    totalUsers: r.total,
+    newToday: r.today,
+    premiumMembers: r.premium,
+    monthlyRevenue: Math.round(r.premium * PREMIUM_MONTHLY_PRICE * 100) / 100,
+    messages: r.messages,
+    matches: r.matches,
+    verifiedProfiles: r.verified,
+    ratings: r.ratings,
+  };
+}

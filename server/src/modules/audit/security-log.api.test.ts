@@ -21,13 +21,14 @@ describe(`the security log chain on ${testDatabaseKind}`, () => {
     expect(before).toMatchObject({ intact: true, brokenAt: null });
     expect(before.entries).toBeGreaterThanOrEqual(20);
 
-    const { rows } = await db.execute<{ seq: number }>(sql`select seq from security_logs where event_type = 'test_event' order by seq limit 1 offset 7`);
+    const { rows } = await db.execute<{ seq: number; details: unknown }>(sql`select seq, details from security_logs where event_type = 'test_event' order by seq limit 1 offset 7`);
     const seq = Number(rows[0]!.seq);
+    const original = JSON.stringify(rows[0]!.details);
     await db.execute(sql`update security_logs set details = jsonb_set(details, '{i}', '99') where seq = ${seq}`);
     expect(await verifySecurityLogChain(db)).toMatchObject({ intact: false, brokenAt: seq });
 
     // Deleting a row instead breaks the chain at the row after it.
-    await db.execute(sql`update security_logs set details = jsonb_set(details, '{i}', '7') where seq = ${seq}`);
+    await db.execute(sql`update security_logs set details = ${original}::jsonb where seq = ${seq}`);
     expect((await verifySecurityLogChain(db)).intact).toBe(true);
     await db.execute(sql`delete from security_logs where seq = ${seq}`);
     const { rows: next } = await db.execute<{ seq: number }>(sql`select min(seq) as seq from security_logs where seq > ${seq}`);

@@ -59,7 +59,9 @@ export type RealtimeEvent =
   /** A block or an unmatch ended the conversation (null when the pair had none). */
   | { type: 'conversation-closed'; conversationId: string | null }
   /** A date photo, confirmation, rating or calendar plan changed in this conversation. */
-  | { type: 'date-updated'; conversationId: string };
+  | { type: 'date-updated'; conversationId: string }
+  /** For administrators: counts behind the dashboard statistics changed. */
+  | { type: 'stats-changed' };
 
 
 /** Preview in the 'New message' toast: the first 50 characters, with '...' when longer. */

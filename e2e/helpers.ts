@@ -57,6 +57,7 @@ export async function apiMember(browser: Browser, name: string, baseURL: string)
   return {
     page,
     id: user.id,
+    email,
     like: (targetId: string) => page.request.post('/api/likes', { data: { targetId }, headers }),
     send: (conversationId: string, content: string) =>
       page.request.post(`/api/conversations/${conversationId}/messages`, { data: { content, clientKey: crypto.randomUUID() }, headers }),
@@ -72,17 +73,22 @@ export async function matchedMembers(browser: Browser, baseURL: string, names: [
   return { first, second, conversationId, matchId };
 }
 
-/** An administrator made the documented way (npm run admin:create, through the running server), signed in. */
-export async function apiAdmin(browser: Browser, baseURL: string) {
-  const email = uniqueEmail('admin');
+/** Makes an administrator the documented way: npm run admin:create, through the running server. */
+export function createAdminWithCli(email: string) {
   const created = spawnSync('npx', ['tsx', 'server/src/cli/admin-create.ts', email, '--password', PASSWORD], {
     env: { ...process.env, DATA_DIR: e2eDataDir, NODE_ENV: 'test' },
     encoding: 'utf8',
   });
   expect(created.status, created.stderr).toBe(0);
+}
+
+/** An administrator made with the CLI and signed in through the admin sign-in API. */
+export async function apiAdmin(browser: Browser, baseURL: string) {
+  const email = uniqueEmail('admin');
+  createAdminWithCli(email);
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  const signedIn = await page.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD }, headers: { origin: baseURL } });
+  const signedIn = await page.request.post('/api/admin/sign-in', { data: { email, password: PASSWORD }, headers: { origin: baseURL } });
   expect(signedIn.ok()).toBe(true);
   return page;
 }

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 
 test.describe('[SHELL]', () => {
-  test('[GUARD] member pages send visitors to /login, admin pages send them home', async ({ page }) => {
+  test('[GUARD] member pages send visitors to /login, admin pages to /admin-login', async ({ page }) => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
     await page.goto('/admin');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/admin-login$/);
   });
 
   test('[THEME] the choice is stored under vite-ui-theme and applied', async ({ page }) => {

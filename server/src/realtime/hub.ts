@@ -4,6 +4,8 @@ import type { Database } from '../db/client';
 import type { Logger } from '../lib/logger';
 
 export const REALTIME_CHANNEL = 'vouch_realtime';
+/** The address of every administrator's open sockets (live statistics). */
+export const ADMIN_AUDIENCE = 'role:admin';
 
 type Socket = { send(data: string): void; close(code?: number, reason?: string): void };
 type Envelope = { to: string[]; event: RealtimeEvent };
@@ -78,3 +80,6 @@ export class RealtimeHub {
 export async function publish(db: Pick<Database['db'], 'execute'>, to: string[], event: RealtimeEvent): Promise<void> {
   await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify({ to, event } satisfies Envelope)})`);
 }
+
+/** Tells administrators' open dashboards that the statistics changed. */
+export const announceStatsChange = (db: Pick<Database['db'], 'execute'>) => publish(db, [ADMIN_AUDIENCE], { type: 'stats-changed' });

@@ -2,7 +2,8 @@ import type { Hono } from 'hono';
 import { upgradeWebSocket } from '@hono/node-server';
 import type { AppEnv } from '../lib/context';
 import { errorBody } from '../lib/errors';
-import { findSession } from '../lib/route';
+import { findSession, isAdminSession } from '../lib/route';
+import { ADMIN_AUDIENCE } from './hub';
 
 /**
  * The realtime socket at /api/realtime: authenticated by the session cookie, and refused to
@@ -19,14 +20,18 @@ export function mountRealtime(app: Hono<AppEnv>, origins: string[]): void {
       const found = await findSession(c.get('deps'), c.req.raw.headers);
       if (!found) return c.json(errorBody('UNAUTHORIZED', 'Please sign in to continue.'), 401);
       c.set('user', found.user);
+      c.set('sessionCreatedAt', found.createdAt);
       await next();
     },
-    upgradeWebSocket((c) => {
+    upgradeWebSocket(async (c) => {
       const userId = c.get('user').id;
+      // Administrators' sockets also join the admin audience (live statistics).
+      const admin = await isAdminSession(c.get('deps'), userId, c.get('sessionCreatedAt'));
+      const audiences = admin ? [userId, ADMIN_AUDIENCE] : [userId];
       const { hub } = c.get('deps');
       return {
-        onOpen: (_event, ws) => hub.add(userId, ws),
-        onClose: (_event, ws) => hub.remove(userId, ws),
+        onOpen: (_event, ws) => audiences.forEach((id) => hub.add(id, ws)),
+        onClose: (_event, ws) => audiences.forEach((id) => hub.remove(id, ws)),
         onMessage: (event, ws) => {
           if (event.data === 'ping') ws.send('pong');
         },

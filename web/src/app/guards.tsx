@@ -21,10 +21,13 @@ export function RequireMember({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Administrators only: anyone else goes to /. The server enforces the same rule on every admin call. */
+/**
+ * Administrators only: anyone else goes to /admin-login. The flag comes from the server's
+ * session answer (never from local storage), and the server enforces the same rule on every admin call.
+ */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { session, isLoading } = useSession();
   if (isLoading) return <PageSpinner label="Verifying admin access..." />;
-  if (!session || !session.isAdmin) return <Navigate to={paths.home} replace />;
+  if (!session || !session.isAdmin) return <Navigate to={paths.adminLogin} replace />;
   return children;
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { TAdminUser, TAuditResult } from '../../../../contracts/admin';
 import type { TMyReport } from '../../../../contracts/safety';
 import { PASSWORD, signIn } from '../../../test/accounts';
+import { openSocket } from '../../../test/sockets';
 import { startTestServer, testDatabaseKind, type TestServer } from '../../../test/test-server';
 import { factoryMember } from '../../../test/members';
 import { hashForFactories } from '../seed/factories';
@@ -127,5 +128,19 @@ describe(`admin actions on ${testDatabaseKind}`, () => {
     await db().execute(sql`update security_logs set details = '{"edited": true}'::jsonb where seq = (select min(seq) from security_logs where hash is not null)`);
     const second = await boss.client.json<TAuditResult>('POST', '/api/admin/audit');
     expect(second.body.issues.find((i) => i.check === 'log-chain')).toMatchObject({ severity: 'high' });
+  });
+
+  it('pushes statistics changes to administrators only', async () => {
+    const boss = await admin();
+    const a = await member('Ada');
+    const b = await member('Bea');
+    const adminSocket = await openSocket(boss.client);
+    const memberSocket = await openSocket(a.client);
+    await a.client.json('POST', '/api/likes', { targetId: b.id });
+    await b.client.json('POST', '/api/likes', { targetId: a.id });
+    await adminSocket.next((e) => e.type === 'stats-changed');
+    expect(memberSocket.events.some((e) => (e as { type: string }).type === 'stats-changed')).toBe(false);
+    adminSocket.socket.close();
+    memberSocket.socket.close();
   });
 });

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { photos, profiles, session, systemLogs, user } from '../../db/schema';
 import type { Deps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { announceStatsChange } from '../../realtime/hub';
 import { appendSecurityLog } from '../audit/security-log';
 
 type UserRow = {
@@ -87,6 +88,7 @@ export async function setVerified(db: Db, adminId: string, userId: string, verif
       details: { target: userId, before: { selfieVerified: before.selfieVerified }, after: { selfieVerified: verified } },
     });
   });
+  await announceStatsChange(db);
   return oneUser(db, userId);
 }
 
@@ -123,6 +125,7 @@ export async function setBanned(
     });
   });
   if (ban.banned) deps.hub.disconnect(userId);
+  await announceStatsChange(db);
   return oneUser(db, userId);
 }
 

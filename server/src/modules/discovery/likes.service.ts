@@ -3,7 +3,7 @@ import { FREE_DAILY_LIKES, LIKE_LIMIT_MESSAGE, type TLikeResponse } from '../../
 import type { Db } from '../../db/client';
 import { blocks, conversations, likes, matches, passes, profiles, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { publish } from '../../realtime/hub';
+import { announceStatsChange, publish } from '../../realtime/hub';
 import { notify } from '../notifications/notifications.service';
 import { getPlanState } from '../plans/service';
 
@@ -52,6 +52,7 @@ export async function likeProfile(db: Db, viewerId: string, targetId: string, su
  */
 async function announceMatch(db: Db, viewerId: string, targetId: string, matchId: string, conversationId: string | null) {
   await publish(db, [viewerId, targetId], { type: 'match', matchId });
+  await announceStatsChange(db);
   const [liker] = await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, viewerId));
   await notify(db, targetId, {
     type: 'match',

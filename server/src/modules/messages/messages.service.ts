@@ -4,7 +4,7 @@ import { nudgeFor, SAFETY_TEXT } from '../../../../contracts/safety';
 import type { Db } from '../../db/client';
 import { conversations, messages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { publish } from '../../realtime/hub';
+import { announceStatsChange, publish } from '../../realtime/hub';
 import { markGroupRead, notify } from '../notifications/notifications.service';
 
 type MessageRow = typeof messages.$inferSelect;
@@ -124,6 +124,7 @@ export async function sendMessage(db: Db, viewerId: string, conversationId: stri
   if (created) {
     await publish(db, [otherId], { type: 'message', message: toMessage(message, otherId) });
     await publish(db, [viewerId], { type: 'message', message: toMessage(message, viewerId) });
+    await announceStatsChange(db);
     const [sender] = (await db.execute<{ name: string | null }>(sql`select name from profiles where user_id = ${viewerId}`)).rows;
     await notify(db, otherId, {
       type: 'message',

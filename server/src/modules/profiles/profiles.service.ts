@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { GENDERS, ZProfileUpdate, type TOwnProfile } from '../../../../contracts/profile';
 import { trustScore } from '../../../../contracts/discovery';
 import type { Db } from '../../db/client';
+import { announceStatsChange } from '../../realtime/hub';
 import { profiles } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { listPhotos } from './photos.service';
@@ -57,6 +58,7 @@ export async function saveOwnProfile(db: Db, userId: string, input: ReturnType<t
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: profiles.userId, set: values })
     .returning();
+  await announceStatsChange(db);
   return toOwnProfile(row!, await listPhotos(db, userId));
 }
 

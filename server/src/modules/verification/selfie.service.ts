@@ -8,6 +8,7 @@ import type { Deps } from '../../lib/context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { isAdmin } from '../../lib/route';
+import { announceStatsChange } from '../../realtime/hub';
 import { notify } from '../notifications/notifications.service';
 
 const POSES = Object.keys(SELFIE_POSES) as SelfiePose[];
@@ -129,6 +130,7 @@ export async function decideSelfie(db: Db, adminId: string, submissionId: string
     });
     return row.userId;
   });
+  await announceStatsChange(db);
   await notify(db, userId, decision.approve
     ? { type: 'verification', title: 'You are verified', message: 'Your selfie was approved. Your profile now shows the verified mark.', link: '/settings' }
     : { type: 'verification', title: 'Selfie not approved', message: `Reason: ${decision.reason}. You can try again with a new pose.`, link: '/settings' });

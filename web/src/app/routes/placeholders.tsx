@@ -1,4 +1,4 @@
-import { RequireAdmin, RequireMember } from '../guards';
+import { RequireMember } from '../guards';
 import { ComingSoon } from './coming-soon';
 
 /** Screens that later work fills in. Member and admin screens are already behind their guards. */
@@ -28,13 +28,5 @@ export const DataProtection = visitor('Data Protection', 'Your rights over your 
 export const CancellationPolicy = visitor('Cancellation Policy', 'Cancelling a subscription and refunds.');
 export const SafetyCommitment = visitor('Our Safety Commitment', 'Verified members, verified dates and honest ratings.');
 export const Features = visitor('Features', 'Everything Vouch does to keep dating safe.');
-export const AdminLogin = visitor('Admin Login', 'Sign-in for site administrators.');
 export const SubscriptionSuccess = visitor('Subscription', 'Premium starts once your payment is confirmed.');
 
-export function Admin() {
-  return (
-    <RequireAdmin>
-      <ComingSoon title="Admin Dashboard" description="Moderation, statistics, campaigns and the security audit." />
-    </RequireAdmin>
-  );
-}

@@ -59,6 +59,8 @@ export function RealtimeProvider({ userId }: { userId: string }) {
         void client.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey });
       } else if (event.type === 'notification') {
         client.setQueryData(notificationsQueryOptions.queryKey, (list) => withNotification(list, event.notification));
+      } else if (event.type === 'stats-changed') {
+        void client.invalidateQueries({ queryKey: ['admin', 'stats'] });
       } else if (event.type === 'date-updated') {
         refreshDateQueries(client, event.conversationId);
       } else if (event.type === 'conversation-closed') {

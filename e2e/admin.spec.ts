@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { apiMember, createAdminWithCli, matchedMembers, PASSWORD, toast, uniqueEmail } from './helpers';
+
+test.describe('[ADMIN]', () => {
+  test('an admin made with the CLI signs in, approves a selfie, bans a member, resolves a report and runs the audit', async ({ browser, baseURL, page }) => {
+    test.setTimeout(120_000);
+    const headers = { origin: baseURL! };
+    // A member with a pending selfie, a pair with a report, and a member to ban.
+    const sam = await apiMember(browser, 'Sam', baseURL!);
+    const challenge = (await (await sam.page.request.post('/api/verification/selfie/challenge', { headers })).json()) as { id: string };
+    const selfie = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#c97' } }).jpeg().toBuffer();
+    await sam.page.request.post('/api/verification/selfie', { headers, multipart: { challengeId: challenge.id, file: { name: 's.jpg', mimeType: 'image/jpeg', buffer: selfie } } });
+    const { first: rita, second: rex, conversationId } = await matchedMembers(browser, baseURL!, ['Rita', 'Rex']);
+    await rex.send(conversationId, 'Send me your bank details');
+    await rita.page.request.post('/api/reports', { headers, data: { subjectId: rex.id, reason: 'scam', conversationId, source: 'chat', clientKey: crypto.randomUUID() } });
+
+    // The old client-side admin keys in local storage give nothing.
+    await page.goto('/');
+    await page.evaluate(() => {
+      const session = { isAdmin: true, isSiteOwner: true, authenticated: true, role: 'admin', timestamp: Date.now(), expires: Date.now() + 86_400_000 };
+      localStorage.setItem('adminSession', JSON.stringify(session));
+      sessionStorage.setItem('adminSession', JSON.stringify(session));
+    });
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/admin-login$/);
+    expect((await page.request.get('/api/admin/stats')).status()).toBe(401);
+
+    // A member's own password is refused here.
+    const email = uniqueEmail('owner');
+    createAdminWithCli(email);
+    await page.getByLabel('Admin Email').fill(email);
+    await page.getByLabel('Password').fill('Wrong-password1');
+    await page.getByRole('button', { name: 'Login as Site Owner' }).click();
+    await toast(page, 'Access Denied');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login as Site Owner' }).click();
+    await toast(page, 'Admin Login Successful');
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('list', { name: 'Statistics' })).toContainText('Total users');
+
+    // Moderation: approve Sam's selfie; Sam's profile shows as verified.
+    await page.getByRole('tab', { name: 'Moderation' }).click();
+    const review = page.getByRole('region', { name: 'Pending selfies' }).getByLabel('Selfie from Sam');
+    await review.getByRole('button', { name: 'Approve' }).click();
+    await toast(page, 'Selfie approved');
+    await sam.page.goto('/settings');
+    await expect(sam.page.getByText('You are verified.')).toBeVisible();
+
+    // Resolve Rita's report; she sees the outcome.
+    const report = page.getByLabel('Case about Rex');
+    await expect(report.getByRole('list', { name: 'Sealed messages' })).toContainText('Send me your bank details');
+    await report.getByRole('combobox').selectOption('warn');
+    await report.getByLabel('Note for the reporter').fill('We warned Rex. Thank you for telling us.');
+    await report.getByRole('button', { name: 'Decide' }).click();
+    await toast(page, 'Case decided');
+    await rita.page.goto('/settings');
+    const mine = rita.page.getByRole('list', { name: 'My reports' });
+    await expect(mine).toContainText('Action taken');
+    await expect(mine).toContainText('We warned Rex. Thank you for telling us.');
+
+    // Ban Rex: his open session ends and he cannot sign in again.
+    await rex.page.goto('/dashboard');
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await page.getByLabel('Search users by name').fill('Rex');
+    const card = page.getByRole('list', { name: 'Users' }).getByLabel('Rex', { exact: true });
+    await card.getByRole('button', { name: 'Block' }).click();
+    await page.getByRole('alertdialog', { name: 'Block Rex?' }).getByRole('button', { name: 'Block' }).click();
+    await toast(page, 'User blocked');
+    await expect(card).toContainText('Blocked');
+    expect((await rex.page.request.get('/api/me')).status()).toBe(401);
+    const again = await rex.page.request.post('/api/auth/sign-in/email', { headers, data: { email: rex.email, password: PASSWORD } });
+    expect(again.ok()).toBe(false);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await page.getByLabel('Search users by name').fill('Rex');
+    await expect(page.getByRole('list', { name: 'Users' }).getByLabel('Rex', { exact: true })).toContainText('Blocked'); // the badge stays
+
+    // The audit runs and reports real findings (this admin has no second factor).
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await page.getByRole('button', { name: 'Run Audit' }).click();
+    await expect(page.getByRole('list', { name: 'Audit findings' })).toContainText('have no second factor');
+  });
+});

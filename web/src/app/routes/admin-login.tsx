@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { ShieldCheck } from 'lucide-react';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { ADMIN_TEXT, ZAdminSignIn } from '@contracts/admin';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { PageSpinner } from '@/components/ui/spinner';
+import { adminSignIn, verifyTotp } from '@/features/admin/admin-api';
+import { sessionQueryOptions, useSession } from '@/features/auth/use-session';
+import { ApiError } from '@/lib/api-client';
+import { usePageMeta } from '@/lib/page-meta';
+import { paths } from '@/lib/paths';
+
+type Credentials = z.infer<typeof ZAdminSignIn>;
+
+/** Sign-in for administrators: the normal account, accepted by the server only with the admin role. */
+export function Component() {
+  usePageMeta('Admin Login · Vouch');
+  const { session, isLoading } = useSession();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [needsCode, setNeedsCode] = useState(false);
+  const [code, setCode] = useState('');
+  const form = useForm<Credentials>({ resolver: zodResolver(ZAdminSignIn), defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    if (session?.isAdmin) navigate(paths.admin, { replace: true });
+  }, [session, navigate]);
+
+  const enter = async () => {
+    const me = await client.fetchQuery({ ...sessionQueryOptions, staleTime: 0 });
+    if (!me?.isAdmin) throw new ApiError(401, 'UNAUTHORIZED', ADMIN_TEXT.accessDenied.description);
+    toast.success(ADMIN_TEXT.loginSuccess.title, { description: ADMIN_TEXT.loginSuccess.description });
+    navigate(paths.admin);
+  };
+  const fail = (error: unknown) => {
+    form.reset({ email: form.getValues('email'), password: '' });
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) toast.error(ADMIN_TEXT.accessDenied.title, { description: ADMIN_TEXT.accessDenied.description });
+    else if (error instanceof ApiError && error.status === 429) toast.error(ADMIN_TEXT.accessDenied.title, { description: error.message });
+    else toast.error(ADMIN_TEXT.loginError.title, { description: ADMIN_TEXT.loginError.description });
+  };
+
+  const submit = form.handleSubmit(async ({ email, password }) => {
+    try {
+      const { twoFactorRequired } = await adminSignIn(email, password);
+      if (twoFactorRequired) return setNeedsCode(true);
+      await enter();
+    } catch (error) {
+      fail(error);
+    }
+  });
+  const submitCode = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!/^\d{6}$/.test(code)) return void toast.error('Invalid code', { description: 'Please enter a 6-digit verification code.' });
+    try {
+      await verifyTotp(code);
+      await enter();
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  if (isLoading || session?.isAdmin) return <PageSpinner />;
+  return (
+    <div className="mx-auto flex min-h-[70dvh] max-w-md items-center px-4 py-10">
+      <Card className="w-full">
+        <CardHeader className="items-center text-center">
+          <ShieldCheck className="size-10 text-primary" aria-hidden />
+          <CardTitle className="text-2xl">Admin Login</CardTitle>
+          <CardDescription>Site owner access. Every action here is logged.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {needsCode ? (
+            <form className="grid gap-4" onSubmit={(e) => void submitCode(e)} noValidate>
+              <Field label="Authenticator code" hint="The 6-digit code from your authenticator app.">
+                <Input inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} maxLength={6} />
+              </Field>
+              <Button type="submit">Verify</Button>
+            </form>
+          ) : (
+            <form className="grid gap-4" onSubmit={submit} noValidate>
+              <Field label="Admin Email" error={errors.email?.message}>
+                <Input type="email" autoComplete="username" {...form.register('email')} />
+              </Field>
+              <Field label="Password" error={errors.password?.message}>
+                <Input type="password" autoComplete="current-password" {...form.register('password')} />
+              </Field>
+              <Button type="submit" disabled={isSubmitting}>
+                {isSubmitting ? 'Authenticating...' : 'Login as Site Owner'}
+              </Button>
+              <Button asChild variant="outline">
+                <Link to={paths.home}>Back to Home</Link>
+              </Button>
+            </form>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { TAdminStats, TAdminUser, TAuditResult, TCaseDecision, TSecurityEvent } from '@contracts/admin';
+import type { TAdminReport } from '@contracts/safety';
+import { api } from '@/lib/api-client';
+
+export type AdminSelfie = { id: string; userId: string; name: string; pose: string; instruction: string; status: string; reason: string | null; imageUrl: string; profilePhotoUrls: string[]; createdAt: string };
+export type CaseKind = 'report' | 'safety_rating' | 'date_dispute';
+
+export const adminSignIn = (email: string, password: string) => api<{ twoFactorRequired: boolean }>('/api/admin/sign-in', { method: 'POST', body: { email, password } });
+export const verifyTotp = (code: string) => api('/api/auth/two-factor/verify-totp', { method: 'POST', body: { code } });
+
+export const statsQueryOptions = queryOptions({
+  queryKey: ['admin', 'stats'],
+  queryFn: () => api<TAdminStats>('/api/admin/stats'),
+  refetchInterval: 30_000,
+  retry: 2,
+  retryDelay: 1000,
+});
+export const usersQueryOptions = (search: string) =>
+  queryOptions({ queryKey: ['admin', 'users', search], queryFn: async () => (await api<{ users: TAdminUser[] }>(`/api/admin/users?search=${encodeURIComponent(search)}`)).users, retry: 1 });
+export const setVerified = (userId: string, verified: boolean) => api<TAdminUser>(`/api/admin/users/${encodeURIComponent(userId)}/verified`, { method: 'PUT', body: { verified } });
+export const setBlocked = (userId: string, blocked: boolean, reason?: string) =>
+  api<TAdminUser>(`/api/admin/users/${encodeURIComponent(userId)}/blocked`, { method: 'PUT', body: { blocked, ...(reason ? { reason } : {}) } });
+export const removePhotos = (userId: string) => api<TAdminUser>(`/api/admin/users/${encodeURIComponent(userId)}/photos`, { method: 'DELETE' });
+
+export const selfiesQueryOptions = queryOptions({ queryKey: ['admin', 'selfies'], queryFn: async () => (await api<{ selfies: AdminSelfie[] }>('/api/admin/selfies')).selfies });
+export const approveSelfie = (id: string) => api(`/api/admin/selfies/${id}/approve`, { method: 'POST' });
+export const rejectSelfie = (id: string, reason: string) => api(`/api/admin/selfies/${id}/reject`, { method: 'POST', body: { reason } });
+
+export const casesQueryOptions = (kind: CaseKind) =>
+  queryOptions({ queryKey: ['admin', 'cases', kind], queryFn: async () => (await api<{ cases: TAdminReport[] }>(`/api/admin/cases?kind=${kind}&status=open`)).cases });
+export const decideCase = (caseId: string, decision: TCaseDecision) => api(`/api/admin/cases/${caseId}/decision`, { method: 'POST', body: decision });
+
+export type Counters = { userReports: number; contentFlags: number; highPriorityIssues: number; resolvedIssues: number };
+export const eventsQueryOptions = queryOptions({
+  queryKey: ['admin', 'events'],
+  queryFn: () => api<{ events: TSecurityEvent[]; counters: Counters }>('/api/admin/security-events'),
+});
+export const lastAuditQueryOptions = queryOptions({ queryKey: ['admin', 'audit'], queryFn: async () => (await api<{ audit: TAuditResult | null }>('/api/admin/audit')).audit });
+export const runAudit = () => api<TAuditResult>('/api/admin/audit', { method: 'POST' });

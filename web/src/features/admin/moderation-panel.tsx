@@ -1,0 +1,167 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Check, ShieldAlert, X } from 'lucide-react';
+import { toast } from 'sonner';
+import { CASE_DECISIONS, type TCaseDecision } from '@contracts/admin';
+import { REPORT_REASONS, type TAdminReport } from '@contracts/safety';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input, Select, Textarea } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { approveSelfie, casesQueryOptions, decideCase, rejectSelfie, selfiesQueryOptions, type AdminSelfie, type CaseKind } from './admin-api';
+
+const Empty = ({ children }: { children: React.ReactNode }) => <p className="rounded-xl bg-muted/60 p-4 text-sm text-muted-foreground">{children}</p>;
+
+function SelfieReview({ selfie }: { selfie: AdminSelfie }) {
+  const client = useQueryClient();
+  const [reason, setReason] = useState('');
+  const decide = useMutation({
+    mutationFn: (approve: boolean) => (approve ? approveSelfie(selfie.id) : rejectSelfie(selfie.id, reason)),
+    onSuccess: (_r, approve) => {
+      toast.success(approve ? 'Selfie approved' : 'Selfie rejected', { description: `${selfie.name} has been told.` });
+      void client.invalidateQueries({ queryKey: ['admin'] });
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Please try again.')),
+  });
+  return (
+    <Card className="grid gap-3 p-4" aria-label={`Selfie from ${selfie.name}`}>
+      <p className="font-medium">
+        {selfie.name} <span className="text-sm font-normal text-muted-foreground">· asked to “{selfie.instruction}”</span>
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <figure className="grid gap-1">
+          <img src={selfie.imageUrl} alt={`Selfie from ${selfie.name}`} className="size-40 rounded-xl object-cover ring-2 ring-primary" />
+          <figcaption className="text-xs text-muted-foreground">Selfie</figcaption>
+        </figure>
+        {selfie.profilePhotoUrls.slice(0, 3).map((url, index) => (
+          <figure key={url} className="grid gap-1">
+            <img src={`${url}?size=thumb`} alt={`Profile photo ${index + 1}`} className="size-40 rounded-xl object-cover" />
+            <figcaption className="text-xs text-muted-foreground">Profile photo {index + 1}</figcaption>
+          </figure>
+        ))}
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button size="sm" onClick={() => decide.mutate(true)} disabled={decide.isPending}>
+          <Check aria-hidden /> Approve
+        </Button>
+        <Input value={reason} onChange={(e) => setReason(e.target.value)} placeholder="Reason for rejecting" aria-label={`Reason for rejecting ${selfie.name}'s selfie`} className="h-9 max-w-64" />
+        <Button size="sm" variant="outline" onClick={() => decide.mutate(false)} disabled={decide.isPending || reason.trim().length < 3}>
+          <X aria-hidden /> Reject
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function CaseReview({ item }: { item: TAdminReport }) {
+  const client = useQueryClient();
+  const [decision, setDecision] = useState<TCaseDecision['decision']>('dismiss');
+  const [note, setNote] = useState('');
+  const [days, setDays] = useState('7');
+  const decide = useMutation({
+    mutationFn: () => decideCase(item.id, { decision, note, ...(decision === 'suspend' ? { suspendDays: Number(days) } : {}) }),
+    onSuccess: () => {
+      toast.success('Case decided', { description: item.reporter ? 'The reporter sees the outcome.' : undefined });
+      void client.invalidateQueries({ queryKey: ['admin'] });
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Please try again.')),
+  });
+  const reason = REPORT_REASONS[item.reason as keyof typeof REPORT_REASONS] ?? item.reason.replace(/_/g, ' ');
+  return (
+    <Card className="grid gap-3 p-4 lg:grid-cols-2" aria-label={`Case about ${item.subject.name}`}>
+      <div className="grid content-start gap-2">
+        <p className="font-medium">
+          {item.subject.name} <span className="text-sm font-normal text-muted-foreground">· {reason}</span>
+        </p>
+        <p className="text-xs text-muted-foreground">
+          {item.reporter ? `Reported by ${item.reporter.name}` : 'Raised automatically'} on {new Date(item.createdAt).toLocaleString()}
+        </p>
+        {item.details && <p className="whitespace-pre-wrap text-sm">{item.details}</p>}
+        <div className="grid gap-1">
+          <p className="flex items-center gap-1 text-xs font-semibold uppercase text-muted-foreground">
+            Sealed messages ({item.evidence.length})
+            {!item.evidenceIntact && (
+              <span className="flex items-center gap-1 text-destructive">
+                <ShieldAlert className="size-3.5" aria-hidden /> seal broken
+              </span>
+            )}
+          </p>
+          {item.evidence.length ? (
+            <ol className="grid max-h-56 gap-1 overflow-y-auto rounded-lg bg-muted/60 p-2 text-sm" aria-label="Sealed messages">
+              {item.evidence.map((m) => (
+                <li key={m.id}>
+                  <span className="font-semibold">{m.senderId === item.subject.userId ? item.subject.name : (item.reporter?.name ?? 'Other')}:</span> {m.content}
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="text-xs text-muted-foreground">No messages.</p>
+          )}
+        </div>
+      </div>
+      <form
+        className="grid content-start gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          decide.mutate();
+        }}
+        aria-label={`Decision on the case about ${item.subject.name}`}
+      >
+        <label className="grid gap-1 text-sm font-medium">
+          Decision
+          <Select value={decision} onChange={(e) => setDecision(e.target.value as TCaseDecision['decision'])}>
+            {CASE_DECISIONS.map((d) => (
+              <option key={d} value={d}>
+                {{ dismiss: 'Dismiss', warn: 'Warn', suspend: 'Suspend', ban: 'Ban' }[d]}
+              </option>
+            ))}
+          </Select>
+        </label>
+        {decision === 'suspend' && (
+          <label className="grid gap-1 text-sm font-medium">
+            Days
+            <Input type="number" min={1} max={365} value={days} onChange={(e) => setDays(e.target.value)} />
+          </label>
+        )}
+        <label className="grid gap-1 text-sm font-medium">
+          Note for the reporter
+          <Textarea value={note} onChange={(e) => setNote(e.target.value)} rows={2} className="min-h-16" />
+        </label>
+        <Button type="submit" size="sm" className="justify-self-start" disabled={decide.isPending || note.trim().length < 3}>
+          Decide
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function CaseQueue({ kind, title, empty }: { kind: CaseKind; title: string; empty: string }) {
+  const cases = useQuery(casesQueryOptions(kind));
+  return (
+    <section className="grid gap-3" aria-label={title}>
+      <h2 className="text-lg font-semibold">
+        {title} {cases.data && <span className="text-sm font-normal text-muted-foreground">({cases.data.length})</span>}
+      </h2>
+      {cases.isPending ? <Spinner /> : cases.data?.length ? cases.data.map((item) => <CaseReview key={item.id} item={item} />) : <Empty>{empty}</Empty>}
+    </section>
+  );
+}
+
+/** The queues, each with the evidence beside the decision. */
+export function ModerationPanel() {
+  const selfies = useQuery(selfiesQueryOptions);
+  return (
+    <div className="grid gap-8">
+      <section className="grid gap-3" aria-label="Pending selfies">
+        <h2 className="text-lg font-semibold">
+          Pending selfies {selfies.data && <span className="text-sm font-normal text-muted-foreground">({selfies.data.length})</span>}
+        </h2>
+        {selfies.isPending ? <Spinner /> : selfies.data?.length ? selfies.data.map((s) => <SelfieReview key={s.id} selfie={s} />) : <Empty>No selfies are waiting.</Empty>}
+      </section>
+      <CaseQueue kind="report" title="Reports" empty="No open reports." />
+      <CaseQueue kind="date_dispute" title="Date disputes" empty="No disputed dates." />
+      <CaseQueue kind="safety_rating" title="Safety flags" empty="No low safety ratings to review." />
+    </div>
+  );
+}

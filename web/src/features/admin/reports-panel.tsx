@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle, CheckCircle2, Flag, Lightbulb, ShieldAlert } from 'lucide-react';
+import { PLATFORM_SUGGESTIONS } from '@contracts/admin';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
+import { eventsQueryOptions } from './admin-api';
+
+export const SEVERITY_STYLE = {
+  high: 'bg-destructive/10 text-destructive',
+  warning: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
+  info: 'bg-muted text-muted-foreground',
+} as const;
+
+/** Security events (newest 50), the platform suggestions and four counters from real data. */
+export function ReportsPanel() {
+  const events = useQuery(eventsQueryOptions);
+  const counters = events.data?.counters;
+  const cards = [
+    { label: 'User Reports', value: counters?.userReports, icon: Flag },
+    { label: 'Content Flags', value: counters?.contentFlags, icon: AlertTriangle },
+    { label: 'High Priority Issues', value: counters?.highPriorityIssues, icon: ShieldAlert },
+    { label: 'Resolved Issues', value: counters?.resolvedIssues, icon: CheckCircle2 },
+  ];
+  return (
+    <div className="grid gap-6">
+      <ul className="grid grid-cols-2 gap-3 md:grid-cols-4" aria-label="Counters">
+        {cards.map(({ label, value, icon: Icon }) => (
+          <li key={label}>
+            <Card className="grid gap-1 p-4">
+              <span className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
+                <Icon className="size-4 text-primary" aria-hidden /> {label}
+              </span>
+              <span className="text-2xl font-bold tabular-nums">{value ?? '–'}</span>
+            </Card>
+          </li>
+        ))}
+      </ul>
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <section className="grid content-start gap-2" aria-label="Security Events">
+          <h2 className="text-lg font-semibold">Security Events</h2>
+          {events.isPending ? (
+            <Spinner />
+          ) : (
+            <ol className="grid gap-2">
+              {events.data?.events.map((event) => (
+                <li key={event.id}>
+                  <Card className="flex flex-wrap items-center gap-2 p-3 text-sm">
+                    <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', SEVERITY_STYLE[event.severity])}>{event.severity}</span>
+                    <span className="font-medium">{event.eventType.replace(/_/g, ' ')}</span>
+                    <span className="ml-auto text-xs text-muted-foreground">{new Date(event.createdAt).toLocaleString()}</span>
+                    {'target' in event.details && <span className="w-full truncate text-xs text-muted-foreground">target {String(event.details.target)}</span>}
+                  </Card>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+        <section className="grid content-start gap-2" aria-label="Platform Suggestions">
+          <h2 className="text-lg font-semibold">Platform Suggestions</h2>
+          {PLATFORM_SUGGESTIONS.map((s) => (
+            <Card key={s.title} className="grid gap-1 p-3 text-sm">
+              <span className="flex items-center gap-1.5 font-medium">
+                <Lightbulb className="size-4 text-primary" aria-hidden /> {s.title}
+                <span className={cn('ml-auto rounded-full px-2 py-0.5 text-xs', s.priority === 'high' ? SEVERITY_STYLE.high : s.priority === 'medium' ? SEVERITY_STYLE.warning : SEVERITY_STYLE.info)}>{s.priority}</span>
+              </span>
+              <span className="text-muted-foreground">{s.text}</span>
+            </Card>
+          ))}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -92,3 +92,49 @@ export const PLATFORM_SUGGESTIONS = [
   { title: 'Content Moderation', priority: 'medium', text: 'Review open reports and safety flags within 24 hours.' },
   { title: 'User Engagement', priority: 'low', text: 'Send push notifications to members inactive for 7 or more days.' },
 ] as const;
+
+export const AD_PLACEMENTS = ['home_header', 'home_bottom', 'sidebar', 'dashboard'] as const;
+export type AdPlacement = (typeof AD_PLACEMENTS)[number];
+export const CAMPAIGN_TEXT = {
+  created: 'Campaign created',
+  createFailed: { title: 'Error', description: 'Failed to create campaign.' },
+  updated: 'Campaign updated',
+  deleted: 'Campaign deleted',
+  empty: 'No campaigns yet',
+} as const;
+export const ZCampaignFields = z.object({
+  name: z.string().trim().min(2, 'Give the campaign a name').max(80),
+  targetUrl: z.url({ protocol: /^https?$/, error: 'Enter a full web address (https://...)' }).max(500),
+  placement: z.enum(AD_PLACEMENTS).default('home_header'),
+});
+export const ZCampaign = z.object({
+  id: z.string(),
+  name: z.string(),
+  imageUrl: z.string(),
+  targetUrl: z.string(),
+  placement: z.enum(AD_PLACEMENTS),
+  active: z.boolean(),
+  impressions: z.number(),
+  clicks: z.number(),
+  createdAt: z.string(),
+});
+export type TCampaign = z.infer<typeof ZCampaign>;
+/** Click-through rate in percent, two decimals. */
+export const clickThroughRate = (c: { impressions: number; clicks: number }) => (c.impressions === 0 ? '0.00' : ((c.clicks / c.impressions) * 100).toFixed(2));
+/** What a visitor's ad slot gets: no counters, no target (the click goes through the server). */
+export const ZPublicAd = z.object({ id: z.string(), name: z.string(), imageUrl: z.string(), clickUrl: z.string() });
+export type TPublicAd = z.infer<typeof ZPublicAd>;
+
+export const ZAdminSubscription = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  tier: z.enum(['free', 'premium']),
+  active: z.boolean(),
+  expiresAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TAdminSubscription = z.infer<typeof ZAdminSubscription>;
+export const ZSubscriptionEdit = z.object({ tier: z.enum(['free', 'premium']), active: z.boolean(), expiresAt: z.iso.datetime({ offset: true }).nullable() });

@@ -23,6 +23,7 @@ import { safetyRoutes } from './modules/safety/routes';
 import { verificationRoutes } from './modules/verification/routes';
 import { dateRoutes } from './modules/dates/routes';
 import { adminRoutes } from './modules/admins/routes';
+import { commerceRoutes } from './modules/admins/commerce.routes';
 
 export function createApp(deps: Deps) {
   const { env, logger } = deps;
@@ -63,6 +64,7 @@ export function createApp(deps: Deps) {
   app.route('/', verificationRoutes);
   app.route('/', dateRoutes);
   app.route('/', adminRoutes);
+  app.route('/', commerceRoutes);
   app.route('/', controlRoutes);
   if (!env.isProduction) app.route('/', devMailRoutes);
   mountApiDocs(app);

@@ -19,8 +19,28 @@ export const subscriptions = pgTable('subscriptions', {
   tier: text('tier').notNull().default('free'),
   active: boolean('active').notNull().default(false),
   expiresAt: timestamp('expires_at', { withTimezone: true }),
+  /** Cancelled: stays active until expires_at, then ends. */
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Ad campaigns: an image (re-encoded like every upload), a target, a placement and counters. */
+export const ads = pgTable(
+  'ads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    imageKey: text('image_key').notNull(),
+    targetUrl: text('target_url').notNull(),
+    placement: text('placement').notNull().default('home_header'),
+    active: boolean('active').notNull().default(true),
+    impressions: integer('impressions').notNull().default(0),
+    clicks: integer('clicks').notNull().default(0),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ads_placement_idx').on(t.placement, t.active)],
+);
 
 /** Mail written instead of sent when no SMTP_URL is configured (shown at /dev/mail). */
 export const devMail = pgTable(

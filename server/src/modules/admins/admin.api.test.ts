@@ -4,6 +4,7 @@ import type { TAdminUser, TAuditResult } from '../../../../contracts/admin';
 import type { TMyReport } from '../../../../contracts/safety';
 import { PASSWORD, signIn } from '../../../test/accounts';
 import { openSocket } from '../../../test/sockets';
+import { pngImage } from '../../../test/images';
 import { startTestServer, testDatabaseKind, type TestServer } from '../../../test/test-server';
 import { factoryMember } from '../../../test/members';
 import { hashForFactories } from '../seed/factories';
@@ -76,7 +77,7 @@ describe(`admin route access on ${testDatabaseKind}`, () => {
       expect((await banned.client.request(method, fill(path), body)).status, `${method} ${path} banned`).toBe(403);
       const asAdmin = (await boss.client.request(method, fill(path), body)).status;
       if (method === 'GET' && !path.includes('{')) expect(asAdmin, `${method} ${path} admin`).toBe(200);
-      else expect([200, 201, 400, 404, 409], `${method} ${path} admin`).toContain(asAdmin);
+      else expect([200, 201, 400, 404, 409, 415], `${method} ${path} admin`).toContain(asAdmin);
     }
   });
 });
@@ -142,5 +143,57 @@ describe(`admin actions on ${testDatabaseKind}`, () => {
     expect(memberSocket.events.some((e) => (e as { type: string }).type === 'stats-changed')).toBe(false);
     adminSocket.socket.close();
     memberSocket.socket.close();
+  });
+
+  it('creates a campaign that visitors see in its placement, counts impressions and clicks, pauses and deletes it', async () => {
+    const boss = await admin();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await pngImage(600, 200))], { type: 'image/png' }), 'ad.png');
+    form.append('name', 'Spring picnic');
+    form.append('targetUrl', 'https://example.com/picnic');
+    form.append('placement', 'home_bottom');
+    const created = await boss.client.request('POST', '/api/admin/campaigns', form);
+    expect(created.status).toBe(201);
+    const campaign = (await created.json()) as { id: string; imageUrl: string };
+
+    const visitor = server.client();
+    const slot = await visitor.json<{ ads: { id: string; clickUrl: string }[] }>('GET', '/api/ads?placement=home_bottom');
+    expect(slot.body.ads.map((a) => a.id)).toContain(campaign.id);
+    expect((await visitor.get(campaign.imageUrl)).status).toBe(200);
+    await visitor.json('POST', `/api/ads/${campaign.id}/impression`);
+    const click = await visitor.get(`/api/ads/${campaign.id}/click`);
+    expect(click.status).toBe(302);
+    expect(click.headers.get('location')).toBe('https://example.com/picnic');
+    const listed = await boss.client.json<{ campaigns: { id: string; impressions: number; clicks: number }[] }>('GET', '/api/admin/campaigns');
+    expect(listed.body.campaigns.find((c) => c.id === campaign.id)).toMatchObject({ impressions: 1, clicks: 1 });
+
+    const bad = new FormData();
+    bad.append('file', new Blob([new Uint8Array(await pngImage())], { type: 'image/png' }), 'ad.png');
+    bad.append('name', 'Bad');
+    bad.append('targetUrl', 'javascript:alert(1)');
+    expect((await boss.client.request('POST', '/api/admin/campaigns', bad)).status).toBe(400);
+
+    expect((await boss.client.json('PUT', `/api/admin/campaigns/${campaign.id}/active`, { active: false })).status).toBe(200);
+    expect((await visitor.json<{ ads: { id: string }[] }>('GET', '/api/ads?placement=home_bottom')).body.ads.map((a) => a.id)).not.toContain(campaign.id);
+    expect((await boss.client.json('DELETE', `/api/admin/campaigns/${campaign.id}`)).status).toBe(200);
+    expect((await visitor.get(campaign.imageUrl)).status).toBe(404);
+  });
+
+  it('pages, edits and cancels subscriptions; a cancelled one stays active until it expires', async () => {
+    const boss = await admin();
+    const payer = await member('Payer');
+    await db().execute(sql`insert into subscriptions (user_id, tier, active) values (${payer.id}, 'premium', true)`);
+    const page = await boss.client.json<{ subscriptions: { id: string; userId: string }[]; total: number }>('GET', `/api/admin/subscriptions?search=${payer.id.slice(0, 12)}&pageSize=10`);
+    expect(page.body.total).toBe(1);
+    const id = page.body.subscriptions[0]!.id;
+    expect((await boss.client.json('GET', '/api/admin/subscriptions?pageSize=7')).status).toBe(400);
+    const cancelled = await boss.client.json<{ active: boolean; cancelledAt: string | null; expiresAt: string | null }>('POST', `/api/admin/subscriptions/${id}/cancel`);
+    expect(cancelled.body.active).toBe(true);
+    expect(cancelled.body.cancelledAt).not.toBeNull();
+    expect(new Date(cancelled.body.expiresAt!).getTime()).toBeGreaterThan(Date.now());
+    expect((await payer.client.json<{ subscription: { isActive: boolean } }>('GET', '/api/me')).body.subscription.isActive).toBe(true);
+    const edited = await boss.client.json<{ tier: string; active: boolean }>('PUT', `/api/admin/subscriptions/${id}`, { tier: 'premium', active: false, expiresAt: null });
+    expect(edited.body.active).toBe(false);
+    expect((await payer.client.json<{ subscription: { isActive: boolean } }>('GET', '/api/me')).body.subscription.isActive).toBe(false);
   });
 });

@@ -43,7 +43,8 @@ export async function runSecurityAudit(deps: Pick<Deps, 'database' | 'storage' |
     (
       await deps.database.db.execute<{ key: string }>(sql`
         select large_key as key from photos union all select thumb_key from photos
-        union all select image_key from selfie_submissions union all select photo_key from date_verifications`)
+        union all select image_key from selfie_submissions union all select photo_key from date_verifications
+        union all select image_key from ads`)
     ).rows.map((r) => r.key),
   );
   const orphans = (await deps.storage.list()).filter((key) => !referenced.has(key));

@@ -1,0 +1,159 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { AD_PLACEMENTS, ZAdminSubscription, ZCampaign, ZCampaignFields, ZPublicAd, ZSubscriptionEdit } from '../../../../contracts/admin';
+import { readUpload, uploadBodyLimit } from '../../http/upload';
+import type { AppEnv } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { errorResponse, imageResponse, jsonResponse } from '../../lib/openapi';
+import { defineRoute } from '../../lib/route';
+import { adsFor, countClick, countImpression, createCampaign, deleteCampaign, listCampaigns, readAdImage, setCampaignActive } from './campaigns.service';
+import { cancelSubscription, editSubscription, listSubscriptions } from './subscriptions.service';
+
+const guarded = { 401: errorResponse('Not signed in'), 403: errorResponse('Not an administrator') };
+const idParams = z.object({ id: z.uuid() });
+
+const campaigns = defineRoute('admin', {
+  method: 'get',
+  path: '/api/admin/campaigns',
+  tags: ['Admin'],
+  summary: 'Ad campaigns, newest first, with impressions and clicks',
+  responses: { 200: jsonResponse(z.object({ campaigns: z.array(ZCampaign) }), 'Campaigns'), ...guarded },
+});
+
+const createRoute = defineRoute('admin', {
+  method: 'post',
+  path: '/api/admin/campaigns',
+  tags: ['Admin'],
+  summary: 'Create a campaign (multipart: file, name, targetUrl, placement)',
+  request: {
+    body: {
+      content: {
+        'multipart/form-data': { schema: ZCampaignFields.extend({ file: z.any().openapi({ type: 'string', format: 'binary' }) }) },
+      },
+    },
+  },
+  responses: { 201: jsonResponse(ZCampaign, 'Created'), 400: errorResponse('Invalid fields'), 413: errorResponse('File too large'), 415: errorResponse('Invalid file type'), ...guarded },
+});
+
+const toggle = defineRoute('admin', {
+  method: 'put',
+  path: '/api/admin/campaigns/{id}/active',
+  tags: ['Admin'],
+  summary: 'Pause or resume a campaign',
+  request: { params: idParams, body: { content: { 'application/json': { schema: z.object({ active: z.boolean() }) } } } },
+  responses: { 200: jsonResponse(ZCampaign, 'Updated'), 404: errorResponse('No such campaign'), ...guarded },
+});
+
+const remove = defineRoute('admin', {
+  method: 'delete',
+  path: '/api/admin/campaigns/{id}',
+  tags: ['Admin'],
+  summary: 'Delete a campaign',
+  request: { params: idParams },
+  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Deleted'), 404: errorResponse('No such campaign'), ...guarded },
+});
+
+const slot = defineRoute('public', {
+  method: 'get',
+  path: '/api/ads',
+  tags: ['Ads'],
+  summary: 'The active ads of a placement, for an ad slot',
+  request: { query: z.object({ placement: z.enum(AD_PLACEMENTS) }) },
+  responses: { 200: jsonResponse(z.object({ ads: z.array(ZPublicAd) }), 'Ads') },
+});
+
+const adImage = defineRoute('public', {
+  method: 'get',
+  path: '/api/ads/{id}/image',
+  tags: ['Ads'],
+  summary: "An ad's image",
+  request: { params: idParams },
+  responses: { 200: imageResponse, 404: errorResponse('No such ad') },
+});
+
+const impression = defineRoute('public', {
+  method: 'post',
+  path: '/api/ads/{id}/impression',
+  tags: ['Ads'],
+  summary: 'Count one impression (once per page view)',
+  request: { params: idParams },
+  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Counted') },
+});
+
+const click = defineRoute('public', {
+  method: 'get',
+  path: '/api/ads/{id}/click',
+  tags: ['Ads'],
+  summary: "Count a click, then redirect to the campaign's target",
+  request: { params: idParams },
+  responses: { 302: { description: 'To the target' }, 404: errorResponse('No such ad') },
+});
+
+const subscriptionList = defineRoute('admin', {
+  method: 'get',
+  path: '/api/admin/subscriptions',
+  tags: ['Admin'],
+  summary: 'Subscriptions, searchable by user id, a page at a time',
+  request: {
+    query: z.object({
+      search: z.string().max(100).default(''),
+      page: z.coerce.number().int().min(1).default(1),
+      pageSize: z.coerce.number().refine((n) => [10, 20, 50].includes(n), 'Page size is 10, 20 or 50').default(10),
+    }),
+  },
+  responses: { 200: jsonResponse(z.object({ subscriptions: z.array(ZAdminSubscription), total: z.number() }), 'A page'), 400: errorResponse('Bad paging'), ...guarded },
+});
+
+const subscriptionEdit = defineRoute('admin', {
+  method: 'put',
+  path: '/api/admin/subscriptions/{id}',
+  tags: ['Admin'],
+  summary: 'Edit a subscription: tier, active, expiry',
+  request: { params: idParams, body: { content: { 'application/json': { schema: ZSubscriptionEdit } } } },
+  responses: { 200: jsonResponse(ZAdminSubscription, 'Edited'), 404: errorResponse('No such subscription'), ...guarded },
+});
+
+const subscriptionCancel = defineRoute('admin', {
+  method: 'post',
+  path: '/api/admin/subscriptions/{id}/cancel',
+  tags: ['Admin'],
+  summary: 'Cancel a subscription: it stays active until it expires',
+  request: { params: idParams },
+  responses: { 200: jsonResponse(ZAdminSubscription, 'Cancelled'), 404: errorResponse('No such subscription'), 409: errorResponse('Already cancelled'), ...guarded },
+});
+
+export const commerceRoutes = new OpenAPIHono<AppEnv>();
+commerceRoutes.use('/api/admin/campaigns', uploadBodyLimit());
+commerceRoutes
+  .openapi(campaigns, async (c) => c.json({ campaigns: await listCampaigns(c.get('deps').database.db) }, 200))
+  .openapi(createRoute, async (c) => {
+    const { bytes, fields } = await readUpload(c);
+    const parsed = ZCampaignFields.safeParse(fields);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new AppError('VALIDATION_FAILED', issue.message, { [issue.path.join('.')]: issue.message });
+    }
+    return c.json(await createCampaign(c.get('deps'), c.get('user').id, parsed.data, bytes), 201);
+  })
+  .openapi(toggle, async (c) => c.json(await setCampaignActive(c.get('deps').database.db, c.get('user').id, c.req.valid('param').id, c.req.valid('json').active), 200))
+  .openapi(remove, async (c) => {
+    await deleteCampaign(c.get('deps'), c.get('user').id, c.req.valid('param').id);
+    return c.json({ ok: true as const }, 200);
+  })
+  .openapi(slot, async (c) => c.json({ ads: await adsFor(c.get('deps').database.db, c.req.valid('query').placement) }, 200))
+  .openapi(adImage, async (c) => {
+    const bytes = await readAdImage(c.get('deps'), c.req.valid('param').id);
+    c.header('Content-Type', 'image/webp');
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.body(new Uint8Array(bytes), 200);
+  })
+  .openapi(impression, async (c) => {
+    await countImpression(c.get('deps').database.db, c.req.valid('param').id);
+    return c.json({ ok: true as const }, 200);
+  })
+  .openapi(click, async (c) => c.redirect(await countClick(c.get('deps').database.db, c.req.valid('param').id), 302))
+  .openapi(subscriptionList, async (c) => {
+    const { search, page, pageSize } = c.req.valid('query');
+    return c.json(await listSubscriptions(c.get('deps').database.db, search, page, pageSize), 200);
+  })
+  .openapi(subscriptionEdit, async (c) => c.json(await editSubscription(c.get('deps').database.db, c.get('user').id, c.req.valid('param').id, c.req.valid('json')), 200))
+  .openapi(subscriptionCancel, async (c) => c.json(await cancelSubscription(c.get('deps').database.db, c.get('user').id, c.req.valid('param').id), 200));

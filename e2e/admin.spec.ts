@@ -80,5 +80,23 @@ test.describe('[ADMIN]', () => {
     await page.getByRole('tab', { name: 'Security' }).click();
     await page.getByRole('button', { name: 'Run Audit' }).click();
     await expect(page.getByRole('list', { name: 'Audit findings' })).toContainText('have no second factor');
+
+    // A campaign with an image, shown to visitors in its placement.
+    await page.getByRole('tab', { name: 'Campaigns' }).click();
+    await page.getByRole('button', { name: 'Create Campaign' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Campaign' });
+    await dialog.getByLabel('Name').fill('Spring picnic');
+    const banner = await sharp({ create: { width: 900, height: 300, channels: 3, background: '#3a7' } }).png().toBuffer();
+    await dialog.getByLabel('Image').setInputFiles({ name: 'ad.png', mimeType: 'image/png', buffer: banner });
+    await dialog.getByLabel('Target URL').fill('https://example.com/picnic');
+    await dialog.getByRole('button', { name: 'Create Campaign' }).click();
+    await toast(page, 'Campaign created');
+    await expect(page.getByRole('list', { name: 'Campaigns' })).toContainText('Spring picnic');
+    const visitor = await browser.newPage({ baseURL });
+    await visitor.goto('/');
+    const ad = visitor.getByRole('complementary', { name: 'Advertisement' }).getByRole('link');
+    await expect(ad.getByRole('img', { name: 'Spring picnic' })).toBeVisible();
+    await expect(ad).toHaveAttribute('target', '_blank');
+    await expect(ad).toHaveAttribute('rel', /noopener/);
   });
 });

@@ -3,10 +3,12 @@ import { Tabs } from 'radix-ui';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ArrowLeft, LogOut, ShieldCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { CampaignsPanel } from '@/features/admin/campaigns-panel';
 import { ModerationPanel } from '@/features/admin/moderation-panel';
 import { ReportsPanel } from '@/features/admin/reports-panel';
 import { SecurityPanel } from '@/features/admin/security-panel';
 import { StatsCards } from '@/features/admin/stats-cards';
+import { SubscriptionsPanel } from '@/features/admin/subscriptions-panel';
 import { UsersPanel } from '@/features/admin/users-panel';
 import { authApi } from '@/features/auth/auth-api';
 import { sessionQueryOptions } from '@/features/auth/use-session';
@@ -18,7 +20,9 @@ const TABS = [
   ['overview', 'Overview'],
   ['users', 'Users'],
   ['moderation', 'Moderation'],
+  ['campaigns', 'Campaigns'],
   ['reports', 'Reports'],
+  ['subscriptions', 'Subscriptions'],
   ['security', 'Security'],
 ] as const;
 type Tab = (typeof TABS)[number][0];
@@ -77,8 +81,14 @@ function AdminDashboard() {
         <Tabs.Content value="moderation" className="pt-6">
           <ModerationPanel />
         </Tabs.Content>
+        <Tabs.Content value="campaigns" className="pt-6">
+          <CampaignsPanel />
+        </Tabs.Content>
         <Tabs.Content value="reports" className="pt-6">
           <ReportsPanel />
+        </Tabs.Content>
+        <Tabs.Content value="subscriptions" className="pt-6">
+          <SubscriptionsPanel />
         </Tabs.Content>
         <Tabs.Content value="security" className="pt-6">
           <SecurityPanel />

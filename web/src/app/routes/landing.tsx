@@ -8,6 +8,7 @@ import { ProfileExample } from '@/features/landing/profile-example';
 import { useSiteSearchStructuredData } from '@/features/landing/site-search-data';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
+import { AdSlot } from '@/features/ads/ad-slot';
 
 function Section({ id, eyebrow, title, intro, children }: { id: string; eyebrow: string; title: string; intro: string; children: ReactNode }) {
   return (
@@ -53,6 +54,7 @@ export function Component() {
 
   return (
     <>
+      <AdSlot placement="home_header" className="pt-4" />
       <section className="relative overflow-hidden">
         <div aria-hidden className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-b from-secondary/70 via-background to-background" />
         <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 sm:py-20 lg:grid-cols-2">
@@ -157,6 +159,7 @@ export function Component() {
           </div>
         </Card>
       </section>
+      <AdSlot placement="home_bottom" className="pb-12" />
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TAdminStats, TAdminUser, TAuditResult, TCaseDecision, TSecurityEvent } from '@contracts/admin';
+import type { TAdminStats, TAdminSubscription, TAdminUser, TAuditResult, TCampaign, TCaseDecision, TSecurityEvent } from '@contracts/admin';
 import type { TAdminReport } from '@contracts/safety';
 import { api } from '@/lib/api-client';
+import { uploadFile } from '@/lib/upload';
 
 export type AdminSelfie = { id: string; userId: string; name: string; pose: string; instruction: string; status: string; reason: string | null; imageUrl: string; profilePhotoUrls: string[]; createdAt: string };
 export type CaseKind = 'report' | 'safety_rating' | 'date_dispute';
@@ -38,3 +39,19 @@ export const eventsQueryOptions = queryOptions({
 });
 export const lastAuditQueryOptions = queryOptions({ queryKey: ['admin', 'audit'], queryFn: async () => (await api<{ audit: TAuditResult | null }>('/api/admin/audit')).audit });
 export const runAudit = () => api<TAuditResult>('/api/admin/audit', { method: 'POST' });
+
+export const campaignsQueryOptions = queryOptions({ queryKey: ['admin', 'campaigns'], queryFn: async () => (await api<{ campaigns: TCampaign[] }>('/api/admin/campaigns')).campaigns });
+export const createCampaign = (file: Blob, fields: { name: string; targetUrl: string; placement: string }, onProgress?: (p: number) => void) =>
+  uploadFile<TCampaign>('/api/admin/campaigns', file, 'campaign.jpg', onProgress, fields);
+export const setCampaignActive = (id: string, active: boolean) => api<TCampaign>(`/api/admin/campaigns/${id}/active`, { method: 'PUT', body: { active } });
+export const deleteCampaign = (id: string) => api(`/api/admin/campaigns/${id}`, { method: 'DELETE' });
+
+export const subscriptionsQueryOptions = (search: string, page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: ['admin', 'subscriptions', search, page, pageSize],
+    queryFn: () => api<{ subscriptions: TAdminSubscription[]; total: number }>(`/api/admin/subscriptions?search=${encodeURIComponent(search)}&page=${page}&pageSize=${pageSize}`),
+    retry: 1,
+  });
+export const editSubscription = (id: string, change: { tier: 'free' | 'premium'; active: boolean; expiresAt: string | null }) =>
+  api<TAdminSubscription>(`/api/admin/subscriptions/${id}`, { method: 'PUT', body: change });
+export const cancelSubscription = (id: string) => api<TAdminSubscription>(`/api/admin/subscriptions/${id}/cancel`, { method: 'POST' });

@@ -9,7 +9,7 @@ export function Component() {
   usePageMeta('User Management · Vouch');
   return (
     <RequireAdmin>
-      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8">
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 [&>*]:min-w-0">
         <AdminHeader title="User Management" badge="Site Owner Access" />
         <StatsCards only={['totalUsers', 'verifiedProfiles', 'premiumMembers']} />
         <UsersPanel />

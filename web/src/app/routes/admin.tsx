@@ -61,7 +61,7 @@ function AdminDashboard() {
   const [params, setParams] = useSearchParams();
   const tab = (TABS.some(([id]) => id === params.get('tab')) ? params.get('tab') : 'overview') as Tab;
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8">
+    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 [&>*]:min-w-0">
       <AdminHeader title="Admin Dashboard" />
       <Tabs.Root value={tab} onValueChange={(value) => setParams({ tab: value })}>
         <Tabs.List aria-label="Admin sections" className="flex gap-1 overflow-x-auto rounded-lg bg-muted p-1">

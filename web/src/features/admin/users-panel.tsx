@@ -107,13 +107,13 @@ export function UsersPanel() {
         <ul className="grid gap-3 md:grid-cols-2" aria-label="Users">
           {list.map((user) => (
             <li key={user.userId}>
-              <Card className="flex items-center gap-3 p-3" aria-label={user.name}>
+              <Card className="flex flex-wrap items-center gap-3 p-3" aria-label={user.name}>
                 {user.photoUrl ? (
                   <img src={user.photoUrl} alt="" className="size-12 rounded-full object-cover" />
                 ) : (
                   <div className="flex size-12 items-center justify-center rounded-full bg-muted text-sm font-semibold">{user.name[0]}</div>
                 )}
-                <div className="min-w-0 flex-1">
+                <div className="min-w-0 flex-1 basis-40">
                   <p className="flex items-center gap-1.5 truncate font-medium">
                     {user.name}
                     {user.selfieVerified && <BadgeCheck className="size-4 text-emerald-600" aria-label="verified" />}
@@ -122,7 +122,7 @@ export function UsersPanel() {
                   </p>
                   <p className="truncate text-xs text-muted-foreground">{user.email}</p>
                 </div>
-                <div className="flex flex-wrap justify-end gap-1">
+                <div className="flex w-full flex-wrap gap-1 sm:w-auto sm:justify-end">
                   <Button size="sm" variant="ghost" onClick={() => setViewing(user)} aria-label={`View ${user.name}`}>
                     <Eye aria-hidden />
                   </Button>

@@ -49,6 +49,17 @@ describe(`admin sign-in on ${testDatabaseKind}`, () => {
     expect((await boss.client.json('GET', '/api/admin/stats')).status).toBe(200);
   });
 
+  it('asks an administrator with a second factor for it, and grants nothing before', async () => {
+    const email = `admin-2fa-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const { userId } = await createOrPromoteAdmin(server.deps, email, PASSWORD);
+    await db().execute(sql`update "user" set two_factor_enabled = true where id = ${userId}`);
+    const client = server.client();
+    const response = await client.json<{ twoFactorRequired: boolean }>('POST', '/api/admin/sign-in', { email, password: PASSWORD });
+    expect(response.body).toEqual({ twoFactorRequired: true });
+    expect((await client.json('GET', '/api/me')).status).toBe(401);
+    expect((await client.json('GET', '/api/admin/stats')).status).toBe(401);
+  });
+
   it('ends admin rights 24 hours after sign-in', async () => {
     const boss = await admin();
     await db().execute(sql`update session set created_at = now() - interval '25 hours' where user_id = ${boss.id}`);

@@ -126,7 +126,12 @@ export async function decideSelfie(db: Db, adminId: string, submissionId: string
       eventType: decision.approve ? 'selfie_approved' : 'selfie_rejected',
       severity: 'info',
       actorId: adminId,
-      details: { submissionId, userId: row.userId, ...(decision.approve ? {} : { reason: decision.reason }) },
+      details: {
+        target: row.userId,
+        submissionId,
+        before: { status: 'pending' },
+        after: { status: decision.approve ? 'approved' : 'rejected', selfieVerified: decision.approve || undefined, reason: decision.approve ? undefined : decision.reason },
+      },
     });
     return row.userId;
   });

@@ -138,3 +138,29 @@ export const ZAdminSubscription = z.object({
 });
 export type TAdminSubscription = z.infer<typeof ZAdminSubscription>;
 export const ZSubscriptionEdit = z.object({ tier: z.enum(['free', 'premium']), active: z.boolean(), expiresAt: z.iso.datetime({ offset: true }).nullable() });
+
+export const CONTACT_TEXT = {
+  sent: { title: 'Message sent', description: "We've received your message and will get back to you shortly." },
+  failed: { title: 'Error', description: 'There was a problem sending your message. Please try again.' },
+} as const;
+export const ZContactMessage = z.object({
+  kind: z.enum(['contact', 'support']).default('contact'),
+  name: z.string().trim().min(1, 'Please enter your name').max(100),
+  email: z.email({ error: 'Please enter a valid email address.' }).max(200),
+  subject: z.string().trim().min(1, 'Please enter a subject').max(200),
+  message: z.string().trim().min(1, 'Please enter a message').max(5000, 'Please keep the message under 5,000 characters.'),
+});
+export type TContactMessage = z.input<typeof ZContactMessage>;
+export const ZInboxMessage = z.object({
+  id: z.string(),
+  kind: z.string(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  userId: z.string().nullable(),
+  priority: z.boolean(),
+  handled: z.boolean(),
+  createdAt: z.string(),
+});
+export type TInboxMessage = z.infer<typeof ZInboxMessage>;

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { apiMember, createAdminWithCli, matchedMembers, PASSWORD, toast, uniqueEmail } from './helpers';
+import { apiAdmin, apiMember, createAdminWithCli, matchedMembers, PASSWORD, toast, uniqueEmail } from './helpers';
 
 test.describe('[ADMIN]', () => {
   test('an admin made with the CLI signs in, approves a selfie, bans a member, resolves a report and runs the audit', async ({ browser, baseURL, page }) => {
@@ -98,5 +98,25 @@ test.describe('[ADMIN]', () => {
     await expect(ad.getByRole('img', { name: 'Spring picnic' })).toBeVisible();
     await expect(ad).toHaveAttribute('target', '_blank');
     await expect(ad).toHaveAttribute('rel', /noopener/);
+  });
+
+  test('[INBOX] a contact message really reaches the admin inbox', async ({ browser, baseURL, page }) => {
+    await page.goto('/contact');
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(form.getByText('Please enter your name')).toBeVisible();
+    await form.getByLabel('Name').fill('Dana Visitor');
+    await form.getByLabel('Email').fill('dana@example.com');
+    await form.getByLabel('Subject').fill('Press enquiry 4471');
+    await form.getByLabel('Message').fill('Could we talk about your verified dates?');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await toast(page, 'Message sent');
+    await expect(form.getByLabel('Subject')).toHaveValue('');
+
+    const admin = await apiAdmin(browser, baseURL!);
+    await admin.goto('/admin?tab=reports');
+    const inbox = admin.getByRole('list', { name: 'Inbox messages' });
+    await expect(inbox).toContainText('Press enquiry 4471');
+    await expect(inbox).toContainText('dana@example.com');
   });
 });

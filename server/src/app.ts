@@ -24,6 +24,7 @@ import { verificationRoutes } from './modules/verification/routes';
 import { dateRoutes } from './modules/dates/routes';
 import { adminRoutes } from './modules/admins/routes';
 import { commerceRoutes } from './modules/admins/commerce.routes';
+import { inboxRoutes } from './modules/admins/inbox.routes';
 
 export function createApp(deps: Deps) {
   const { env, logger } = deps;
@@ -65,6 +66,7 @@ export function createApp(deps: Deps) {
   app.route('/', dateRoutes);
   app.route('/', adminRoutes);
   app.route('/', commerceRoutes);
+  app.route('/', inboxRoutes);
   app.route('/', controlRoutes);
   if (!env.isProduction) app.route('/', devMailRoutes);
   mountApiDocs(app);

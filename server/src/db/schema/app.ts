@@ -100,3 +100,24 @@ export const securityLogs = pgTable(
   },
   (t) => [index('security_logs_created_at_idx').on(t.createdAt), index('security_logs_event_type_idx').on(t.eventType, t.createdAt)],
 );
+
+/** Contact and support messages: stored, and read in the admin inbox. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull().default('contact'),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    /** The signed-in member who sent it, if any. */
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** Premium members' support messages come first (priority support). */
+    priority: boolean('priority').notNull().default(false),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: text('handled_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_messages_inbox_idx').on(t.handledAt, t.priority, t.createdAt)],
+);

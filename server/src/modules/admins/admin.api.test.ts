@@ -207,4 +207,20 @@ describe(`admin actions on ${testDatabaseKind}`, () => {
     expect(edited.body.active).toBe(false);
     expect((await payer.client.json<{ subscription: { isActive: boolean } }>('GET', '/api/me')).body.subscription.isActive).toBe(false);
   });
+
+  it('stores contact and support messages for the admin inbox, priority support first', async () => {
+    const boss = await admin();
+    const visitor = server.client();
+    const missing = await visitor.json<{ error: { message: string } }>('POST', '/api/contact', { name: 'Vi', email: 'vi@example.com', subject: '', message: 'Hi' });
+    expect(missing.status).toBe(400);
+    expect((await visitor.json('POST', '/api/contact', { name: 'Vi', email: 'vi@example.com', subject: 'Question', message: 'How do ratings work?' })).status).toBe(201);
+    const premium = await member('Pat'); // within the 30-day trial, so Premium
+    expect((await premium.client.json('POST', '/api/contact', { kind: 'support', name: 'Pat', email: 'pat@example.com', subject: 'Help', message: 'My photo will not upload' })).status).toBe(201);
+    const inbox = await boss.client.json<{ messages: { id: string; subject: string; priority: boolean; userId: string | null; handled: boolean }[] }>('GET', '/api/admin/inbox');
+    expect(inbox.body.messages[0]).toMatchObject({ subject: 'Help', priority: true, userId: premium.id });
+    const question = inbox.body.messages.find((m) => m.subject === 'Question')!;
+    expect(question).toMatchObject({ priority: false, userId: null, handled: false });
+    expect((await boss.client.json('POST', `/api/admin/inbox/${question.id}/handled`)).status).toBe(200);
+    expect((await boss.client.json('POST', `/api/admin/inbox/${question.id}/handled`)).status).toBe(404);
+  });
 });

@@ -18,8 +18,6 @@ const visitor = (title: string, description: string) =>
 export const ChangePassword = member('Change Password', 'Change your password from here.');
 export const Pricing = visitor('Pricing', 'Free and Premium plans.');
 export const AboutUs = visitor('About Us', 'Why we built a dating app that puts safety first.');
-export const Support = visitor('Support', 'Answers to common questions and a way to reach us.');
-export const Contact = visitor('Contact', 'Write to the Vouch team.');
 export const CommunityGuidelines = visitor('Community Guidelines', 'How we treat each other on Vouch.');
 export const PrivacyPolicy = visitor('Privacy Policy', 'How we handle your data.');
 export const Terms = visitor('Terms of Service', 'The terms of using Vouch.');

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TAdminStats, TAdminSubscription, TAdminUser, TAuditResult, TCampaign, TCaseDecision, TSecurityEvent } from '@contracts/admin';
+import type { TAdminStats, TAdminSubscription, TAdminUser, TAuditResult, TCampaign, TCaseDecision, TInboxMessage, TSecurityEvent } from '@contracts/admin';
 import type { TAdminReport } from '@contracts/safety';
 import { api } from '@/lib/api-client';
 import { uploadFile } from '@/lib/upload';
@@ -55,3 +55,6 @@ export const subscriptionsQueryOptions = (search: string, page: number, pageSize
 export const editSubscription = (id: string, change: { tier: 'free' | 'premium'; active: boolean; expiresAt: string | null }) =>
   api<TAdminSubscription>(`/api/admin/subscriptions/${id}`, { method: 'PUT', body: change });
 export const cancelSubscription = (id: string) => api<TAdminSubscription>(`/api/admin/subscriptions/${id}/cancel`, { method: 'POST' });
+
+export const inboxQueryOptions = queryOptions({ queryKey: ['admin', 'inbox'], queryFn: async () => (await api<{ messages: TInboxMessage[] }>('/api/admin/inbox')).messages });
+export const markHandled = (id: string) => api(`/api/admin/inbox/${id}/handled`, { method: 'POST' });

@@ -5,6 +5,7 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { eventsQueryOptions } from './admin-api';
+import { InboxPanel } from './inbox-panel';
 
 export const SEVERITY_STYLE = {
   high: 'bg-destructive/10 text-destructive',
@@ -24,6 +25,7 @@ export function ReportsPanel() {
   ];
   return (
     <div className="grid gap-6">
+      <InboxPanel />
       <ul className="grid grid-cols-2 gap-3 md:grid-cols-4" aria-label="Counters">
         {cards.map(({ label, value, icon: Icon }) => (
           <li key={label}>

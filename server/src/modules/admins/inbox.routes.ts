@@ -1,0 +1,50 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { ZContactMessage, ZInboxMessage } from '../../../../contracts/admin';
+import { consumeLimits } from '../../auth/rate-limit';
+import type { AppEnv } from '../../lib/context';
+import { errorResponse, jsonResponse } from '../../lib/openapi';
+import { defineRoute, findSession } from '../../lib/route';
+import { listInbox, markHandled, receiveMessage } from './inbox.service';
+
+const guarded = { 401: errorResponse('Not signed in'), 403: errorResponse('Not an administrator') };
+
+const send = defineRoute('public', {
+  method: 'post',
+  path: '/api/contact',
+  tags: ['Contact'],
+  summary: 'Send a contact or support message (stored for the admin inbox)',
+  request: { body: { content: { 'application/json': { schema: ZContactMessage } } } },
+  responses: { 201: jsonResponse(z.object({ ok: z.literal(true) }), 'Received'), 400: errorResponse('Missing fields'), 429: errorResponse('Too many messages') },
+});
+
+const inbox = defineRoute('admin', {
+  method: 'get',
+  path: '/api/admin/inbox',
+  tags: ['Admin'],
+  summary: 'Contact and support messages, unhandled and priority first',
+  responses: { 200: jsonResponse(z.object({ messages: z.array(ZInboxMessage) }), 'Messages'), ...guarded },
+});
+
+const handled = defineRoute('admin', {
+  method: 'post',
+  path: '/api/admin/inbox/{id}/handled',
+  tags: ['Admin'],
+  summary: 'Mark a message handled',
+  request: { params: z.object({ id: z.uuid() }) },
+  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Handled'), 404: errorResponse('No such unhandled message'), ...guarded },
+});
+
+export const inboxRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(send, async (c) => {
+    const deps = c.get('deps');
+    const ip = c.req.header('x-vouch-client-ip') ?? 'unknown';
+    await consumeLimits(deps.database.db, [{ key: `contact:ip:${ip}`, max: Math.min(deps.env.RATE_LIMIT_IP_MAX, 20), windowSeconds: 3600 }]);
+    const sender = await findSession(deps, c.req.raw.headers);
+    await receiveMessage(deps.database.db, sender?.user.id ?? null, c.req.valid('json'));
+    return c.json({ ok: true as const }, 201);
+  })
+  .openapi(inbox, async (c) => c.json({ messages: await listInbox(c.get('deps').database.db) }, 200))
+  .openapi(handled, async (c) => {
+    await markHandled(c.get('deps'), c.get('user').id, c.req.valid('param').id);
+    return c.json({ ok: true as const }, 200);
+  });

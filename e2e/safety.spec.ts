@@ -61,12 +61,12 @@ test.describe('[SAFETY]', () => {
     await expect(mine).toContainText('Open');
 
     const adminPage = await apiAdmin(browser, baseURL!);
-    const { reports } = (await (await adminPage.request.get('/api/admin/reports')).json()) as { reports: TAdminReport[] };
-    const report = reports.find((r) => r.reporter?.userId === bea.id);
+    const { cases } = (await (await adminPage.request.get('/api/admin/cases?kind=report')).json()) as { cases: TAdminReport[] };
+    const report = cases.find((r) => r.reporter?.userId === bea.id);
     expect(report).toMatchObject({ reason: 'harassment', status: 'open', subject: { userId: ana.id }, evidenceIntact: true, details: 'Would not take no for an answer.' });
     expect(report!.evidence.map((m) => m.content)).toContain('Unique line 7f3a for the moderators');
     // A member asking the same route is refused.
-    expect((await bea.page.request.get('/api/admin/reports')).status()).toBe(403);
+    expect((await bea.page.request.get('/api/admin/cases?kind=report')).status()).toBe(403);
   });
 
   test('[UNMATCH] an unmatch closes the chat for both, and the other member can still report from Past matches', async ({ browser, baseURL }) => {

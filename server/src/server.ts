@@ -9,6 +9,7 @@ import { RealtimeHub } from './realtime/hub';
 import { inviteToVerifyPastDates } from './modules/dates/calendar.service';
 import { revealDueRatings } from './modules/dates/ratings.service';
 import { liftEndedSuspensions } from './modules/admins/users.service';
+import { deleteExpiredPastMatches } from './modules/safety/safety.service';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock';
@@ -82,9 +83,15 @@ export async function startServer(env: Env): Promise<RunningServer> {
   services.logger.info({ url: env.BASE_URL, port, database: services.database.kind }, 'Vouch is listening');
 
   // Time-driven rules, at start and then every 10 minutes: ratings left alone for 14 days are
-  // revealed, members whose date has passed are invited to verify it, ended suspensions lift.
+  // revealed, members whose date has passed are invited to verify it, ended suspensions lift,
+  // and past matches older than 30 days go.
   const sweep = () =>
-    Promise.all([revealDueRatings(services.database.db), inviteToVerifyPastDates(services.database.db), liftEndedSuspensions(services.database.db)]).catch((error: unknown) =>
+    Promise.all([
+      revealDueRatings(services.database.db),
+      inviteToVerifyPastDates(services.database.db),
+      liftEndedSuspensions(services.database.db),
+      deleteExpiredPastMatches(services.database.db),
+    ]).catch((error: unknown) =>
       services.logger.warn({ err: error }, 'a scheduled sweep failed'),
     );
   void sweep();

@@ -1,5 +1,5 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { timingSafeEqual } from 'node:crypto';
 import { adminUsers, session, user } from '../db/schema';
@@ -79,6 +79,10 @@ export async function findSession(deps: Deps, headers: Headers): Promise<{ user:
   const found = await resolveSession(deps, headers);
   return found.state === 'ok' ? found : null;
 }
+
+/** The signed-in caller, as the services that may grant admins more need it. */
+export type Viewer = { id: string; sessionCreatedAt: Date };
+export const viewerOf = (c: Context<AppEnv>): Viewer => ({ id: c.get('user').id, sessionCreatedAt: c.get('sessionCreatedAt') });
 
 /** An administrator, signed in within the last 24 hours. */
 export async function isAdminSession(deps: Deps, userId: string, sessionCreatedAt: Date): Promise<boolean> {

@@ -81,5 +81,20 @@ export async function publish(db: Pick<Database['db'], 'execute'>, to: string[],
   await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify({ to, event } satisfies Envelope)})`);
 }
 
-/** Tells administrators' open dashboards that the statistics changed. */
-export const announceStatsChange = (db: Pick<Database['db'], 'execute'>) => publish(db, [ADMIN_AUDIENCE], { type: 'stats-changed' });
+const pendingStatsChange = new WeakMap<object, ReturnType<typeof setTimeout>>();
+const STATS_CHANGE_DELAY_MS = 1000;
+
+/**
+ * Tells administrators' open dashboards that the statistics changed. Off the request's path
+ * and at most once a second per database: a burst of messages is one refetch, not one each.
+ */
+export function announceStatsChange(db: Pick<Database['db'], 'execute'>): void {
+  if (pendingStatsChange.has(db)) return;
+  const timer = setTimeout(() => {
+    pendingStatsChange.delete(db);
+    // The dashboards also refetch every 30 s, so a lost announcement only delays them.
+    publish(db, [ADMIN_AUDIENCE], { type: 'stats-changed' }).catch(() => {});
+  }, STATS_CHANGE_DELAY_MS);
+  timer.unref();
+  pendingStatsChange.set(db, timer);
+}

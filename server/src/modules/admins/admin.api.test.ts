@@ -9,6 +9,7 @@ import { startTestServer, testDatabaseKind, type TestServer } from '../../../tes
 import { factoryMember } from '../../../test/members';
 import { hashForFactories } from '../seed/factories';
 import { createOrPromoteAdmin } from './service';
+import { liftEndedSuspensions } from './users.service';
 
 let server: TestServer;
 let passwordHash: string;
@@ -113,6 +114,20 @@ describe(`admin actions on ${testDatabaseKind}`, () => {
     expect((await boss.client.json<TAdminUser>('GET', `/api/admin/users/${target.id}`)).body.banned).toBe(true);
     expect((await boss.client.json<TAdminUser>('PUT', `/api/admin/users/${target.id}/blocked`, { blocked: false })).body.banned).toBe(false);
     expect((await signIn(server.client(), email)).status).toBe(200);
+  });
+
+  it('lifts a suspension once its end has passed', async () => {
+    const boss = await admin();
+    const target = await member('Suspended');
+    const suspended = await boss.client.json<TAdminUser>('PUT', `/api/admin/users/${target.id}/blocked`, { blocked: true, reason: 'Cooling off', days: 3 });
+    expect(suspended.body.banExpires).not.toBeNull();
+    await liftEndedSuspensions(db());
+    expect((await boss.client.json<TAdminUser>('GET', `/api/admin/users/${target.id}`)).body.banned).toBe(true);
+    await db().execute(sql`update "user" set ban_expires = now() - interval '1 minute' where id = ${target.id}`);
+    expect(await liftEndedSuspensions(db())).toBeGreaterThanOrEqual(1);
+    expect((await boss.client.json<TAdminUser>('GET', `/api/admin/users/${target.id}`)).body.banned).toBe(false);
+    const { rows } = await db().execute<{ hidden: boolean }>(sql`select hidden from profiles where user_id = ${target.id}`);
+    expect(rows[0]!.hidden).toBe(false);
   });
 
   it('resolves a report; the reporter sees the outcome', async () => {

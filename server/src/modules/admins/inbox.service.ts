@@ -4,7 +4,6 @@ import type { Db } from '../../db/client';
 import { contactMessages, user } from '../../db/schema';
 import type { Deps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { announceStatsChange } from '../../realtime/hub';
 import { appendSecurityLog } from '../audit/security-log';
 import { getPlanState } from '../plans/service';
 
@@ -16,7 +15,6 @@ export async function receiveMessage(db: Db, senderId: string | null, input: { k
     priority = !!account && (await getPlanState(db, senderId, account.createdAt)).tier === 'premium';
   }
   await db.insert(contactMessages).values({ ...input, userId: senderId, priority });
-  await announceStatsChange(db);
 }
 
 /** Unhandled messages first (priority support on top), then the handled ones; newest first. */

@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors';
 import { errorResponse, jsonResponse } from '../../lib/openapi';
 import { defineRoute } from '../../lib/route';
 import { appendSecurityLog } from '../audit/security-log';
-import { listReportsForAdmin } from '../safety/safety.service';
+import { listCasesForAdmin } from '../safety/safety.service';
 import { lastSecurityAudit, reportCounters, runSecurityAudit, securityEvents } from './audit.service';
 import { resolveCase } from './moderation.service';
 import { adminStats, getUser, listUsers, removeAllPhotos, setBanned, setVerified } from './users.service';
@@ -183,7 +183,7 @@ export const adminRoutes = new OpenAPIHono<AppEnv>()
   .openapi(removePhotos, async (c) => c.json(await removeAllPhotos(c.get('deps'), c.get('user').id, c.req.valid('param').userId), 200))
   .openapi(cases, async (c) => {
     const { kind, status } = c.req.valid('query');
-    return c.json({ cases: await listReportsForAdmin(c.get('deps').database.db, status, kind) }, 200);
+    return c.json({ cases: await listCasesForAdmin(c.get('deps').database.db, status, kind) }, 200);
   })
   .openapi(decide, async (c) => {
     await resolveCase(c.get('deps'), c.get('user').id, c.req.valid('param').caseId, c.req.valid('json'));

@@ -48,7 +48,7 @@ export async function editSubscription(db: Db, adminId: string, id: string, chan
       details: { target: before.userId, subscriptionId: id, before: { tier: before.tier, active: before.active, expiresAt: before.expiresAt }, after: change },
     });
   });
-  await announceStatsChange(db);
+  announceStatsChange(db);
   return one(db, id);
 }
 

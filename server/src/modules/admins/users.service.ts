@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { TAdminStats, TAdminUser } from '../../../../contracts/admin';
 import { PREMIUM_MONTHLY_PRICE } from '../../../../contracts/admin';
 import type { Db } from '../../db/client';
@@ -88,7 +88,7 @@ export async function setVerified(db: Db, adminId: string, userId: string, verif
       details: { target: userId, before: { selfieVerified: before.selfieVerified }, after: { selfieVerified: verified } },
     });
   });
-  await announceStatsChange(db);
+  announceStatsChange(db);
   return oneUser(db, userId);
 }
 
@@ -125,7 +125,7 @@ export async function setBanned(
     });
   });
   if (ban.banned) deps.hub.disconnect(userId);
-  await announceStatsChange(db);
+  announceStatsChange(db);
   return oneUser(db, userId);
 }
 
@@ -148,10 +148,11 @@ export async function removeAllPhotos(deps: Pick<Deps, 'database' | 'storage'>, 
 
 /** Lifts suspensions whose end has passed (run by the server's sweep). */
 export async function liftEndedSuspensions(db: Db): Promise<number> {
-  const { rows } = await db.execute<{ id: string }>(sql`
-    update "user" set banned = false, ban_reason = null, ban_expires = null
-    where banned and ban_expires is not null and ban_expires <= now() returning id`);
-  for (const row of rows) await db.update(profiles).set({ hidden: false }).where(and(eq(profiles.userId, row.id)));
+  const { rows } = await db.execute<{ user_id: string }>(sql`
+    with lifted as (
+      update "user" set banned = false, ban_reason = null, ban_expires = null
+      where banned and ban_expires is not null and ban_expires <= now() returning id)
+    update profiles set hidden = false from lifted where profiles.user_id = lifted.id returning profiles.user_id`);
   return rows.length;
 }
 

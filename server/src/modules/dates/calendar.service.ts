@@ -8,6 +8,8 @@ import { AppError } from '../../lib/errors';
 import { requireParticipant } from '../messages/messages.service';
 import { notify } from '../notifications/notifications.service';
 import { announceDateChange } from './date-verification.service';
+import { blockedBetween } from '../safety/blocks';
+import { displayName } from '../profiles/names';
 
 /** A shared link works until a day after the date (and never longer than 14 days). */
 const SHARE_AFTER_DATE_MS = 24 * 3_600_000;
@@ -27,7 +29,7 @@ export async function proposeDate(db: Db, viewerId: string, input: { conversatio
   const [plan] = await db.insert(datePlans).values({ conversationId: input.conversationId, proposedBy: viewerId, invitee: otherId, startsAt, place: input.place }).returning();
   await notify(db, otherId, { type: 'date', title: 'A date is proposed', message: `${when(startsAt)} at ${input.place}. Accept it, or propose another time.`, link: '/calendar' });
   await announceDateChange(db, [viewerId, otherId], input.conversationId);
-  return (await listPlans(db, viewerId)).find((p) => p.id === plan!.id)!;
+  return (await listPlans(db, viewerId, plan!.id))[0]!;
 }
 
 /** The invitee answers a proposal: accept, decline, or another time (which becomes a new proposal). */
@@ -60,8 +62,8 @@ export async function respondToDate(
   return listPlans(db, viewerId);
 }
 
-/** The member's live plans (proposed, accepted, recently declined), soonest first, with each date's verification state. */
-export async function listPlans(db: Db, viewerId: string): Promise<TDatePlan[]> {
+/** The member's plans (all but replaced ones), soonest first, with each date's verification state; or one of them. */
+export async function listPlans(db: Db, viewerId: string, planId?: string): Promise<TDatePlan[]> {
   const { rows } = await db.execute<{
     id: string;
     conversation_id: string;
@@ -78,13 +80,13 @@ export async function listPlans(db: Db, viewerId: string): Promise<TDatePlan[]> 
     from date_plans d
     cross join lateral (select case when d.proposed_by = ${viewerId} then d.invitee else d.proposed_by end as other_id) o
     join "user" u on u.id = o.other_id left join profiles p on p.user_id = o.other_id
-    where (d.proposed_by = ${viewerId} or d.invitee = ${viewerId}) and d.status <> 'replaced'
-      and not exists (select 1 from blocks b where (b.blocker_id = ${viewerId} and b.blocked_id = o.other_id) or (b.blocker_id = o.other_id and b.blocked_id = ${viewerId}))
+    where (d.proposed_by = ${viewerId} or d.invitee = ${viewerId}) and d.status <> 'replaced' ${planId ? sql`and d.id = ${planId}` : sql``}
+      and not ${blockedBetween(viewerId, sql`o.other_id`)}
     order by d.starts_at`);
   return rows.map((row) => ({
     id: row.id,
     conversationId: row.conversation_id,
-    other: { userId: row.other_id, name: row.name?.trim() || 'Anonymous' },
+    other: { userId: row.other_id, name: displayName(row.name) },
     proposedByMe: row.proposed_by === viewerId,
     startsAt: new Date(row.starts_at).toISOString(),
     place: row.place,

@@ -6,18 +6,14 @@ import { conversations, dateVerifications, ratingsAccess, systemLogs } from '../
 import { processImage } from '../../images/process-image';
 import type { Deps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { isAdmin } from '../../lib/route';
+import { isAdminSession, type Viewer } from '../../lib/route';
 import { publish } from '../../realtime/hub';
 import { requireParticipant } from '../messages/messages.service';
 import { notify } from '../notifications/notifications.service';
 import { openModerationCase } from '../safety/moderation';
+import { nameOf } from '../profiles/names';
 
 export const datePhotoUrl = (verificationId: string) => `/api/date-photos/${verificationId}`;
-
-async function memberName(db: Pick<Db, 'execute'>, userId: string): Promise<string> {
-  const { rows } = await db.execute<{ name: string | null }>(sql`select coalesce(p.name, u.name) as name from "user" u left join profiles p on p.user_id = u.id where u.id = ${userId}`);
-  return rows[0]?.name?.trim() || 'Anonymous';
-}
 
 /** Tells both participants' open screens that the date's state changed. */
 export const announceDateChange = (db: Pick<Db, 'execute'>, members: string[], conversationId: string) =>
@@ -66,7 +62,7 @@ export async function uploadDatePhoto(deps: Pick<Deps, 'database' | 'storage'>, 
   await notify(db, otherId, {
     type: 'date',
     title: 'Did you meet?',
-    message: `${await memberName(db, viewerId)} sent a photo of your date. Confirm it to unlock ratings.`,
+    message: `${await nameOf(db, viewerId)} sent a photo of your date. Confirm it to unlock ratings.`,
     link: `/messages?conversation=${conversationId}`,
   });
   await announceDateChange(db, [viewerId, otherId], conversationId);
@@ -109,7 +105,7 @@ export async function confirmDate(db: Db, viewerId: string, conversationId: stri
   await notify(db, otherId, {
     type: 'date',
     title: 'Date verified',
-    message: `${await memberName(db, viewerId)} confirmed your date. You can both rate it now.`,
+    message: `${await nameOf(db, viewerId)} confirmed your date. You can both rate it now.`,
     link: `/date-history?conversation=${conversationId}`,
   });
   await announceDateChange(db, [viewerId, otherId], conversationId);
@@ -140,11 +136,11 @@ export async function disputeDate(db: Db, viewerId: string, conversationId: stri
 }
 
 /** A date photo: for the two participants and administrators only; anyone else gets 404. */
-export async function readDatePhoto(deps: Deps, viewerId: string, verificationId: string): Promise<Buffer> {
+export async function readDatePhoto(deps: Deps, viewer: Viewer, verificationId: string): Promise<Buffer> {
   const { rows } = await deps.database.db.execute<{ photo_key: string; user_a: string; user_b: string }>(sql`
     select v.photo_key, c.user_a, c.user_b from date_verifications v join conversations c on c.id = v.conversation_id where v.id = ${verificationId}`);
   const row = rows[0];
-  const allowed = row && (row.user_a === viewerId || row.user_b === viewerId || (await isAdmin(deps, viewerId)));
+  const allowed = row && (row.user_a === viewer.id || row.user_b === viewer.id || (await isAdminSession(deps, viewer.id, viewer.sessionCreatedAt)));
   const bytes = allowed ? await deps.storage.get(row.photo_key) : null;
   if (!bytes) throw new AppError('NOT_FOUND', 'That photo does not exist.');
   return bytes;

@@ -7,6 +7,8 @@ import { AppError } from '../../lib/errors';
 import { notify } from '../notifications/notifications.service';
 import { openModerationCase } from '../safety/moderation';
 import { announceDateChange } from './date-verification.service';
+import { blockedBetween } from '../safety/blocks';
+import { displayName, nameOf } from '../profiles/names';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type ReviewRow = typeof reviews.$inferSelect;
@@ -21,10 +23,10 @@ async function ratingContext(db: Pick<Db, 'execute'>, viewerId: string, conversa
     cross join lateral (select case when c.user_a = ${viewerId} then c.user_b else c.user_a end as other_id) o
     join "user" u on u.id = o.other_id left join profiles p on p.user_id = o.other_id
     where c.id = ${conversationId} and (c.user_a = ${viewerId} or c.user_b = ${viewerId})
-      and not exists (select 1 from blocks b where (b.blocker_id = c.user_a and b.blocked_id = c.user_b) or (b.blocker_id = c.user_b and b.blocked_id = c.user_a))`);
+      and not ${blockedBetween(sql`c.user_a`, sql`c.user_b`)}`);
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND', TRUST_TEXT.conversationNotFound);
-  return { otherId: row.other_id, otherName: row.other_name?.trim() || 'Anonymous', dateVerified: row.date_verified, bothVerified: row.both_verified };
+  return { otherId: row.other_id, otherName: displayName(row.other_name), dateVerified: row.date_verified, bothVerified: row.both_verified };
 }
 
 const toRating = (row: ReviewRow): TRating => ({
@@ -147,11 +149,6 @@ export async function submitRating(db: Db, viewerId: string, conversationId: str
   return ratingState(db, viewerId, conversationId);
 }
 
-async function nameOf(db: Pick<Db, 'execute'>, userId: string) {
-  const { rows } = await db.execute<{ name: string | null }>(sql`select name from profiles where user_id = ${userId}`);
-  return rows[0]?.name?.trim() || 'Anonymous';
-}
-
 /**
  * Reveals every rating still hidden 14 days after the first rating of its date. Run on a timer
  * by the server; `now` is a parameter so tests can move the clock.
@@ -192,11 +189,11 @@ export async function listDateHistory(db: Db, viewerId: string): Promise<DateHis
     cross join lateral (select case when c.user_a = ${viewerId} then c.user_b else c.user_a end as other_id) o
     join "user" u on u.id = o.other_id left join profiles p on p.user_id = o.other_id
     where (c.user_a = ${viewerId} or c.user_b = ${viewerId}) and c.date_verified
-      and not exists (select 1 from blocks b where (b.blocker_id = c.user_a and b.blocked_id = c.user_b) or (b.blocker_id = c.user_b and b.blocked_id = c.user_a))
+      and not ${blockedBetween(sql`c.user_a`, sql`c.user_b`)}
     order by verified_at desc nulls last`);
   return rows.map((row) => ({
     conversationId: row.id,
-    other: { userId: row.other_id, name: row.name?.trim() || 'Anonymous' },
+    other: { userId: row.other_id, name: displayName(row.name) },
     verifiedAt: row.verified_at ? new Date(row.verified_at).toISOString() : null,
     ratedByMe: row.rated,
     theirRatingRevealed: row.revealed,

@@ -3,7 +3,7 @@ import { ZDatePlan, ZDateState, ZProposeDate, ZRatingInput, ZRatingState, ZShare
 import { readUpload, sendPrivateImage, uploadBodyLimit } from '../../http/upload';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, imageResponse, jsonResponse } from '../../lib/openapi';
-import { defineRoute } from '../../lib/route';
+import { defineRoute, viewerOf } from '../../lib/route';
 import { listPlans, proposeDate, readSharedDate, readSharedDatePhoto, respondToDate, shareDate } from './calendar.service';
 import { confirmDate, dateState, disputeDate, readDatePhoto, uploadDatePhoto } from './date-verification.service';
 import { listDateHistory, ratingState, submitRating } from './ratings.service';
@@ -174,7 +174,7 @@ dateRoutes
   })
   .openapi(confirm, async (c) => c.json(await confirmDate(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId), 200))
   .openapi(dispute, async (c) => c.json(await disputeDate(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId), 200))
-  .openapi(datePhoto, async (c) => sendPrivateImage(c, await readDatePhoto(c.get('deps'), c.get('user').id, c.req.valid('param').verificationId)))
+  .openapi(datePhoto, async (c) => sendPrivateImage(c, await readDatePhoto(c.get('deps'), viewerOf(c), c.req.valid('param').verificationId)))
   .openapi(getRating, async (c) => c.json(await ratingState(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId), 200))
   .openapi(rate, async (c) =>
     c.json(await submitRating(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId, c.req.valid('json')), 201),

@@ -78,6 +78,11 @@ describe(`selfie verification on ${testDatabaseKind}`, () => {
     const moderator = await admin();
     expect((await moderator.client.get(status.imageUrl!)).status).toBe(200);
 
+    // Admin rights, the sight of selfies included, end 24 hours after the admin signed in.
+    await db().execute(sql`update session set created_at = now() - interval '25 hours' where user_id = ${moderator.id}`);
+    expect((await moderator.client.get(status.imageUrl!)).status).toBe(404);
+    await db().execute(sql`update session set created_at = now() where user_id = ${moderator.id}`);
+
     // Only admins decide; approval sets selfie_verified.
     expect((await ada.client.json('POST', `/api/admin/selfies/${status.submissionId}/approve`)).status).toBe(403);
     const queue = await moderator.client.json<{ selfies: { id: string; instruction: string }[] }>('GET', '/api/admin/selfies');

@@ -1,26 +1,25 @@
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import { FREE_DAILY_LIKES, LIKE_LIMIT_MESSAGE, type TLikeResponse } from '../../../../contracts/discovery';
 import type { Db } from '../../db/client';
-import { blocks, conversations, likes, matches, passes, profiles, user } from '../../db/schema';
+import { conversations, likes, matches, passes, profiles, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { announceStatsChange, publish } from '../../realtime/hub';
 import { notify } from '../notifications/notifications.service';
 import { getPlanState } from '../plans/service';
+import { nameOf } from '../profiles/names';
+import { blockedBetween } from '../safety/blocks';
 
 const startOfUtcDay = (now = new Date()) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 /** The target must be another member with a visible profile, and neither may have blocked the other. */
 async function requireLikeable(db: Pick<Db, 'select'>, viewerId: string, targetId: string) {
   if (viewerId === targetId) throw new AppError('BAD_REQUEST', 'You cannot like your own profile.');
-  const [target] = await db.select({ hidden: profiles.hidden }).from(profiles).where(eq(profiles.userId, targetId)).limit(1);
-  const blocked = await db
-    .select({ one: sql`1` })
-    .from(blocks)
-    .where(
-      sql`(${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${targetId}) or (${blocks.blockerId} = ${targetId} and ${blocks.blockedId} = ${viewerId})`,
-    )
+  const [target] = await db
+    .select({ hidden: profiles.hidden, blocked: sql<boolean>`${blockedBetween(viewerId, targetId)}` })
+    .from(profiles)
+    .where(eq(profiles.userId, targetId))
     .limit(1);
-  if (!target || target.hidden || blocked.length > 0) throw new AppError('NOT_FOUND', 'That profile is no longer available.');
+  if (!target || target.hidden || target.blocked) throw new AppError('NOT_FOUND', 'That profile is no longer available.');
 }
 
 /** Likes left today, or null when the member's plan has no limit. */
@@ -52,12 +51,11 @@ export async function likeProfile(db: Db, viewerId: string, targetId: string, su
  */
 async function announceMatch(db: Db, viewerId: string, targetId: string, matchId: string, conversationId: string | null) {
   await publish(db, [viewerId, targetId], { type: 'match', matchId });
-  await announceStatsChange(db);
-  const [liker] = await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.userId, viewerId));
+  announceStatsChange(db);
   await notify(db, targetId, {
     type: 'match',
     title: "It's a match!",
-    message: `You and ${liker?.name?.trim() || 'Anonymous'} liked each other. Say hello!`,
+    message: `You and ${await nameOf(db, viewerId)} liked each other. Say hello!`,
     link: conversationId ? `/messages?conversation=${conversationId}` : '/dashboard?tab=matches',
   });
 }

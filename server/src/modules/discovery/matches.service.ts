@@ -3,6 +3,7 @@ import type { TMatch } from '../../../../contracts/discovery';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { toCards, viewerInterests, type CardRow } from './cards';
+import { blockedBetween } from '../safety/blocks';
 
 /** The member's matches, newest first, without anyone either of them has blocked. */
 export async function listMatches(db: Db, viewerId: string): Promise<TMatch[]> {
@@ -19,8 +20,7 @@ export async function listMatches(db: Db, viewerId: string): Promise<TMatch[]> {
     left join conversations c on c.match_id = m.id
     where (m.user_a = ${viewerId} or m.user_b = ${viewerId})
       and p.hidden = false
-      and not exists (select 1 from blocks b where (b.blocker_id = ${viewerId} and b.blocked_id = p.user_id)
-                                               or (b.blocker_id = p.user_id and b.blocked_id = ${viewerId}))
+      and not ${blockedBetween(viewerId, sql`p.user_id`)}
     order by m.created_at desc`);
   const cards = await toCards(db, rows, await viewerInterests(db, viewerId));
   return rows.map((row, index) => ({

@@ -6,6 +6,8 @@ import { conversations, messages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { announceStatsChange, publish } from '../../realtime/hub';
 import { markGroupRead, notify } from '../notifications/notifications.service';
+import { blockedBetween } from '../safety/blocks';
+import { displayName, nameOf } from '../profiles/names';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -16,8 +18,7 @@ type MessageRow = typeof messages.$inferSelect;
 export async function requireParticipant(db: Pick<Db, 'execute'>, conversationId: string, viewerId: string) {
   const { rows } = await db.execute<{ other_id: string; blocked: boolean }>(sql`
     select case when c.user_a = ${viewerId} then c.user_b else c.user_a end as other_id,
-           exists (select 1 from blocks b where (b.blocker_id = c.user_a and b.blocked_id = c.user_b)
-                                            or (b.blocker_id = c.user_b and b.blocked_id = c.user_a)) as blocked
+           ${blockedBetween(sql`c.user_a`, sql`c.user_b`)} as blocked
     from conversations c
     where c.id = ${conversationId} and (c.user_a = ${viewerId} or c.user_b = ${viewerId})`);
   const row = rows[0];
@@ -66,15 +67,14 @@ export async function listConversations(db: Db, viewerId: string): Promise<TConv
     left join lateral (select m.content, m.sender_id, m.created_at from messages m where m.conversation_id = c.id
                        order by m.created_at desc, m.id desc limit 1) last on true
     where (c.user_a = ${viewerId} or c.user_b = ${viewerId})
-      and not exists (select 1 from blocks b where (b.blocker_id = ${viewerId} and b.blocked_id = o.other_id)
-                                               or (b.blocker_id = o.other_id and b.blocked_id = ${viewerId}))
+      and not ${blockedBetween(viewerId, sql`o.other_id`)}
     order by coalesce(last.created_at, c.updated_at) desc`);
   return rows.map((row) => ({
     id: row.id,
     matchId: row.match_id,
     other: {
       userId: row.other_id,
-      name: row.name?.trim() || 'Anonymous',
+      name: displayName(row.name),
       thumbUrl: row.photo_id ? `/api/files/${row.photo_id}?size=thumb` : null,
       selfieVerified: !!row.selfie_verified,
     },
@@ -124,11 +124,10 @@ export async function sendMessage(db: Db, viewerId: string, conversationId: stri
   if (created) {
     await publish(db, [otherId], { type: 'message', message: toMessage(message, otherId) });
     await publish(db, [viewerId], { type: 'message', message: toMessage(message, viewerId) });
-    await announceStatsChange(db);
-    const [sender] = (await db.execute<{ name: string | null }>(sql`select name from profiles where user_id = ${viewerId}`)).rows;
+    announceStatsChange(db);
     await notify(db, otherId, {
       type: 'message',
-      title: `New message from ${sender?.name?.trim() || 'Anonymous'}`,
+      title: `New message from ${await nameOf(db, viewerId)}`,
       message: messagePreview(content),
       link: `/messages?conversation=${conversationId}`,
       groupKey: `conversation:${conversationId}`,

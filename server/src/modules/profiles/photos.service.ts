@@ -6,6 +6,7 @@ import { photos } from '../../db/schema';
 import { processImage } from '../../images/process-image';
 import type { Deps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { blockedBetween } from '../safety/blocks';
 
 export const photoUrls = (id: string): TPhoto => ({ id, url: `/api/files/${id}`, thumbUrl: `/api/files/${id}?size=thumb` });
 
@@ -104,8 +105,7 @@ export async function readPhoto(
     .where(
       and(
         eq(photos.id, photoId),
-        sql`not exists (select 1 from blocks b where (b.blocker_id = ${photos.userId} and b.blocked_id = ${viewerId})
-                                              or (b.blocker_id = ${viewerId} and b.blocked_id = ${photos.userId}))`,
+        sql`not ${blockedBetween(photos.userId, viewerId)}`,
       ),
     )
     .limit(1);

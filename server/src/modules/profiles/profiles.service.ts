@@ -58,7 +58,7 @@ export async function saveOwnProfile(db: Db, userId: string, input: ReturnType<t
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: profiles.userId, set: values })
     .returning();
-  await announceStatsChange(db);
+  announceStatsChange(db);
   return toOwnProfile(row!, await listPhotos(db, userId));
 }
 

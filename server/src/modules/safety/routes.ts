@@ -1,9 +1,9 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { CASE_STATUSES, ZAdminReport, ZBlockedMember, ZMyReport, ZPastMatch, ZReportInput } from '../../../../contracts/safety';
+import { ZBlockedMember, ZMyReport, ZPastMatch, ZReportInput } from '../../../../contracts/safety';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, jsonResponse } from '../../lib/openapi';
 import { defineRoute } from '../../lib/route';
-import { blockMember, fileReport, listBlocked, listMyReports, listPastMatches, listReportsForAdmin, unblockMember, unmatch } from './safety.service';
+import { blockMember, fileReport, listBlocked, listMyReports, listPastMatches, unblockMember, unmatch } from './safety.service';
 
 const signedOut = errorResponse('Not signed in');
 const memberParams = z.object({ userId: z.string().min(1).max(64) });
@@ -73,19 +73,6 @@ const myReports = defineRoute('member', {
   responses: { 200: jsonResponse(z.object({ reports: z.array(ZMyReport) }), 'My reports'), 401: signedOut },
 });
 
-const adminReports = defineRoute('admin', {
-  method: 'get',
-  path: '/api/admin/reports',
-  tags: ['Admin'],
-  summary: 'Reports in the moderation queue, with their sealed evidence',
-  request: { query: z.object({ status: z.enum(CASE_STATUSES).optional() }) },
-  responses: {
-    200: jsonResponse(z.object({ reports: z.array(ZAdminReport) }), 'Reports'),
-    401: signedOut,
-    403: errorResponse('Not an administrator'),
-  },
-});
-
 export const safetyRoutes = new OpenAPIHono<AppEnv>()
   .openapi(blockedList, async (c) => c.json({ blocked: await listBlocked(c.get('deps').database.db, c.get('user').id) }, 200))
   .openapi(block, async (c) => {
@@ -99,5 +86,4 @@ export const safetyRoutes = new OpenAPIHono<AppEnv>()
   .openapi(unmatchRoute, async (c) => c.json(await unmatch(c.get('deps').database.db, c.get('user').id, c.req.valid('param').matchId), 200))
   .openapi(pastMatchList, async (c) => c.json({ pastMatches: await listPastMatches(c.get('deps').database.db, c.get('user').id) }, 200))
   .openapi(report, async (c) => c.json(await fileReport(c.get('deps').database.db, c.get('user').id, c.req.valid('json')), 201))
-  .openapi(myReports, async (c) => c.json({ reports: await listMyReports(c.get('deps').database.db, c.get('user').id) }, 200))
-  .openapi(adminReports, async (c) => c.json({ reports: await listReportsForAdmin(c.get('deps').database.db, c.req.valid('query').status) }, 200));
+  .openapi(myReports, async (c) => c.json({ reports: await listMyReports(c.get('deps').database.db, c.get('user').id) }, 200));

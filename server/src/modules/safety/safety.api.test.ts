@@ -115,17 +115,17 @@ describe(`report on ${testDatabaseKind}`, () => {
     expect(filed.status).toBe(201);
     expect(await conversationIds(b)).not.toContain(conversationId); // also blocked
 
-    expect((await a.client.json('GET', '/api/admin/reports')).status).toBe(403);
-    expect((await server.client().json('GET', '/api/admin/reports')).status).toBe(401);
+    expect((await a.client.json('GET', '/api/admin/cases?kind=report')).status).toBe(403);
+    expect((await server.client().json('GET', '/api/admin/cases?kind=report')).status).toBe(401);
     const moderator = await admin();
-    const queue = await moderator.client.json<{ reports: TAdminReport[] }>('GET', '/api/admin/reports?status=open');
-    const report = queue.body.reports.find((r) => r.id === filed.body.id)!;
+    const queue = await moderator.client.json<{ cases: TAdminReport[] }>('GET', '/api/admin/cases?kind=report&status=open');
+    const report = queue.body.cases.find((r) => r.id === filed.body.id)!;
     expect(report).toMatchObject({ reason: 'scam', status: 'open', evidenceIntact: true, reporter: { userId: a.id }, subject: { userId: b.id } });
     expect(report.evidence.map((m) => m.content)).toEqual(['a line the moderators should read']);
 
     await db().execute(sql`update moderation_cases set evidence = '[]'::jsonb where id = ${filed.body.id}`);
-    const tampered = await moderator.client.json<{ reports: TAdminReport[] }>('GET', '/api/admin/reports');
-    expect(tampered.body.reports.find((r) => r.id === filed.body.id)!.evidenceIntact).toBe(false);
+    const tampered = await moderator.client.json<{ cases: TAdminReport[] }>('GET', '/api/admin/cases?kind=report');
+    expect(tampered.body.cases.find((r) => r.id === filed.body.id)!.evidenceIntact).toBe(false);
   });
 
   it('refuses a report without a valid reason, about yourself, or about a conversation that is not yours', async () => {

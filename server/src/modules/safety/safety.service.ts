@@ -16,8 +16,8 @@ import { AppError } from '../../lib/errors';
 import { publish } from '../../realtime/hub';
 import { openModerationCase } from './moderation';
 import { sealOf, snapshotConversation } from './snapshot';
+import { displayName } from '../profiles/names';
 
-const displayName = (name: string | null | undefined) => name?.trim() || 'Anonymous';
 
 async function requireOtherMember(db: Pick<Db, 'execute'>, viewerId: string, otherId: string): Promise<void> {
   if (viewerId === otherId) throw new AppError('BAD_REQUEST', 'You cannot do that to yourself.');
@@ -97,9 +97,8 @@ export async function unmatch(db: Db, viewerId: string, matchId: string): Promis
   return { pastMatchId: result.pastMatchId };
 }
 
-/** Past matches still within their 30 days; older ones are removed on the way. */
+/** Past matches still within their 30 days (the sweep removes older ones). */
 export async function listPastMatches(db: Db, viewerId: string): Promise<TPastMatch[]> {
-  await db.execute(sql`delete from past_matches where expires_at <= now()`);
   const { rows } = await db.execute<{
     id: string;
     other_id: string;
@@ -224,8 +223,14 @@ export async function listMyReports(db: Db, viewerId: string): Promise<TMyReport
   }));
 }
 
+/** Removes past matches whose 30 days are over, with their sealed messages (run by the server's sweep). */
+export async function deleteExpiredPastMatches(db: Db): Promise<number> {
+  const { rows } = await db.execute<{ id: string }>(sql`delete from past_matches where expires_at <= now() returning id`);
+  return rows.length;
+}
+
 /** The moderation queue (reports by default), newest first, with the sealed evidence (admins only). */
-export async function listReportsForAdmin(db: Db, status?: string, kind: string = 'report'): Promise<TAdminReport[]> {
+export async function listCasesForAdmin(db: Db, status?: string, kind: string = 'report'): Promise<TAdminReport[]> {
   const { rows } = await db.execute<{
     id: string;
     kind: string;

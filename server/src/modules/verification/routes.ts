@@ -4,7 +4,7 @@ import { readUpload, sendPrivateImage, uploadBodyLimit } from '../../http/upload
 import { AppError } from '../../lib/errors';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, imageResponse, jsonResponse } from '../../lib/openapi';
-import { defineRoute } from '../../lib/route';
+import { defineRoute, viewerOf } from '../../lib/route';
 import { decideSelfie, listSelfiesForAdmin, readSelfie, selfieStatus, startSelfieChallenge, submitSelfie } from './selfie.service';
 
 const signedOut = errorResponse('Not signed in');
@@ -110,7 +110,7 @@ verificationRoutes
     return c.json(await submitSelfie(c.get('deps'), c.get('user').id, challengeId.data, bytes), 201);
   })
   .openapi(selfieImage, async (c) => {
-    const bytes = await readSelfie(c.get('deps'), c.get('user').id, c.req.valid('param').submissionId);
+    const bytes = await readSelfie(c.get('deps'), viewerOf(c), c.req.valid('param').submissionId);
     return sendPrivateImage(c, bytes);
   })
   .openapi(adminList, async (c) => c.json({ selfies: await listSelfiesForAdmin(c.get('deps').database.db, c.req.valid('query').status) }, 200))

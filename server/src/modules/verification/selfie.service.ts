@@ -7,9 +7,10 @@ import { processImage } from '../../images/process-image';
 import type { Deps } from '../../lib/context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { isAdmin } from '../../lib/route';
+import { isAdminSession, type Viewer } from '../../lib/route';
 import { announceStatsChange } from '../../realtime/hub';
 import { notify } from '../notifications/notifications.service';
+import { displayName } from '../profiles/names';
 
 const POSES = Object.keys(SELFIE_POSES) as SelfiePose[];
 export const selfieImageUrl = (submissionId: string) => `/api/verification/selfies/${submissionId}/image`;
@@ -67,9 +68,9 @@ export async function selfieStatus(db: Db, userId: string): Promise<TSelfieStatu
 }
 
 /** A selfie's bytes: for its owner and administrators only. Anyone else learns nothing (404). */
-export async function readSelfie(deps: Deps, viewerId: string, submissionId: string): Promise<Buffer> {
+export async function readSelfie(deps: Deps, viewer: Viewer, submissionId: string): Promise<Buffer> {
   const [row] = await deps.database.db.select().from(selfieSubmissions).where(eq(selfieSubmissions.id, submissionId)).limit(1);
-  const allowed = row && (row.userId === viewerId || (await isAdmin(deps, viewerId)));
+  const allowed = row && (row.userId === viewer.id || (await isAdminSession(deps, viewer.id, viewer.sessionCreatedAt)));
   const bytes = allowed ? await deps.storage.get(row.imageKey) : null;
   if (!bytes) throw new AppError('NOT_FOUND', 'That selfie does not exist.');
   return bytes;
@@ -98,7 +99,7 @@ export async function listSelfiesForAdmin(db: Db, status: 'pending' | 'approved'
   return rows.map((row) => ({
     id: row.id,
     userId: row.user_id,
-    name: row.name?.trim() || 'Anonymous',
+    name: displayName(row.name),
     pose: row.pose,
     instruction: SELFIE_POSES[row.pose as SelfiePose] ?? row.pose,
     status: row.status,
@@ -135,7 +136,7 @@ export async function decideSelfie(db: Db, adminId: string, submissionId: string
     });
     return row.userId;
   });
-  await announceStatsChange(db);
+  announceStatsChange(db);
   await notify(db, userId, decision.approve
     ? { type: 'verification', title: 'You are verified', message: 'Your selfie was approved. Your profile now shows the verified mark.', link: '/settings' }
     : { type: 'verification', title: 'Selfie not approved', message: `Reason: ${decision.reason}. You can try again with a new pose.`, link: '/settings' });

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { Dialog } from 'radix-ui';
+import { Modal } from '@/components/ui/modal';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -41,53 +42,48 @@ function CreateCampaign({ open, onOpenChange }: { open: boolean; onOpenChange: (
     }
   });
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 grid max-h-[90dvh] w-[min(94vw,28rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-card p-6 shadow-2xl">
-          <Dialog.Title className="text-lg font-semibold">Create Campaign</Dialog.Title>
-          <Dialog.Description className="text-sm text-muted-foreground">The image is checked and re-encoded; clicks go through Vouch so they can be counted.</Dialog.Description>
-          <form className="grid gap-4" onSubmit={submit} noValidate>
-            <Field label="Name" error={errors.name?.message}>
-              <Input {...form.register('name')} />
-            </Field>
-            <Field label="Image" error={fileError}>
-              <Input
-                ref={input}
-                type="file"
-                accept="image/jpeg,image/png,image/gif,image/webp"
-                onChange={(e) => {
-                  const chosen = e.target.files?.[0] ?? null;
-                  const problem = chosen ? checkImageFile(chosen) : null;
-                  setFileError(problem?.description);
-                  setFile(problem ? null : chosen);
-                }}
-              />
-            </Field>
-            <Field label="Target URL" error={errors.targetUrl?.message}>
-              <Input type="url" {...form.register('targetUrl')} />
-            </Field>
-            <Field label="Placement">
-              <Select {...form.register('placement')}>
-                {AD_PLACEMENTS.map((p) => (
-                  <option key={p} value={p}>
-                    {p}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <div className="flex justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button type="button" variant="outline">Cancel</Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={isSubmitting}>
-                {isSubmitting ? 'Creating...' : 'Create Campaign'}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal open={open} onOpenChange={onOpenChange} className="w-[min(94vw,28rem)]">
+      <Dialog.Title className="text-lg font-semibold">Create Campaign</Dialog.Title>
+      <Dialog.Description className="text-sm text-muted-foreground">The image is checked and re-encoded; clicks go through Vouch so they can be counted.</Dialog.Description>
+      <form className="grid gap-4" onSubmit={submit} noValidate>
+        <Field label="Name" error={errors.name?.message}>
+          <Input {...form.register('name')} />
+        </Field>
+        <Field label="Image" error={fileError}>
+          <Input
+            ref={input}
+            type="file"
+            accept="image/jpeg,image/png,image/gif,image/webp"
+            onChange={(e) => {
+              const chosen = e.target.files?.[0] ?? null;
+              const problem = chosen ? checkImageFile(chosen) : null;
+              setFileError(problem?.description);
+              setFile(problem ? null : chosen);
+            }}
+          />
+        </Field>
+        <Field label="Target URL" error={errors.targetUrl?.message}>
+          <Input type="url" {...form.register('targetUrl')} />
+        </Field>
+        <Field label="Placement">
+          <Select {...form.register('placement')}>
+            {AD_PLACEMENTS.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <div className="flex justify-end gap-2">
+          <Dialog.Close asChild>
+            <Button type="button" variant="outline">Cancel</Button>
+          </Dialog.Close>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Creating...' : 'Create Campaign'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
   );
 }
 

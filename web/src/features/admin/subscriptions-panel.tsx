@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Dialog, DropdownMenu } from 'radix-ui';
+import { Modal } from '@/components/ui/modal';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EllipsisVertical, RefreshCw } from 'lucide-react';
 import { toast } from 'sonner';
@@ -32,35 +33,30 @@ function EditDialog({ subscription, onClose }: { subscription: TAdminSubscriptio
     onError: (error) => toast.error(errorMessage(error, 'Please try again.')),
   });
   return (
-    <Dialog.Root open={!!subscription} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 grid w-[min(94vw,24rem)] -translate-x-1/2 -translate-y-1/2 gap-4 rounded-2xl bg-card p-6 shadow-2xl">
-          <Dialog.Title className="text-lg font-semibold">Edit Subscription</Dialog.Title>
-          <Dialog.Description className="text-sm text-muted-foreground">{subscription?.name}</Dialog.Description>
-          <label className="grid gap-1 text-sm font-medium">
-            Tier
-            <Select value={tier} onChange={(e) => setTier(e.target.value as 'free' | 'premium')}>
-              <option value="premium">premium</option>
-              <option value="free">free</option>
-            </Select>
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} className="size-4" /> Active
-          </label>
-          <label className="grid gap-1 text-sm font-medium">
-            Expires
-            <Input type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
-          </label>
-          <div className="flex justify-end gap-2">
-            <Dialog.Close asChild>
-              <Button variant="outline">Cancel</Button>
-            </Dialog.Close>
-            <Button onClick={() => save.mutate()} disabled={save.isPending}>Save</Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal open={!!subscription} onOpenChange={(open) => !open && onClose()} className="w-[min(94vw,24rem)]">
+      <Dialog.Title className="text-lg font-semibold">Edit Subscription</Dialog.Title>
+      <Dialog.Description className="text-sm text-muted-foreground">{subscription?.name}</Dialog.Description>
+      <label className="grid gap-1 text-sm font-medium">
+        Tier
+        <Select value={tier} onChange={(e) => setTier(e.target.value as 'free' | 'premium')}>
+          <option value="premium">premium</option>
+          <option value="free">free</option>
+        </Select>
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} className="size-4" /> Active
+      </label>
+      <label className="grid gap-1 text-sm font-medium">
+        Expires
+        <Input type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
+      </label>
+      <div className="flex justify-end gap-2">
+        <Dialog.Close asChild>
+          <Button variant="outline">Cancel</Button>
+        </Dialog.Close>
+        <Button onClick={() => save.mutate()} disabled={save.isPending}>Save</Button>
+      </div>
+    </Modal>
   );
 }
 
@@ -158,26 +154,21 @@ export function SubscriptionsPanel() {
           <Button size="sm" variant="outline" disabled={page === pages} onClick={() => setPage(page + 1)}>Next</Button>
         </nav>
       )}
-      <Dialog.Root open={!!viewing} onOpenChange={(open) => !open && setViewing(null)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-          <Dialog.Content className="fixed left-1/2 top-1/2 z-50 grid w-[min(94vw,26rem)] -translate-x-1/2 -translate-y-1/2 gap-3 rounded-2xl bg-card p-6 shadow-2xl">
-            <Dialog.Title className="text-lg font-semibold">Subscription details</Dialog.Title>
-            <Dialog.Description className="text-sm text-muted-foreground">{viewing?.email}</Dialog.Description>
-            {viewing && (
-              <dl className="grid grid-cols-[7rem_1fr] gap-1 text-sm">
-                <dt className="text-muted-foreground">Member</dt><dd>{viewing.name}</dd>
-                <dt className="text-muted-foreground">User ID</dt><dd className="break-all">{viewing.userId}</dd>
-                <dt className="text-muted-foreground">Tier</dt><dd>{viewing.tier}</dd>
-                <dt className="text-muted-foreground">Status</dt><dd>{status(viewing)}</dd>
-                <dt className="text-muted-foreground">Started</dt><dd>{day(viewing.createdAt)}</dd>
-                <dt className="text-muted-foreground">Expires</dt><dd>{day(viewing.expiresAt)}</dd>
-              </dl>
-            )}
-            <Dialog.Close asChild><Button variant="outline">Close</Button></Dialog.Close>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <Modal open={!!viewing} onOpenChange={(open) => !open && setViewing(null)} className="w-[min(94vw,26rem)] gap-3">
+        <Dialog.Title className="text-lg font-semibold">Subscription details</Dialog.Title>
+        <Dialog.Description className="text-sm text-muted-foreground">{viewing?.email}</Dialog.Description>
+        {viewing && (
+          <dl className="grid grid-cols-[7rem_1fr] gap-1 text-sm">
+            <dt className="text-muted-foreground">Member</dt><dd>{viewing.name}</dd>
+            <dt className="text-muted-foreground">User ID</dt><dd className="break-all">{viewing.userId}</dd>
+            <dt className="text-muted-foreground">Tier</dt><dd>{viewing.tier}</dd>
+            <dt className="text-muted-foreground">Status</dt><dd>{status(viewing)}</dd>
+            <dt className="text-muted-foreground">Started</dt><dd>{day(viewing.createdAt)}</dd>
+            <dt className="text-muted-foreground">Expires</dt><dd>{day(viewing.expiresAt)}</dd>
+          </dl>
+        )}
+        <Dialog.Close asChild><Button variant="outline">Close</Button></Dialog.Close>
+      </Modal>
       {editing && <EditDialog key={editing.id} subscription={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={!!cancelling}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Dialog } from 'radix-ui';
+import { Modal } from '@/components/ui/modal';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Ban, Eye, ImageOff, RefreshCw, Search } from 'lucide-react';
 import { toast } from 'sonner';
@@ -16,43 +17,38 @@ const day = (iso: string) => new Date(iso).toLocaleDateString();
 
 function UserDetails({ user, onClose }: { user: TAdminUser | null; onClose: () => void }) {
   return (
-    <Dialog.Root open={!!user} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 grid max-h-[90dvh] w-[min(94vw,30rem)] -translate-x-1/2 -translate-y-1/2 gap-3 overflow-y-auto rounded-2xl bg-card p-6 shadow-2xl">
-          {user && (
-            <>
-              <Dialog.Title className="text-lg font-semibold">{user.name}</Dialog.Title>
-              <Dialog.Description className="text-sm text-muted-foreground">{user.email}</Dialog.Description>
-              {user.photoUrl && <img src={user.photoUrl} alt="" className="size-24 rounded-xl object-cover" />}
-              <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-1 text-sm">
-                <dt className="text-muted-foreground">User id</dt>
-                <dd className="break-all">{user.userId}</dd>
-                <dt className="text-muted-foreground">Joined</dt>
-                <dd>{day(user.createdAt)}</dd>
-                <dt className="text-muted-foreground">Age</dt>
-                <dd>{user.age ?? '–'}</dd>
-                <dt className="text-muted-foreground">Country</dt>
-                <dd>{user.country ?? '–'}</dd>
-                <dt className="text-muted-foreground">Rating</dt>
-                <dd>{user.avgRating !== null ? `${user.avgRating.toFixed(1)} from ${user.reviewCount} dates` : 'No ratings'}</dd>
-                <dt className="text-muted-foreground">Photos</dt>
-                <dd>{user.photoCount}</dd>
-                <dt className="text-muted-foreground">Interests</dt>
-                <dd>{user.interests.join(', ') || '–'}</dd>
-                <dt className="text-muted-foreground">Bio</dt>
-                <dd>{user.bio ?? '–'}</dd>
-                <dt className="text-muted-foreground">Status</dt>
-                <dd>{user.banned ? `Blocked${user.banReason ? `: ${user.banReason}` : ''}${user.banExpires ? ` until ${day(user.banExpires)}` : ''}` : 'Active'}</dd>
-              </dl>
-              <Dialog.Close asChild>
-                <Button variant="outline">Close</Button>
-              </Dialog.Close>
-            </>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal open={!!user} onOpenChange={(open) => !open && onClose()} className="w-[min(94vw,30rem)] gap-3">
+      {user && (
+        <>
+          <Dialog.Title className="text-lg font-semibold">{user.name}</Dialog.Title>
+          <Dialog.Description className="text-sm text-muted-foreground">{user.email}</Dialog.Description>
+          {user.photoUrl && <img src={user.photoUrl} alt="" className="size-24 rounded-xl object-cover" />}
+          <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-muted-foreground">User id</dt>
+            <dd className="break-all">{user.userId}</dd>
+            <dt className="text-muted-foreground">Joined</dt>
+            <dd>{day(user.createdAt)}</dd>
+            <dt className="text-muted-foreground">Age</dt>
+            <dd>{user.age ?? '–'}</dd>
+            <dt className="text-muted-foreground">Country</dt>
+            <dd>{user.country ?? '–'}</dd>
+            <dt className="text-muted-foreground">Rating</dt>
+            <dd>{user.avgRating !== null ? `${user.avgRating.toFixed(1)} from ${user.reviewCount} dates` : 'No ratings'}</dd>
+            <dt className="text-muted-foreground">Photos</dt>
+            <dd>{user.photoCount}</dd>
+            <dt className="text-muted-foreground">Interests</dt>
+            <dd>{user.interests.join(', ') || '–'}</dd>
+            <dt className="text-muted-foreground">Bio</dt>
+            <dd>{user.bio ?? '–'}</dd>
+            <dt className="text-muted-foreground">Status</dt>
+            <dd>{user.banned ? `Blocked${user.banReason ? `: ${user.banReason}` : ''}${user.banExpires ? ` until ${day(user.banExpires)}` : ''}` : 'Active'}</dd>
+          </dl>
+          <Dialog.Close asChild>
+            <Button variant="outline">Close</Button>
+          </Dialog.Close>
+        </>
+      )}
+    </Modal>
   );
 }
 

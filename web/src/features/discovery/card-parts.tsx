@@ -45,10 +45,11 @@ export function CompatibilityBadge({ card }: { card: TProfileCard }) {
   );
 }
 
-export function TrustScore({ card }: { card: TProfileCard }) {
+/** The 0–100 trust score (decision 006) with its label. */
+export function TrustScore({ score }: { score: number }) {
   return (
-    <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200" title="Trust score from ratings, badges and verification">
-      <ShieldCheck className="size-3.5" aria-hidden /> Trust {card.trustScore} · {trustLabel(card.trustScore)}
+    <span className="inline-flex w-fit items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200" title="Trust score from ratings, badges and verification">
+      <ShieldCheck className="size-3.5" aria-hidden /> Trust {score} · {trustLabel(score)}
     </span>
   );
 }

@@ -79,7 +79,7 @@ export function DiscoverDeck() {
           <div className="grid gap-3 p-5">
             <CardHeading card={card} level="h2" />
             <div className="flex flex-wrap items-center gap-2">
-              <TrustScore card={card} />
+              <TrustScore score={card.trustScore} />
               <RatingDisplay card={card} />
             </div>
             <TrustBadges badges={card.badges} />

@@ -1,4 +1,5 @@
 import { Dialog } from 'radix-ui';
+import { Modal } from '@/components/ui/modal';
 import { Link } from 'react-router';
 import { PartyPopper } from 'lucide-react';
 import type { TProfileCard } from '@contracts/discovery';
@@ -8,32 +9,27 @@ import { CardPhoto, displayName } from './card-parts';
 
 export function MatchDialog({ match, onClose }: { match: { card: TProfileCard; conversationId: string | null } | null; onClose: () => void }) {
   return (
-    <Dialog.Root open={!!match} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 grid w-[min(92vw,24rem)] -translate-x-1/2 -translate-y-1/2 justify-items-center gap-4 rounded-3xl bg-card p-6 text-center shadow-2xl">
-          {match && (
-            <>
-              <PartyPopper className="size-10 text-primary" aria-hidden />
-              <Dialog.Title className="text-3xl font-extrabold tracking-tight text-primary">It's a match!</Dialog.Title>
-              <CardPhoto card={match.card} size="thumb" className="size-28 rounded-full border-4 border-primary" />
-              <Dialog.Description className="text-muted-foreground">
-                You and {displayName(match.card)} like each other. Say hello, and meet somewhere public for the first date.
-              </Dialog.Description>
-              <div className="grid w-full gap-2">
-                {match.conversationId && (
-                  <Button asChild>
-                    <Link to={`${paths.messages}?conversation=${match.conversationId}`}>Send a message</Link>
-                  </Button>
-                )}
-                <Dialog.Close asChild>
-                  <Button variant="outline">Keep browsing</Button>
-                </Dialog.Close>
-              </div>
-            </>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal open={!!match} onOpenChange={(open) => !open && onClose()} className="w-[min(92vw,24rem)] justify-items-center rounded-3xl text-center">
+      {match && (
+        <>
+          <PartyPopper className="size-10 text-primary" aria-hidden />
+          <Dialog.Title className="text-3xl font-extrabold tracking-tight text-primary">It's a match!</Dialog.Title>
+          <CardPhoto card={match.card} size="thumb" className="size-28 rounded-full border-4 border-primary" />
+          <Dialog.Description className="text-muted-foreground">
+            You and {displayName(match.card)} like each other. Say hello, and meet somewhere public for the first date.
+          </Dialog.Description>
+          <div className="grid w-full gap-2">
+            {match.conversationId && (
+              <Button asChild>
+                <Link to={`${paths.messages}?conversation=${match.conversationId}`}>Send a message</Link>
+              </Button>
+            )}
+            <Dialog.Close asChild>
+              <Button variant="outline">Keep browsing</Button>
+            </Dialog.Close>
+          </div>
+        </>
+      )}
+    </Modal>
   );
 }

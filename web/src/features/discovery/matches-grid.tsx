@@ -58,7 +58,7 @@ export function MatchesGrid() {
                     <VerifiedMark card={profile} />
                   </div>
                   <div className="flex flex-wrap items-center gap-2">
-                    <TrustScore card={profile} />
+                    <TrustScore score={profile.trustScore} />
                     <RatingDisplay card={profile} />
                   </div>
                   {conversationId && (

@@ -69,7 +69,7 @@ export function ProfileGridCard({ card, onLike, liking }: { card: TProfileCard; 
           <Tabs.Content value="about" className="grid gap-2 pt-3">
             <p className="line-clamp-3 text-sm">{card.bio ?? PROFILE_DEFAULTS.bio}</p>
             <div className="flex flex-wrap items-center gap-2">
-              <TrustScore card={card} />
+              <TrustScore score={card.trustScore} />
               <RatingDisplay card={card} />
             </div>
             <TrustBadges badges={card.badges} />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Dialog } from 'radix-ui';
+import { Modal } from '@/components/ui/modal';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -24,14 +25,9 @@ export type ReportTarget = {
 
 export function ReportDialog({ target, onClose }: { target: ReportTarget | null; onClose: () => void }) {
   return (
-    <Dialog.Root open={!!target} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[min(94vw,30rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-card p-6 shadow-2xl">
-          {target && <ReportForm key={`${target.subjectId}:${target.messageId ?? ''}`} target={target} onDone={onClose} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal open={!!target} onOpenChange={(open) => !open && onClose()} className="w-[min(94vw,30rem)]">
+      {target && <ReportForm key={`${target.subjectId}:${target.messageId ?? ''}`} target={target} onDone={onClose} />}
+    </Modal>
   );
 }
 

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Dialog } from 'radix-ui';
+import { Modal } from '@/components/ui/modal';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Camera, Clock, ShieldAlert, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { PhotoPicker } from './photo-picker';
@@ -91,26 +93,17 @@ export function DateBar({ conversationId, otherName, startOpen = false }: { conv
           </Button>
         </div>
       )}
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-          <Dialog.Content className="fixed left-1/2 top-1/2 z-50 grid w-[min(94vw,28rem)] -translate-x-1/2 -translate-y-1/2 gap-4 rounded-2xl bg-card p-6 shadow-2xl">
-            <Dialog.Title className="text-lg font-semibold">Verify your date</Dialog.Title>
-            <Dialog.Description className="text-sm text-muted-foreground">
-              Take or upload a photo of the two of you. {otherName} confirms it, and then you can both rate the date. Only the two of you and our safety team can see it.
-            </Dialog.Description>
-            <PhotoPicker onPick={(photo) => void upload(photo)} disabled={progress !== null} />
-            {progress !== null && (
-              <div role="progressbar" aria-label="Uploading date photo" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} className="h-2 overflow-hidden rounded-full bg-muted">
-                <div className="h-full bg-primary transition-all" style={{ width: `${progress}%` }} />
-              </div>
-            )}
-            <Dialog.Close asChild>
-              <Button variant="outline">Cancel</Button>
-            </Dialog.Close>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <Modal open={open} onOpenChange={setOpen} className="w-[min(94vw,28rem)]">
+        <Dialog.Title className="text-lg font-semibold">Verify your date</Dialog.Title>
+        <Dialog.Description className="text-sm text-muted-foreground">
+          Take or upload a photo of the two of you. {otherName} confirms it, and then you can both rate the date. Only the two of you and our safety team can see it.
+        </Dialog.Description>
+        <PhotoPicker onPick={(photo) => void upload(photo)} disabled={progress !== null} />
+        {progress !== null && <ProgressBar value={progress} label="Uploading date photo" />}
+        <Dialog.Close asChild>
+          <Button variant="outline">Cancel</Button>
+        </Dialog.Close>
+      </Modal>
     </>
   );
 }

@@ -4,6 +4,7 @@ import { BadgeCheck, Clock, ScanFace } from 'lucide-react';
 import { toast } from 'sonner';
 import type { TSelfieChallenge } from '@contracts/trust';
 import { Button } from '@/components/ui/button';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
@@ -69,11 +70,7 @@ export function SelfieCard() {
               {challenge.instruction}
             </p>
             <PhotoPicker onPick={(photo) => void send(photo)} disabled={progress !== null} cameraLabel="Take the selfie" />
-            {progress !== null && (
-              <div role="progressbar" aria-label="Uploading selfie" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} className="h-2 overflow-hidden rounded-full bg-muted">
-                <div className="h-full bg-primary transition-all" style={{ width: `${progress}%` }} />
-              </div>
-            )}
+            {progress !== null && <ProgressBar value={progress} label="Uploading selfie" />}
           </div>
         ) : (
           <div className="grid gap-3">

@@ -1,7 +1,7 @@
-import { Heart, Home, Lock, ShieldCheck, Star, Users } from 'lucide-react';
+import { Check, Heart, Home, Lock, Star, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { STAR_LABELS, TRUST_TEXT } from '@contracts/trust';
-import { trustLabel } from '@contracts/discovery';
+import { TrustScore } from '@/features/discovery/card-parts';
 import { useSession } from '@/features/auth/use-session';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
@@ -62,9 +62,7 @@ export function ReputationSummary({ avgRating, reviewCount, badges, trustScore }
         <p className="text-sm text-muted-foreground">No rated dates yet</p>
       )}
       <TrustBadges badges={badges} />
-      <p className="inline-flex items-center gap-1 text-xs font-semibold text-emerald-800 dark:text-emerald-200">
-        <ShieldCheck className="size-3.5" aria-hidden /> Trust {trustScore} · {trustLabel(trustScore)}
-      </p>
+      <TrustScore score={trustScore} />
     </div>
   );
 }
@@ -80,7 +78,7 @@ export function DateRatingDisplay({ conversationId, dateVerified, rated }: { con
   }
   return (
     <Link to={`${paths.dateHistory}?conversation=${conversationId}`} className="flex items-center gap-2 text-xs font-medium text-primary hover:underline">
-      <Stars value={rated ? 5 : 0} size="size-3.5" /> {rated ? 'You rated this date' : TRUST_TEXT.unlockedRating}
+      {rated ? <Check className="size-3.5" aria-hidden /> : <Star className="size-3.5" aria-hidden />} {rated ? 'You rated this date' : TRUST_TEXT.unlockedRating}
     </Link>
   );
 }

@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { Dialog } from 'radix-ui';
+import { cn } from '@/lib/utils';
+
+/**
+ * A centred dialog over a dimmed page. Put a Dialog.Title (and usually a Dialog.Description)
+ * inside; size it with className (a width such as w-[min(94vw,28rem)]).
+ */
+export function Modal({ open, onOpenChange, className, children }: { open: boolean; onOpenChange: (open: boolean) => void; className?: string; children: ReactNode }) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
+        <Dialog.Content
+          className={cn('fixed left-1/2 top-1/2 z-50 grid max-h-[90dvh] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-card p-6 shadow-2xl', className)}
+        >
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

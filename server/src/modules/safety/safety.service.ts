@@ -153,10 +153,15 @@ async function evidenceFor(db: Pick<Db, 'execute'>, viewerId: string, input: z.o
 export async function fileReport(db: Db, viewerId: string, input: z.output<typeof ZReportInput>): Promise<{ id: string; status: 'open' }> {
   await requireOtherMember(db, viewerId, input.subjectId);
   const { caseId, blocked } = await db.transaction(async (tx) => {
-    const [earlier] = await tx
-      .select({ id: moderationCases.id })
-      .from(moderationCases)
-      .where(and(eq(moderationCases.openedBy, viewerId), eq(moderationCases.clientKey, input.clientKey)));
+    // A retry finds the case its first attempt opened (the client key is unique per reporter).
+    const sameSubmission = async () =>
+      (
+        await tx
+          .select({ id: moderationCases.id })
+          .from(moderationCases)
+          .where(and(eq(moderationCases.openedBy, viewerId), eq(moderationCases.clientKey, input.clientKey)))
+      )[0];
+    const earlier = await sameSubmission();
     if (earlier) return { caseId: earlier.id, blocked: false };
     const evidence = await evidenceFor(tx, viewerId, input);
     const opened = await openModerationCase(
@@ -179,11 +184,7 @@ export async function fileReport(db: Db, viewerId: string, input: z.output<typeo
     );
     if (!opened) {
       // The same submission, sent twice at once: the other one has just committed it.
-      const [twin] = await tx
-        .select({ id: moderationCases.id })
-        .from(moderationCases)
-        .where(and(eq(moderationCases.openedBy, viewerId), eq(moderationCases.clientKey, input.clientKey)));
-      return { caseId: twin!.id, blocked: false };
+      return { caseId: (await sameSubmission())!.id, blocked: false };
     }
     const block = input.alsoBlock
       ? await tx.insert(blocks).values({ blockerId: viewerId, blockedId: input.subjectId }).onConflictDoNothing().returning()

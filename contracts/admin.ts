@@ -16,7 +16,7 @@ export const ADMIN_TEXT = {
 } as const;
 
 /** Monthly price of Premium, for the revenue card (active premium members × price). */
-export const PREMIUM_MONTHLY_PRICE = 10.99;
+export { PREMIUM_MONTHLY_PRICE } from './plans';
 
 export const ZAdminSignIn = z.object({
   email: z.email({ error: 'Please enter a valid email address' }),
@@ -137,6 +137,18 @@ export const ZAdminSubscription = z.object({
   createdAt: z.string(),
 });
 export type TAdminSubscription = z.infer<typeof ZAdminSubscription>;
+/** A member who pressed Go Premium and is not paid up yet: the admin matches the payment by reference. */
+export const ZPendingPayment = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  reference: z.string(),
+  amount: z.number(),
+  attemptedAt: z.string(),
+});
+export type TPendingPayment = z.infer<typeof ZPendingPayment>;
+/** Payment received: Premium for this many months from now (or from the current expiry). */
+export const ZActivatePremium = z.object({ userId: z.string().min(1).max(64), months: z.number().int().min(1).max(12).default(1) });
 export const ZSubscriptionEdit = z.object({ tier: z.enum(['free', 'premium']), active: z.boolean(), expiresAt: z.iso.datetime({ offset: true }).nullable() });
 
 export const CONTACT_TEXT = {

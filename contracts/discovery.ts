@@ -75,8 +75,15 @@ export const ZProfileCard = z.object({
   trustScore: z.number(),
   compatibility: z.object({ percent: z.number(), band: z.string() }),
   distance: z.string().nullable(),
+  /** This member super-liked the viewer (shown highlighted). */
+  superLikedYou: z.boolean(),
+  /** First in discovery for now: a Premium boost. */
+  boosted: z.boolean(),
 });
 export type TProfileCard = z.infer<typeof ZProfileCard>;
+
+/** The nearby radius every plan gets; choosing another one is an advanced (Premium) filter. */
+export const DEFAULT_RADIUS_KM = 50;
 
 export const ZDiscoverQuery = z.object({
   mode: z.enum(['all', 'nearby']).default('all'),
@@ -89,7 +96,17 @@ export const ZDiscoverQuery = z.object({
     .transform((v) => v === 'true'),
   location: z.string().trim().max(80).optional(),
   q: z.string().trim().max(80).optional(),
-  radiusKm: z.coerce.number().int().min(1).max(500).default(50),
+  radiusKm: z.coerce.number().int().min(1).max(500).default(DEFAULT_RADIUS_KM),
+  // Advanced filters (Premium; the server refuses them on the free plan).
+  minRating: z.coerce.number().min(1).max(5).optional(),
+  verifiedDates: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  recentlyActive: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });

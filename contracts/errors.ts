@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   BLOCKED: 403,
+  /** A Premium feature asked for on the free plan; the client shows the upgrade path. */
+  PREMIUM_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

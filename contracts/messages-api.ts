@@ -34,6 +34,11 @@ export const ZMessage = z.object({
   createdAt: z.string(),
   /** Set on messages the viewer received; read receipts for the sender come with Premium. */
   read: z.boolean(),
+  /**
+   * On the viewer's own messages: whether the other member has read it. A read receipt,
+   * shown with Premium; null on the free plan (and on messages the viewer received).
+   */
+  seen: z.boolean().nullable(),
   /** The safety-nudge category the text matched, so the recipient is asked 'Does this bother you?'. */
   nudge: z.enum(['insult', 'solicitation', 'payment']).nullable(),
 });

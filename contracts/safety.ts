@@ -37,6 +37,7 @@ export const SAFETY_TEXT = {
   }),
   unmatched: 'Unmatched',
   cannotMessage: 'You can no longer message this member.',
+  verifiedOnly: 'This member only accepts messages from selfie-verified members. Verify your selfie to write to them.',
   conversationClosed: 'This conversation has ended.',
   nudgeSender: {
     title: 'Are you sure?',
@@ -94,7 +95,7 @@ export const ZPastMatch = z.object({
 });
 export type TPastMatch = z.infer<typeof ZPastMatch>;
 
-export const NOTIFICATION_TYPES = ['match', 'message', 'review', 'report_outcome', 'verification', 'date'] as const;
+export const NOTIFICATION_TYPES = ['match', 'message', 'review', 'report_outcome', 'verification', 'date', 'super_like'] as const;
 export const ZNotification = z.object({
   id: z.string(),
   type: z.enum(NOTIFICATION_TYPES),

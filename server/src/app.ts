@@ -25,6 +25,7 @@ import { dateRoutes } from './modules/dates/routes';
 import { adminRoutes } from './modules/admins/routes';
 import { commerceRoutes } from './modules/admins/commerce.routes';
 import { inboxRoutes } from './modules/admins/inbox.routes';
+import { planRoutes } from './modules/plans/routes';
 
 export function createApp(deps: Deps) {
   const { env, logger } = deps;
@@ -67,6 +68,7 @@ export function createApp(deps: Deps) {
   app.route('/', adminRoutes);
   app.route('/', commerceRoutes);
   app.route('/', inboxRoutes);
+  app.route('/', planRoutes);
   app.route('/', controlRoutes);
   if (!env.isProduction) app.route('/', devMailRoutes);
   mountApiDocs(app);

@@ -22,6 +22,8 @@ const EnvSchema = z
     TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
     RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(60),
     WEB_DIST: z.string().default('./dist/web'),
+    /** Where Go Premium sends the member: a peer-to-peer payment page taking txn, amount, note and return. */
+    PAYMENT_URL: z.url().default('https://venmo.com/vouch-dating'),
     S3_ENDPOINT: z.url().optional(),
     S3_BUCKET: z.string().min(1).optional(),
     S3_REGION: z.string().default('us-east-1'),

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { insertMember, type MemberInput } from '../src/modules/seed/factories';
-import { signIn, uniqueEmail } from './accounts';
+import { PASSWORD, signIn, uniqueEmail } from './accounts';
 import type { TestClient } from './test-client';
 import type { TestServer } from './test-server';
 
@@ -13,4 +13,16 @@ export async function factoryMember(server: TestServer, passwordHash: string, ov
   const client = server.client();
   expect((await signIn(client, email)).status).toBe(200);
   return { id, client };
+}
+
+/** An administrator made the documented way (as `npm run admin:create` does), signed in at /api/admin/sign-in. */
+export async function factoryAdmin(server: TestServer): Promise<SignedInMember & { email: string }> {
+  const { createOrPromoteAdmin } = await import('../src/modules/admins/service');
+  const email = `admin-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const { userId } = await createOrPromoteAdmin(server.deps, email, PASSWORD);
+  const client = server.client();
+  const response = await client.json<{ twoFactorRequired: boolean }>('POST', '/api/admin/sign-in', { email, password: PASSWORD });
+  expect(response.status).toBe(200);
+  expect(response.body.twoFactorRequired).toBe(false);
+  return { client, id: userId, email };
 }

@@ -5,6 +5,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { adminUsers, session, user } from '../db/schema';
 import type { AppEnv, Deps, SessionUser } from './context';
 import { AppError } from './errors';
+import { touchActivity } from '../modules/plans/premium.service';
 
 /**
  * Who may call a route. Declared once per route, enforced by the guard below, and
@@ -36,6 +37,8 @@ function guard(access: Access): MiddlewareHandler<AppEnv> {
       c.set('user', found.user);
       c.set('sessionId', found.sessionId);
       c.set('sessionCreatedAt', found.createdAt);
+      // Fire and forget: a lost 'last active' stamp only blurs the recently-active filter.
+      touchActivity(deps.database.db, found.user.id).catch((error: unknown) => deps.logger.warn({ err: error }, 'activity not recorded'));
       if (access === 'admin' && !(await isAdminSession(deps, found.user.id, found.createdAt))) {
         throw new AppError('FORBIDDEN', 'Administrator access is required.');
       }

@@ -22,6 +22,8 @@ export const subscriptions = pgTable('subscriptions', {
   /** Cancelled: stays active until expires_at, then ends. */
   cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Last change by an admin: an upgrade attempt after it is still waiting for payment. */
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Ad campaigns: an image (re-encoded like every upload), a target, a placement and counters. */

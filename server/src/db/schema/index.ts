@@ -4,3 +4,4 @@ export * from './profiles';
 export * from './matching';
 export * from './safety';
 export * from './trust';
+export * from './account';

@@ -24,8 +24,19 @@ export const profiles = pgTable('profiles', {
   safeForFamilyBadge: boolean('safe_for_family_badge').notNull().default(false),
   safeForHomeBadge: boolean('safe_for_home_badge').notNull().default(false),
   dateAgainBadge: boolean('date_again_badge').notNull().default(false),
-  /** Hidden profiles (by the member, or by a ban) never appear in discovery. */
+  /**
+   * Hidden profiles never appear in discovery. The effective flag, read by the discovery
+   * indexes: true while the member hides their profile (hidden_by_member) or is banned.
+   */
   hidden: boolean('hidden').notNull().default(false),
+  /** Privacy settings, free for everyone: hide my profile, show my distance, verified-only messages. */
+  hiddenByMember: boolean('hidden_by_member').notNull().default(false),
+  showDistance: boolean('show_distance').notNull().default(true),
+  verifiedOnlyMessages: boolean('verified_only_messages').notNull().default(false),
+  /** Premium boost: first in discovery until this time. */
+  boostedUntil: timestamp('boosted_until', { withTimezone: true }),
+  /** Last time the member used the app, to the nearest few minutes (the 'recently active' filter). */
+  lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
   /**
    * Discovery order (spec §9): average rating plus one for each trust badge and for selfie
    * verification. Kept by the database so the discovery index can walk it directly.

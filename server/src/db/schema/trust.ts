@@ -84,7 +84,8 @@ export const reviews = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     conversationId: uuid('conversation_id').notNull(),
-    reviewerId: member('reviewer_id'),
+    /** Null once the reviewer deleted their account: the scores stay, anonymous. */
+    reviewerId: text('reviewer_id').references(() => user.id, { onDelete: 'set null' }),
     revieweeId: member('reviewee_id'),
     overall: integer('overall').notNull(),
     safety: integer('safety').notNull(),

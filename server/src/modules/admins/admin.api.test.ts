@@ -6,7 +6,7 @@ import { PASSWORD, signIn } from '../../../test/accounts';
 import { openSocket } from '../../../test/sockets';
 import { pngImage } from '../../../test/images';
 import { startTestServer, testDatabaseKind, type TestServer } from '../../../test/test-server';
-import { factoryMember } from '../../../test/members';
+import { factoryAdmin, factoryMember } from '../../../test/members';
 import { hashForFactories } from '../seed/factories';
 import { createOrPromoteAdmin } from './service';
 import { liftEndedSuspensions } from './users.service';
@@ -24,16 +24,7 @@ const member = (name = 'Member') => factoryMember(server, passwordHash, { name }
 type OpenApi = { paths: Record<string, Record<string, { 'x-access'?: string }>> };
 const fill = (template: string) => template.replace(/\{[^}]+\}/g, '00000000-0000-0000-0000-000000000000');
 
-/** An administrator made the documented way, signed in at /api/admin/sign-in. */
-async function admin() {
-  const email = `admin-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const { userId } = await createOrPromoteAdmin(server.deps, email, PASSWORD);
-  const client = server.client();
-  const response = await client.json<{ twoFactorRequired: boolean }>('POST', '/api/admin/sign-in', { email, password: PASSWORD });
-  expect(response.status).toBe(200);
-  expect(response.body.twoFactorRequired).toBe(false);
-  return { client, id: userId, email };
-}
+const admin = () => factoryAdmin(server);
 
 describe(`admin sign-in on ${testDatabaseKind}`, () => {
   it('succeeds only for administrators; members and wrong passwords get Access Denied', async () => {

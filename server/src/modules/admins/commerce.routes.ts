@@ -1,12 +1,12 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { AD_PLACEMENTS, ZAdminSubscription, ZCampaign, ZCampaignFields, ZPublicAd, ZSubscriptionEdit } from '../../../../contracts/admin';
+import { AD_PLACEMENTS, ZAdminSubscription, ZCampaign, ZCampaignFields, ZPublicAd, ZSubscriptionEdit, ZPendingPayment, ZActivatePremium } from '../../../../contracts/admin';
 import { readUpload, uploadBodyLimit } from '../../http/upload';
 import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { errorResponse, imageResponse, jsonResponse } from '../../lib/openapi';
 import { defineRoute } from '../../lib/route';
 import { adsFor, countClick, countImpression, createCampaign, deleteCampaign, listCampaigns, readAdImage, setCampaignActive } from './campaigns.service';
-import { cancelSubscription, editSubscription, listSubscriptions } from './subscriptions.service';
+import { activatePremium, cancelSubscription, editSubscription, listPendingPayments, listSubscriptions } from './subscriptions.service';
 
 const guarded = { 401: errorResponse('Not signed in'), 403: errorResponse('Not an administrator') };
 const idParams = z.object({ id: z.uuid() });
@@ -112,6 +112,23 @@ const subscriptionEdit = defineRoute('admin', {
   responses: { 200: jsonResponse(ZAdminSubscription, 'Edited'), 404: errorResponse('No such subscription'), ...guarded },
 });
 
+const pendingPayments = defineRoute('admin', {
+  method: 'get',
+  path: '/api/admin/subscriptions/pending',
+  tags: ['Admin'],
+  summary: 'Members who pressed Go Premium in the last 30 days and are not paid up: match their payment by reference',
+  responses: { 200: jsonResponse(z.object({ pending: z.array(ZPendingPayment) }), 'Waiting for confirmation'), ...guarded },
+});
+
+const activate = defineRoute('admin', {
+  method: 'post',
+  path: '/api/admin/subscriptions/activate',
+  tags: ['Admin'],
+  summary: "Payment received: activate (or extend) a member's Premium",
+  request: { body: { content: { 'application/json': { schema: ZActivatePremium } } } },
+  responses: { 200: jsonResponse(ZAdminSubscription, 'Premium active'), 404: errorResponse('No such member'), ...guarded },
+});
+
 const subscriptionCancel = defineRoute('admin', {
   method: 'post',
   path: '/api/admin/subscriptions/{id}/cancel',
@@ -151,6 +168,11 @@ commerceRoutes
     return c.json({ ok: true as const }, 200);
   })
   .openapi(click, async (c) => c.redirect(await countClick(c.get('deps').database.db, c.req.valid('param').id), 302))
+  .openapi(pendingPayments, async (c) => c.json({ pending: await listPendingPayments(c.get('deps').database.db) }, 200))
+  .openapi(activate, async (c) => {
+    const { userId, months } = c.req.valid('json');
+    return c.json(await activatePremium(c.get('deps').database.db, c.get('user').id, userId, months), 200);
+  })
   .openapi(subscriptionList, async (c) => {
     const { search, page, pageSize } = c.req.valid('query');
     return c.json(await listSubscriptions(c.get('deps').database.db, search, page, pageSize), 200);

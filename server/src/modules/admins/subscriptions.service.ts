@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { TAdminSubscription } from '../../../../contracts/admin';
+import type { TAdminSubscription, TPendingPayment } from '../../../../contracts/admin';
+import { paymentReference, PREMIUM_MONTHLY_PRICE } from '../../../../contracts/plans';
 import type { Db } from '../../db/client';
-import { subscriptions } from '../../db/schema';
+import { subscriptions, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { announceStatsChange } from '../../realtime/hub';
 import { appendSecurityLog } from '../audit/security-log';
@@ -40,7 +41,7 @@ async function one(db: Pick<Db, 'execute'>, id: string) {
 export async function editSubscription(db: Db, adminId: string, id: string, change: { tier: 'free' | 'premium'; active: boolean; expiresAt: string | null }): Promise<TAdminSubscription> {
   await db.transaction(async (tx) => {
     const before = await one(tx, id);
-    await tx.update(subscriptions).set({ tier: change.tier, active: change.active, expiresAt: change.expiresAt ? new Date(change.expiresAt) : null }).where(eq(subscriptions.id, id));
+    await tx.update(subscriptions).set({ tier: change.tier, active: change.active, expiresAt: change.expiresAt ? new Date(change.expiresAt) : null, updatedAt: new Date() }).where(eq(subscriptions.id, id));
     await appendSecurityLog(tx, {
       eventType: 'subscription_edited',
       severity: 'warning',
@@ -66,5 +67,62 @@ export async function cancelSubscription(db: Db, adminId: string, id: string): P
       details: { target: before.userId, subscriptionId: id, before: { expiresAt: before.expiresAt, cancelledAt: null }, after: { expiresAt: expiresAt.toISOString(), cancelled: true } },
     });
   });
+  return one(db, id);
+}
+
+/** Members who pressed Go Premium in the last 30 days and have no paid Premium running: newest first. */
+export async function listPendingPayments(db: Db): Promise<TPendingPayment[]> {
+  const { rows } = await db.execute<{ user_id: string; name: string | null; email: string; amount: number | string | null; attempted_at: Date | string }>(sql`
+    select distinct on (l.user_id) l.user_id, coalesce(p.name, u.name) as name, u.email,
+           (l.metadata->>'amount')::float8 as amount, l.created_at as attempted_at
+    from system_logs l
+    join "user" u on u.id = l.user_id
+    left join profiles p on p.user_id = l.user_id
+    where l.event_type = 'premium_upgrade_attempt' and l.created_at > now() - interval '30 days'
+      and not exists (
+        select 1 from subscriptions s where s.user_id = l.user_id and s.active and s.tier = 'premium'
+          and (s.expires_at is null or s.expires_at > now()) and s.updated_at > l.created_at)
+    order by l.user_id, l.created_at desc`);
+  return rows
+    .map((row) => ({
+      userId: row.user_id,
+      name: row.name?.trim() || 'No name',
+      email: row.email,
+      reference: paymentReference(row.user_id),
+      amount: Number(row.amount ?? PREMIUM_MONTHLY_PRICE),
+      attemptedAt: new Date(row.attempted_at).toISOString(),
+    }))
+    .sort((a, b) => b.attemptedAt.localeCompare(a.attemptedAt));
+}
+
+/**
+ * Payment confirmed: Premium for `months` months, counted from the current expiry when
+ * Premium is still running (so a renewal adds a month), else from now. One row per member.
+ */
+export async function activatePremium(db: Db, adminId: string, userId: string, months: number): Promise<TAdminSubscription> {
+  const id = await db.transaction(async (tx) => {
+    const [member] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId));
+    if (!member) throw new AppError('NOT_FOUND', 'No such member.');
+    const [before] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for('update');
+    const now = new Date();
+    const running = before?.active && before.tier === 'premium' && before.expiresAt && before.expiresAt > now;
+    const from = running ? before.expiresAt! : now;
+    const expiresAt = new Date(from);
+    expiresAt.setUTCMonth(expiresAt.getUTCMonth() + months);
+    const change = { tier: 'premium', active: true, expiresAt, cancelledAt: null, updatedAt: now };
+    const [row] = await tx
+      .insert(subscriptions)
+      .values({ userId, ...change })
+      .onConflictDoUpdate({ target: subscriptions.userId, set: change })
+      .returning({ id: subscriptions.id });
+    await appendSecurityLog(tx, {
+      eventType: 'premium_activated',
+      severity: 'warning',
+      actorId: adminId,
+      details: { target: userId, months, before: before ? { tier: before.tier, active: before.active, expiresAt: before.expiresAt?.toISOString() ?? null } : null, after: { expiresAt: expiresAt.toISOString() } },
+    });
+    return row!.id;
+  });
+  announceStatsChange(db);
   return one(db, id);
 }

@@ -165,7 +165,7 @@ export async function revealDueRatings(db: Db, now = new Date()): Promise<number
     return [...new Map(hidden.map((r) => [r.conversationId, [r.reviewerId, r.revieweeId]])).entries()];
   });
   for (const [conversationId, members] of revealedConversations) {
-    for (const userId of members) await notify(db, userId, revealNote(conversationId));
+    for (const userId of members) if (userId) await notify(db, userId, revealNote(conversationId));
   }
   return revealedConversations.length;
 }

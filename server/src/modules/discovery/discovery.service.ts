@@ -4,7 +4,10 @@ import { PROFILE_DEFAULTS } from '../../../../contracts/profile';
 import type { Db } from '../../db/client';
 import { systemLogs } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { toCards, viewerInterests, type CardRow } from './cards';
+import { DEFAULT_RADIUS_KM } from '../../../../contracts/discovery';
+import { PLAN_TEXT, RECENTLY_ACTIVE_DAYS } from '../../../../contracts/plans';
+import { requirePremium } from '../plans/service';
+import { cardColumns, toCards, viewerInterests, type CardRow } from './cards';
 
 export type DiscoverFilters = ReturnType<typeof ZDiscoverQuery.parse>;
 
@@ -40,7 +43,13 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
  * after one page; each exclusion is a NOT EXISTS on a primary key, so members who swiped a
  * lot cost little more. Text filters use the trigram indexes; nearby uses the earth index.
  */
-export function discoverySql(viewerId: string, f: DiscoverFilters, viewer: { lat: number; lng: number } | null, textWindow?: number): SQL {
+export function discoverySql(
+  viewerId: string,
+  f: DiscoverFilters,
+  viewer: { lat: number; lng: number } | null,
+  options: { textWindow?: number; boosted?: boolean } = {},
+): SQL {
+  const { textWindow } = options;
   const conditions: SQL[] = [
     sql`p.hidden = false`,
     sql`p.user_id <> ${viewerId}`,
@@ -54,6 +63,12 @@ export function discoverySql(viewerId: string, f: DiscoverFilters, viewer: { lat
   if (f.verifiedOnly) conditions.push(sql`p.selfie_verified`);
   if (f.location) conditions.push(sql`p.location ilike ${`%${escapeLike(f.location)}%`}`);
   if (f.q) conditions.push(sql`(p.name || ' ' || coalesce(p.bio, '')) ilike ${`%${escapeLike(f.q)}%`}`);
+  if (f.minRating !== undefined) conditions.push(sql`p.avg_rating >= ${f.minRating}`);
+  // Ratings only exist for co-signed dates, so a rated member has verified dates.
+  if (f.verifiedDates) conditions.push(sql`p.review_count > 0`);
+  if (f.recentlyActive) conditions.push(sql`p.last_active_at > now() - make_interval(days => ${RECENTLY_ACTIVE_DAYS})`);
+  // Boosted members lead the first page (from profiles_boosted_idx) and leave the ordinary order meanwhile.
+  conditions.push(options.boosted ? sql`p.boosted_until > now()` : sql`(p.boosted_until is null or p.boosted_until <= now())`);
   const cells = f.mode === 'nearby' && viewer ? cellsAround(viewer, f.radiusKm) : null;
   if (f.mode === 'nearby' && viewer) {
     const box = boundingBox(viewer, f.radiusKm);
@@ -70,10 +85,11 @@ export function discoverySql(viewerId: string, f: DiscoverFilters, viewer: { lat
     const [score, userId] = decodeCursor(f.cursor);
     conditions.push(sql`(p.score, p.user_id) < (${score}::real, ${userId})`);
   }
-  const distance = viewer ? sql`case when p.latitude is null or p.longitude is null then null else ${flatDistanceKm(viewer)} * 1000 end` : sql`null::float8`;
-  const columns = sql`p.user_id, p.name, p.age, p.gender, p.location, p.bio, p.interests, p.selfie_verified, p.avg_rating,
-           p.review_count, p.safe_for_family_badge, p.safe_for_home_badge, p.date_again_badge, p.score,
-           ${distance} as distance_m`;
+  const distance = viewer ? sql`case when p.latitude is null or p.longitude is null then null else ${flatDistanceKm(viewer)} * 1000 end` : null;
+  const columns = sql`${cardColumns(distance)}, p.score`;
+  if (options.boosted) {
+    return sql`select ${columns} from profiles p where ${sql.join(conditions, sql` and `)} order by p.boosted_until desc limit ${MAX_BOOSTED}`;
+  }
   if (cells) {
     // Nearby: the top of each grid cell around the viewer, from profiles_geo_cell_idx, then
     // merged. Each cell stops after a page, so a dense city costs what a quiet one does.
@@ -151,6 +167,9 @@ export function cellsAround(center: { lat: number; lng: number }, radiusKm: numb
   return cells;
 }
 
+/** At most this many boosted members lead a first page. */
+const MAX_BOOSTED = 5;
+
 /** Rows scanned in score order before a text search falls back to the trigram index. */
 export const TEXT_WINDOW = 1000;
 
@@ -170,7 +189,7 @@ export async function runDiscovery(db: Db, viewerId: string, f: DiscoverFilters,
     });
   }
   if (f.q) {
-    const windowed = (await db.execute<Row>(discoverySql(viewerId, f, viewer, TEXT_WINDOW))).rows;
+    const windowed = (await db.execute<Row>(discoverySql(viewerId, f, viewer, { textWindow: TEXT_WINDOW }))).rows;
     if (windowed.length > f.limit) return windowed;
   }
   return (await db.execute<Row>(discoverySql(viewerId, f, viewer))).rows;
@@ -184,14 +203,20 @@ async function viewerPosition(db: Db, viewerId: string) {
   return row && row.latitude !== null && row.longitude !== null ? { lat: Number(row.latitude), lng: Number(row.longitude) } : null;
 }
 
+/** Whether the filters go beyond the basic ones every plan has. */
+export const usesAdvancedFilters = (f: DiscoverFilters) =>
+  f.minRating !== undefined || f.verifiedDates || f.recentlyActive || (f.mode === 'nearby' && f.radiusKm !== DEFAULT_RADIUS_KM);
+
 export async function findDiscoverPage(db: Db, viewerId: string, filters: DiscoverFilters): Promise<TDiscoverPage> {
+  if (usesAdvancedFilters(filters)) await requirePremium(db, viewerId, PLAN_TEXT.filtersPremium);
   const viewer = await viewerPosition(db, viewerId);
   if (filters.mode === 'nearby' && !viewer) return { profiles: [], nextCursor: null, notice: 'location-needed' };
   const rows = await runDiscovery(db, viewerId, filters, viewer);
   const page = rows.slice(0, filters.limit);
   const last = page.at(-1);
   const nextCursor = rows.length > filters.limit && last ? encodeCursor(Number(last.score), last.user_id) : null;
-  const cards = await toCards(db, page, await viewerInterests(db, viewerId));
+  const boosted = filters.cursor ? [] : (await db.execute<CardRow>(discoverySql(viewerId, filters, viewer, { boosted: true }))).rows;
+  const cards = await toCards(db, [...boosted, ...page], await viewerInterests(db, viewerId), viewerId);
   const { cursor: _cursor, ...logged } = filters;
   await db.insert(systemLogs).values({
     eventType: 'profile_discovery',

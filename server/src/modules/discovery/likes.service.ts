@@ -1,11 +1,14 @@
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import { FREE_DAILY_LIKES, LIKE_LIMIT_MESSAGE, type TLikeResponse } from '../../../../contracts/discovery';
+import type { TLikesReceived } from '../../../../contracts/plans';
 import type { Db } from '../../db/client';
 import { conversations, likes, matches, passes, profiles, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { announceStatsChange, publish } from '../../realtime/hub';
 import { notify } from '../notifications/notifications.service';
-import { getPlanState } from '../plans/service';
+import { PLAN_TEXT } from '../../../../contracts/plans';
+import { isPremium, planOf } from '../plans/service';
+import { cardColumns, toCards, viewerInterests, type CardRow } from './cards';
 import { nameOf } from '../profiles/names';
 import { blockedBetween } from '../safety/blocks';
 
@@ -24,8 +27,7 @@ async function requireLikeable(db: Pick<Db, 'select'>, viewerId: string, targetI
 
 /** Likes left today, or null when the member's plan has no limit. */
 export async function likesLeftToday(db: Pick<Db, 'select'>, viewerId: string): Promise<{ left: number | null; tier: 'free' | 'premium' }> {
-  const [account] = await db.select({ createdAt: user.createdAt }).from(user).where(eq(user.id, viewerId));
-  const plan = await getPlanState(db as Db, viewerId, account!.createdAt);
+  const plan = await planOf(db, viewerId);
   if (plan.tier === 'premium') return { left: null, tier: 'premium' };
   const [{ used } = { used: 0 }] = await db
     .select({ used: count() })
@@ -42,7 +44,36 @@ export async function likesLeftToday(db: Pick<Db, 'select'>, viewerId: string): 
 export async function likeProfile(db: Db, viewerId: string, targetId: string, superLike = false): Promise<TLikeResponse> {
   const result = await recordLike(db, viewerId, targetId, superLike);
   if (result.matchId) await announceMatch(db, viewerId, targetId, result.matchId, result.conversationId);
+  else if (superLike && !result.alreadyLiked && !result.matched) {
+    await notify(db, targetId, {
+      type: 'super_like',
+      title: 'You got a super like!',
+      message: 'Someone really wants to meet you. They are highlighted in your discovery and under Liked you.',
+      link: '/dashboard?tab=matches',
+    });
+  }
   return result;
+}
+
+/**
+ * The members who liked the viewer and are still waiting for an answer (not matched, not
+ * passed on, not blocked), super likes first. Free members get the count; the list is Premium.
+ */
+export async function likesReceived(db: Db, viewerId: string): Promise<TLikesReceived> {
+  const waiting = sql`
+    from likes l join profiles p on p.user_id = l.user_id
+    where l.target_id = ${viewerId} and p.hidden = false
+      and not exists (select 1 from likes mine where mine.user_id = ${viewerId} and mine.target_id = l.user_id)
+      and not exists (select 1 from passes s where s.user_id = ${viewerId} and s.target_id = l.user_id)
+      and not ${blockedBetween(viewerId, sql`l.user_id`)}`;
+  const [{ n } = { n: 0 }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n ${waiting}`)).rows;
+  if (!(await isPremium(db, viewerId))) return { count: n, likes: null };
+  type Row = CardRow & { super_like: boolean; liked_at: Date | string };
+  const { rows } = await db.execute<Row>(sql`
+    select ${cardColumns(null)}, l.super_like, l.created_at as liked_at ${waiting}
+    order by l.super_like desc, l.created_at desc limit 100`);
+  const cards = await toCards(db, rows, await viewerInterests(db, viewerId), viewerId);
+  return { count: n, likes: rows.map((row, i) => ({ profile: cards[i]!, superLike: row.super_like, likedAt: new Date(row.liked_at).toISOString() })) };
 }
 
 /**
@@ -71,7 +102,7 @@ async function recordLike(db: Db, viewerId: string, targetId: string, superLike:
     const quota = await likesLeftToday(tx, viewerId);
     if (existing) return { matched: false, alreadyLiked: true, matchId: null, conversationId: null, likesLeft: quota.left };
     if (quota.left === 0) throw new AppError('LIMIT_REACHED', LIKE_LIMIT_MESSAGE);
-    if (superLike && quota.tier !== 'premium') throw new AppError('FORBIDDEN', 'Super likes are a Premium feature.');
+    if (superLike && quota.tier !== 'premium') throw new AppError('PREMIUM_REQUIRED', PLAN_TEXT.premiumRequired);
 
     await tx.insert(likes).values({ userId: viewerId, targetId, superLike });
     await tx.delete(passes).where(and(eq(passes.userId, viewerId), eq(passes.targetId, targetId)));

@@ -4,6 +4,7 @@ import { nudgeFor, SAFETY_TEXT } from '../../../../contracts/safety';
 import type { Db } from '../../db/client';
 import { conversations, messages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { isPremium } from '../plans/service';
 import { announceStatsChange, publish } from '../../realtime/hub';
 import { markGroupRead, notify } from '../notifications/notifications.service';
 import { blockedBetween } from '../safety/blocks';
@@ -27,7 +28,8 @@ export async function requireParticipant(db: Pick<Db, 'execute'>, conversationId
   return { otherId: row.other_id };
 }
 
-export function toMessage(row: MessageRow, viewerId: string): TMessage {
+/** `receipts`: the viewer has Premium, so their own messages say whether they were read. */
+export function toMessage(row: MessageRow, viewerId: string, receipts = false): TMessage {
   return {
     id: row.id,
     conversationId: row.conversationId,
@@ -37,6 +39,7 @@ export function toMessage(row: MessageRow, viewerId: string): TMessage {
     clientKey: row.clientKey,
     createdAt: row.createdAt.toISOString(),
     read: row.senderId !== viewerId && row.readAt !== null,
+    seen: row.senderId === viewerId && receipts ? row.readAt !== null : null,
     nudge: (row.nudge as TMessage['nudge']) ?? null,
   };
 }
@@ -101,12 +104,14 @@ export async function listMessages(db: Db, viewerId: string, conversationId: str
                  read_at as "readAt", created_at as "createdAt"
           from messages where conversation_id = ${conversationId} order by created_at desc, id desc limit 100) recent
         order by "createdAt", id`);
-  return rows.map((row) => toMessage({ ...row, createdAt: new Date(row.createdAt), readAt: row.readAt ? new Date(row.readAt) : null }, viewerId));
+  const receipts = await isPremium(db, viewerId);
+  return rows.map((row) => toMessage({ ...row, createdAt: new Date(row.createdAt), readAt: row.readAt ? new Date(row.readAt) : null }, viewerId, receipts));
 }
 
 /** Stores a message once per client key, moves the conversation up, and tells both members live. */
 export async function sendMessage(db: Db, viewerId: string, conversationId: string, content: string, clientKey: string): Promise<TMessage> {
   const { otherId } = await requireParticipant(db, conversationId, viewerId);
+  await requireMayWrite(db, viewerId, otherId);
   const { message, created } = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(messages)
@@ -123,7 +128,7 @@ export async function sendMessage(db: Db, viewerId: string, conversationId: stri
   });
   if (created) {
     await publish(db, [otherId], { type: 'message', message: toMessage(message, otherId) });
-    await publish(db, [viewerId], { type: 'message', message: toMessage(message, viewerId) });
+    await publish(db, [viewerId], { type: 'message', message: toMessage(message, viewerId, await isPremium(db, viewerId)) });
     announceStatsChange(db);
     await notify(db, otherId, {
       type: 'message',
@@ -133,10 +138,19 @@ export async function sendMessage(db: Db, viewerId: string, conversationId: stri
       groupKey: `conversation:${conversationId}`,
     });
   }
-  return toMessage(message, viewerId);
+  return toMessage(message, viewerId, await isPremium(db, viewerId));
 }
 
-/** Marks the other member's messages read, and tells them (read receipts are stored; showing them is Premium). */
+/** A member who accepts messages from verified members only is written to by those alone. */
+async function requireMayWrite(db: Db, senderId: string, recipientId: string): Promise<void> {
+  const { rows } = await db.execute<{ refused: boolean }>(sql`
+    select r.verified_only_messages and not coalesce(s.selfie_verified, false) as refused
+    from profiles r left join profiles s on s.user_id = ${senderId}
+    where r.user_id = ${recipientId}`);
+  if (rows[0]?.refused) throw new AppError('FORBIDDEN', SAFETY_TEXT.verifiedOnly);
+}
+
+/** Marks the other member's messages read; the sender hears of it only with Premium (read receipts). */
 export async function markRead(db: Db, viewerId: string, conversationId: string): Promise<number> {
   const { otherId } = await requireParticipant(db, conversationId, viewerId);
   const { rows } = await db.execute<{ id: string }>(sql`
@@ -144,6 +158,9 @@ export async function markRead(db: Db, viewerId: string, conversationId: string)
     where conversation_id = ${conversationId} and sender_id <> ${viewerId} and read_at is null
     returning id`);
   await markGroupRead(db, viewerId, `conversation:${conversationId}`);
-  if (rows.length) await publish(db, [viewerId, otherId], { type: 'read', conversationId, readerId: viewerId });
+  if (rows.length) {
+    const audience = (await isPremium(db, otherId)) ? [viewerId, otherId] : [viewerId];
+    await publish(db, audience, { type: 'read', conversationId, readerId: viewerId });
+  }
   return rows.length;
 }

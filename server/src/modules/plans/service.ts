@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { TRIAL_DAYS } from '../../../../contracts/auth';
 import type { Db } from '../../db/client';
-import { subscriptions } from '../../db/schema';
+import { subscriptions, user } from '../../db/schema';
+import { AppError } from '../../lib/errors';
 
 export type PlanState = {
   isActive: boolean;
@@ -12,9 +13,10 @@ export type PlanState = {
 
 /**
  * The member's plan, derived on the server: a paid subscription counts while it is active
- * and not expired; otherwise the 30-day trial from account creation grants Premium.
+ * and not expired (the moment expires_at passes, it stops counting); otherwise the 30-day
+ * trial from account creation grants Premium.
  */
-export async function getPlanState(db: Db, userId: string, accountCreatedAt: Date, now = new Date()): Promise<PlanState> {
+export async function getPlanState(db: Pick<Db, 'select'>, userId: string, accountCreatedAt: Date, now = new Date()): Promise<PlanState> {
   const trialEnds = new Date(accountCreatedAt.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
   const paid = !!row && row.active && row.tier === 'premium' && (!row.expiresAt || row.expiresAt > now);
@@ -24,4 +26,20 @@ export async function getPlanState(db: Db, userId: string, accountCreatedAt: Dat
     expiresAt: row?.expiresAt?.toISOString() ?? null,
     trialEndsAt: trialEnds.toISOString(),
   };
+}
+
+/** The plan of a member known only by id. */
+export async function planOf(db: Pick<Db, 'select'>, userId: string): Promise<PlanState> {
+  const [account] = await db.select({ createdAt: user.createdAt }).from(user).where(eq(user.id, userId)).limit(1);
+  if (!account) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
+  return getPlanState(db, userId, account.createdAt);
+}
+
+export async function isPremium(db: Pick<Db, 'select'>, userId: string): Promise<boolean> {
+  return (await planOf(db, userId)).tier === 'premium';
+}
+
+/** Refuses a Premium feature to a member on the free plan (403 PREMIUM_REQUIRED). */
+export async function requirePremium(db: Pick<Db, 'select'>, userId: string, message: string): Promise<void> {
+  if (!(await isPremium(db, userId))) throw new AppError('PREMIUM_REQUIRED', message);
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, RotateCcw, Send } from 'lucide-react';
+import { ArrowLeft, Check, CheckCheck, RotateCcw, Send } from 'lucide-react';
 import { MESSAGE_MAX_LENGTH, MESSAGE_SUGGESTIONS, MESSAGE_TEXT, type TConversation, type TMessage } from '@contracts/messages-api';
 import { nudgeFor, SAFETY_TEXT } from '@contracts/safety';
 import { Button } from '@/components/ui/button';
@@ -27,6 +27,8 @@ export function ChatPane({ conversation, userId, onBack, startVerify = false }: 
   const bottom = useRef<HTMLDivElement>(null);
   const list = query.data ?? [];
   const unreadFromThem = list.some((m) => m.senderId !== userId && !m.read);
+  // The read receipt (Premium) goes under the member's latest message only.
+  const lastMine = list.findLast((m) => m.senderId === userId);
 
   useEffect(() => {
     openConversation.id = conversation.id;
@@ -74,7 +76,7 @@ export function ChatPane({ conversation, userId, onBack, startVerify = false }: 
     setUnsure(null);
     setDraft('');
     const clientKey = crypto.randomUUID();
-    void deliver({ id: `pending-${clientKey}`, clientKey, conversationId: conversation.id, senderId: userId, content, type: 'text', createdAt: new Date().toISOString(), read: false, nudge });
+    void deliver({ id: `pending-${clientKey}`, clientKey, conversationId: conversation.id, senderId: userId, content, type: 'text', createdAt: new Date().toISOString(), read: false, seen: null, nudge });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -133,6 +135,12 @@ export function ChatPane({ conversation, userId, onBack, startVerify = false }: 
                     )}
                   </div>
                   {!mine && message.nudge && <NudgePrompt message={message} other={conversation.other} />}
+                  {message === lastMine && message.seen !== null && (
+                    <p className="mt-0.5 flex items-center gap-1 text-[11px] text-muted-foreground" data-testid="read-receipt">
+                      {message.seen ? <CheckCheck className="size-3.5 text-primary" aria-hidden /> : <Check className="size-3.5" aria-hidden />}
+                      {message.seen ? 'Seen' : 'Delivered'}
+                    </p>
+                  )}
                 </li>
               );
             })}

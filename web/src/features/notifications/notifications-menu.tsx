@@ -1,6 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { BadgeCheck, BellOff, CalendarHeart, Heart, MessageCircle, ShieldCheck, Star } from 'lucide-react';
+import { BadgeCheck, BellOff, CalendarHeart, Heart, MessageCircle, ShieldCheck, Sparkles, Star } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { TNotification } from '@contracts/safety';
 import { menuContentClass, menuItemClass } from '@/components/layout/menu-styles';
@@ -16,6 +16,7 @@ const ICONS: Record<TNotification['type'], typeof Heart> = {
   report_outcome: ShieldCheck,
   verification: BadgeCheck,
   date: CalendarHeart,
+  super_like: Sparkles,
 };
 
 const ago = (iso: string) => {

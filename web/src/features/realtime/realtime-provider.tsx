@@ -53,6 +53,10 @@ export function RealtimeProvider({ userId }: { userId: string }) {
           toast('New message', { description: messagePreview(message.content) });
         }
       } else if (event.type === 'read') {
+        // The other member read my messages: a read receipt (the server sends this with Premium only).
+        if (event.readerId !== userId) {
+          client.setQueryData(messagesQueryOptions(event.conversationId).queryKey, (list) => list?.map((m) => (m.senderId === userId && m.seen === false ? { ...m, seen: true } : m)));
+        }
         void client.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey });
       } else if (event.type === 'match') {
         void client.invalidateQueries({ queryKey: matchesQueryOptions.queryKey });

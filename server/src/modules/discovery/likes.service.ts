@@ -2,7 +2,7 @@ import { and, count, eq, gte, sql } from 'drizzle-orm';
 import { FREE_DAILY_LIKES, LIKE_LIMIT_MESSAGE, type TLikeResponse } from '../../../../contracts/discovery';
 import type { TLikesReceived } from '../../../../contracts/plans';
 import type { Db } from '../../db/client';
-import { conversations, likes, matches, passes, profiles, user } from '../../db/schema';
+import { conversations, likes, matches, passes, profiles } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { announceStatsChange, publish } from '../../realtime/hub';
 import { notify } from '../notifications/notifications.service';

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { e2eDataDir } from './e2e/data-dir';
+import { e2eDataDir, PAYMENT_URL } from './e2e/data-dir';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://localhost:${port}`;
@@ -27,6 +27,7 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), BASE_URL: baseURL, DATA_DIR: e2eDataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', HOST: '127.0.0.1' },
+    // No trial: browser-test members start on the free plan, and Premium comes from an admin.
+    env: { PORT: String(port), BASE_URL: baseURL, DATA_DIR: e2eDataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', HOST: '127.0.0.1', TRIAL_DAYS: '0', PAYMENT_URL },
   },
 });

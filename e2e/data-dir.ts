@@ -3,3 +3,6 @@ import path from 'node:path';
 
 /** The e2e server's data directory: one per run, removed when the server stops. */
 export const e2eDataDir = path.join(os.tmpdir(), `vouch-e2e-${process.env.E2E_RUN_ID ?? 'local'}`);
+
+/** The payment page Go Premium opens in the browser tests; they answer it themselves (no network). */
+export const PAYMENT_URL = 'https://pay.vouch.test/vouch-dating';

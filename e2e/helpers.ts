@@ -92,3 +92,12 @@ export async function apiAdmin(browser: Browser, baseURL: string) {
   expect(signedIn.ok()).toBe(true);
   return page;
 }
+
+/** Demo members made the documented way (npm run seed), through the running server. */
+export function seedWithCli(profiles: number) {
+  const seeded = spawnSync('npx', ['tsx', 'server/src/cli/seed.ts', '--profiles', String(profiles)], {
+    env: { ...process.env, DATA_DIR: e2eDataDir, NODE_ENV: 'test' },
+    encoding: 'utf8',
+  });
+  expect(seeded.status, seeded.stderr).toBe(0);
+}

@@ -22,6 +22,8 @@ const EnvSchema = z
     TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
     RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(60),
     WEB_DIST: z.string().default('./dist/web'),
+    /** Days of Premium every new account gets (the spec's 30). 0 turns the trial off. */
+    TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(30),
     /** Where Go Premium sends the member: a peer-to-peer payment page taking txn, amount, note and return. */
     PAYMENT_URL: z.url().default('https://venmo.com/vouch-dating'),
     S3_ENDPOINT: z.url().optional(),

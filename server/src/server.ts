@@ -11,6 +11,7 @@ import { revealDueRatings } from './modules/dates/ratings.service';
 import { liftEndedSuspensions } from './modules/admins/users.service';
 import { deleteExpiredPastMatches } from './modules/safety/safety.service';
 import { createApp } from './app';
+import { configureTrial } from './modules/plans/service';
 import { createAuth } from './auth/auth';
 import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock';
 import { openDatabase, type Database } from './db/client';
@@ -34,6 +35,7 @@ export const controlFile = (env: Env) => path.join(env.DATA_DIR, 'control.json')
 
 /** Opens the database (locking DATA_DIR for PGlite), applies migrations, builds the services. */
 export async function openServices(env: Env, logger: Logger = createLogger(env.LOG_LEVEL)) {
+  configureTrial(env.TRIAL_DAYS);
   let lock: DataDirLock | null = null;
   if (!env.DATABASE_URL) lock = acquireDataDirLock(env.DATA_DIR);
   let database: Database;

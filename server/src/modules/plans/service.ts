@@ -11,13 +11,19 @@ export type PlanState = {
   trialEndsAt: string;
 };
 
+let trialDays = TRIAL_DAYS;
+/** The trial length is configuration (TRIAL_DAYS), set once when the server starts. */
+export function configureTrial(days: number): void {
+  trialDays = days;
+}
+
 /**
  * The member's plan, derived on the server: a paid subscription counts while it is active
  * and not expired (the moment expires_at passes, it stops counting); otherwise the 30-day
  * trial from account creation grants Premium.
  */
 export async function getPlanState(db: Pick<Db, 'select'>, userId: string, accountCreatedAt: Date, now = new Date()): Promise<PlanState> {
-  const trialEnds = new Date(accountCreatedAt.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
+  const trialEnds = new Date(accountCreatedAt.getTime() + trialDays * 24 * 60 * 60 * 1000);
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
   const paid = !!row && row.active && row.tier === 'premium' && (!row.expiresAt || row.expiresAt > now);
   return {

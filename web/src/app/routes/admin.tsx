@@ -9,6 +9,7 @@ import { ReportsPanel } from '@/features/admin/reports-panel';
 import { SecurityPanel } from '@/features/admin/security-panel';
 import { StatsCards } from '@/features/admin/stats-cards';
 import { SubscriptionsPanel } from '@/features/admin/subscriptions-panel';
+import { PendingPayments } from '@/features/admin/pending-payments';
 import { UsersPanel } from '@/features/admin/users-panel';
 import { authApi } from '@/features/auth/auth-api';
 import { sessionQueryOptions } from '@/features/auth/use-session';
@@ -87,7 +88,8 @@ function AdminDashboard() {
         <Tabs.Content value="reports" className="pt-6">
           <ReportsPanel />
         </Tabs.Content>
-        <Tabs.Content value="subscriptions" className="pt-6">
+        <Tabs.Content value="subscriptions" className="grid gap-8 pt-6">
+          <PendingPayments />
           <SubscriptionsPanel />
         </Tabs.Content>
         <Tabs.Content value="security" className="pt-6">

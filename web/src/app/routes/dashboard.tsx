@@ -15,6 +15,8 @@ import { paths } from '@/lib/paths';
 import { RequireMember } from '../guards';
 import { SelfieCard } from '@/features/trust/selfie-card';
 import { ReputationSummary } from '@/features/trust/trust-display';
+import { LikedYou } from '@/features/plans/liked-you';
+import { TrialBanner } from '@/features/plans/trial-banner';
 
 const TABS = ['discover', 'matches', 'profile', 'security'] as const;
 type Tab = (typeof TABS)[number];
@@ -125,6 +127,7 @@ function Dashboard() {
           </Button>
         </div>
       </div>
+      <TrialBanner />
       <Tabs.Root value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
         <Tabs.List aria-label="Dashboard" className="mb-6 grid max-w-xl grid-cols-4 gap-1 rounded-lg bg-muted p-1">
           {TABS.map((value) => (
@@ -137,6 +140,7 @@ function Dashboard() {
           <DiscoverDeck />
         </Tabs.Content>
         <Tabs.Content value="matches">
+          <LikedYou />
           <MatchesGrid />
         </Tabs.Content>
         <Tabs.Content value="profile">

@@ -34,6 +34,9 @@ function toQuery(mode: Mode, f: FilterState): TDiscoverQuery {
     location: mode === 'all' && f.location.trim() ? f.location.trim() : undefined,
     q: f.q.trim() || undefined,
     radiusKm: mode === 'nearby' ? f.radiusKm : undefined,
+    minRating: f.minRating || undefined,
+    verifiedDates: f.verifiedDates ? 'true' : undefined,
+    recentlyActive: f.recentlyActive ? 'true' : undefined,
   };
 }
 
@@ -130,13 +133,13 @@ export function Component() {
   }
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <PageHeader title="Discover Profiles">Verified members, best-rated first. Filters are free for everyone.</PageHeader>
+      <PageHeader title="Discover Profiles">Verified members, best-rated first. The basic filters and the verified-only filter are free for everyone.</PageHeader>
       <Tabs.Root value={mode} onValueChange={(value) => setMode(value as Mode)} className="grid gap-6">
         <Tabs.List aria-label="Browse" className="flex w-fit gap-1 rounded-lg bg-muted p-1">
           <Tabs.Trigger value="all" className={tabClass}>Browse All</Tabs.Trigger>
           <Tabs.Trigger value="nearby" className={tabClass}>Nearby</Tabs.Trigger>
         </Tabs.List>
-        <DiscoverFilters value={filters} onChange={setFilters} nearby={mode === 'nearby'} />
+        <DiscoverFilters value={filters} onChange={setFilters} nearby={mode === 'nearby'} premium={session?.subscription.tier === 'premium'} />
         <Results key={mode} mode={mode} filters={filters} />
       </Tabs.Root>
     </div>

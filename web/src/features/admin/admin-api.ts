@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TAdminStats, TAdminSubscription, TAdminUser, TAuditResult, TCampaign, TCaseDecision, TInboxMessage, TSecurityEvent } from '@contracts/admin';
+import type { TAdminStats, TAdminSubscription, TAdminUser, TAuditResult, TCampaign, TCaseDecision, TInboxMessage, TPendingPayment, TSecurityEvent } from '@contracts/admin';
 import type { TAdminReport } from '@contracts/safety';
 import { api } from '@/lib/api-client';
 import { uploadFile } from '@/lib/upload';
@@ -58,3 +58,9 @@ export const cancelSubscription = (id: string) => api<TAdminSubscription>(`/api/
 
 export const inboxQueryOptions = queryOptions({ queryKey: ['admin', 'inbox'], queryFn: async () => (await api<{ messages: TInboxMessage[] }>('/api/admin/inbox')).messages });
 export const markHandled = (id: string) => api(`/api/admin/inbox/${id}/handled`, { method: 'POST' });
+
+export const pendingPaymentsQueryOptions = queryOptions({
+  queryKey: ['admin', 'subscriptions', 'pending'],
+  queryFn: async () => (await api<{ pending: TPendingPayment[] }>('/api/admin/subscriptions/pending')).pending,
+});
+export const activatePremium = (userId: string) => api<TAdminSubscription>('/api/admin/subscriptions/activate', { method: 'POST', body: { userId, months: 1 } });

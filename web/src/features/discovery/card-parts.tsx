@@ -1,4 +1,4 @@
-import { BadgeCheck, Heart, MapPin, ShieldCheck, Star } from 'lucide-react';
+import { BadgeCheck, Heart, MapPin, ShieldCheck, Sparkles, Star } from 'lucide-react';
 import { trustLabel, type TProfileCard } from '@contracts/discovery';
 import { PROFILE_DEFAULTS } from '@contracts/profile';
 import { cn } from '@/lib/utils';
@@ -95,3 +95,16 @@ export function CardHeading({ card, level = 'h3' }: { card: TProfileCard; level?
     </div>
   );
 }
+
+/** A super like from this member: highlighted on their card wherever the viewer meets it. */
+export function SuperLikeMark({ card }: { card: TProfileCard }) {
+  if (!card.superLikedYou) return null;
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-amber-400 px-2.5 py-1 text-xs font-semibold text-amber-950 shadow">
+      <Sparkles className="size-3.5" aria-hidden /> Super liked you
+    </span>
+  );
+}
+
+/** The ring that highlights a super-liker's card. */
+export const superLikeRing = (card: TProfileCard) => (card.superLikedYou ? 'ring-2 ring-amber-400' : '');

@@ -1,15 +1,18 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Heart, SearchX, X } from 'lucide-react';
+import { Heart, SearchX, Sparkles, X } from 'lucide-react';
 import { Link } from 'react-router';
-import type { TProfileCard } from '@contracts/discovery';
+import { LIKE_LIMIT_MESSAGE, type TProfileCard } from '@contracts/discovery';
+import { BoostButton } from '@/features/plans/boost-button';
+import { UpgradeCard } from '@/features/plans/upgrade-card';
+import { cn } from '@/lib/utils';
 import { PROFILE_DEFAULTS } from '@contracts/profile';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
 import { SafetyMenu } from '@/features/safety/safety-menu';
-import { CardHeading, CardPhoto, CompatibilityBadge, displayAge, displayName, InterestChips, RatingDisplay, TrustScore } from './card-parts';
+import { CardHeading, CardPhoto, CompatibilityBadge, displayAge, displayName, InterestChips, RatingDisplay, SuperLikeMark, superLikeRing, TrustScore } from './card-parts';
 import { discoverQueryOptions, likesStatusQueryOptions, passProfile } from './discovery-api';
 import { MatchDialog } from './match-dialog';
 import { useLike } from './use-like';
@@ -39,16 +42,25 @@ export function DiscoverDeck() {
     await passProfile(target.userId).catch(() => {}); // a lost pass only means the card may come back
   };
 
-  const onLike = async (target: TProfileCard) => {
-    if (await like(target)) advance(target.userId);
+  const onLike = async (target: TProfileCard, superLike = false) => {
+    if (await like(target, superLike)) advance(target.userId);
   };
 
   const likesLeft = status.data?.likesLeft;
+  const premium = status.data?.tier === 'premium';
   return (
     <div className="mx-auto grid max-w-md gap-4">
-      <p className="text-center text-sm text-muted-foreground" aria-live="polite">
-        {status.data?.tier === 'premium' ? 'Unlimited likes' : likesLeft !== undefined && likesLeft !== null ? `${likesLeft} likes left today` : '\u00a0'}
-      </p>
+      <div className="flex flex-wrap items-center justify-center gap-3">
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {premium ? 'Unlimited likes' : likesLeft !== undefined && likesLeft !== null ? `${likesLeft} likes left today` : '\u00a0'}
+        </p>
+        <BoostButton />
+      </div>
+      {likesLeft === 0 && (
+        <UpgradeCard title="You have used today's 10 free likes">
+          {LIKE_LIMIT_MESSAGE} Premium also adds super likes, advanced filters and a look at who liked you.
+        </UpgradeCard>
+      )}
       {deck.isPending ? (
         <Card className="flex aspect-[3/4] items-center justify-center">
           <Spinner label="Finding people for you" />
@@ -68,11 +80,12 @@ export function DiscoverDeck() {
           </Button>
         </Card>
       ) : (
-        <Card className="overflow-hidden" aria-label={`${displayName(card)}, ${displayAge(card)}`}>
+        <Card className={cn('overflow-hidden', superLikeRing(card))} aria-label={`${displayName(card)}, ${displayAge(card)}`}>
           <div className="relative">
             <CardPhoto card={card} className="aspect-[4/5] w-full" />
             <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
               <CompatibilityBadge card={card} />
+              <SuperLikeMark card={card} />
             </div>
             <SafetyMenu member={{ userId: card.userId, name: displayName(card) }} className="absolute right-2 top-2 rounded-full bg-black/40 text-white hover:bg-black/60 hover:text-white" />
           </div>
@@ -85,10 +98,15 @@ export function DiscoverDeck() {
             <TrustBadges badges={card.badges} />
             <p className="line-clamp-3 text-sm">{card.bio ?? PROFILE_DEFAULTS.bio}</p>
             <InterestChips interests={card.interests} />
-            <div className="mt-2 grid grid-cols-2 gap-3">
+            <div className={cn('mt-2 grid gap-3', premium ? 'grid-cols-3' : 'grid-cols-2')}>
               <Button variant="outline" size="lg" onClick={() => void onPass(card)} disabled={busy} aria-label={`Pass on ${displayName(card)}`}>
                 <X aria-hidden /> Pass
               </Button>
+              {premium && (
+                <Button variant="secondary" size="lg" onClick={() => void onLike(card, true)} disabled={busy} aria-label={`Super like ${displayName(card)}`}>
+                  <Sparkles aria-hidden className="text-amber-500" /> Super
+                </Button>
+              )}
               <Button size="lg" onClick={() => void onLike(card)} disabled={busy || likesLeft === 0} aria-label={`Like ${displayName(card)}`}>
                 <Heart aria-hidden /> Like
               </Button>

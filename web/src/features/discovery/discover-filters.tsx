@@ -1,6 +1,8 @@
 import { Slider } from 'radix-ui';
-import { Search } from 'lucide-react';
-import { AGE_FILTER, type GenderFilter } from '@contracts/discovery';
+import { Crown, Lock, Search } from 'lucide-react';
+import { Link } from 'react-router';
+import { AGE_FILTER, DEFAULT_RADIUS_KM, type GenderFilter } from '@contracts/discovery';
+import { paths } from '@/lib/paths';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 
@@ -11,6 +13,10 @@ export type FilterState = {
   verifiedOnly: boolean;
   q: string;
   radiusKm: number;
+  /** Advanced (Premium): 0 means any rating. */
+  minRating: number;
+  verifiedDates: boolean;
+  recentlyActive: boolean;
 };
 
 export const DEFAULT_FILTERS: FilterState = {
@@ -19,12 +25,50 @@ export const DEFAULT_FILTERS: FilterState = {
   ages: [AGE_FILTER.defaultMin, AGE_FILTER.defaultMax],
   verifiedOnly: false,
   q: '',
-  radiusKm: 50,
+  radiusKm: DEFAULT_RADIUS_KM,
+  minRating: 0,
+  verifiedDates: false,
+  recentlyActive: false,
 };
+
+/** Premium's filters. On the free plan they show, locked, with the way to unlock them. */
+function AdvancedFilters({ value, set, premium }: { value: FilterState; set: <K extends keyof FilterState>(key: K, v: FilterState[K]) => void; premium: boolean }) {
+  return (
+    <fieldset className="grid gap-3 rounded-xl border border-dashed p-3 sm:col-span-2 lg:col-span-5 lg:grid-cols-[auto_1fr_auto_auto] lg:items-end" disabled={!premium}>
+      <legend className="flex items-center gap-1.5 px-1 text-sm font-medium">
+        <Crown className="size-4 text-primary" aria-hidden /> Advanced filters
+        {!premium && (
+          <Link to={paths.pricing} className="ml-1 inline-flex items-center gap-1 text-xs font-normal text-primary underline-offset-4 hover:underline">
+            <Lock className="size-3" aria-hidden /> Premium
+          </Link>
+        )}
+      </legend>
+      <Field label="Minimum rating">
+        <Select value={String(value.minRating)} onChange={(e) => set('minRating', Number(e.target.value))}>
+          <option value="0">Any rating</option>
+          {[3, 3.5, 4, 4.5].map((stars) => (
+            <option key={stars} value={stars}>
+              {stars}+ stars
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <span className="hidden lg:block" />
+      <label className="flex h-10 items-center gap-2 text-sm">
+        <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={value.verifiedDates} onChange={(e) => set('verifiedDates', e.target.checked)} />
+        Has verified dates
+      </label>
+      <label className="flex h-10 items-center gap-2 text-sm">
+        <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={value.recentlyActive} onChange={(e) => set('recentlyActive', e.target.checked)} />
+        Active this week
+      </label>
+    </fieldset>
+  );
+}
 
 const CITY_SUGGESTIONS = ['Chicago', 'New York', 'Los Angeles', 'San Francisco'];
 
-export function DiscoverFilters({ value, onChange, nearby }: { value: FilterState; onChange: (next: FilterState) => void; nearby: boolean }) {
+export function DiscoverFilters({ value, onChange, nearby, premium }: { value: FilterState; onChange: (next: FilterState) => void; nearby: boolean; premium: boolean }) {
   const set = <K extends keyof FilterState>(key: K, v: FilterState[K]) => onChange({ ...value, [key]: v });
   return (
     <div className="grid items-start gap-4 rounded-2xl border bg-card p-4 sm:grid-cols-2 lg:grid-cols-5" role="search" aria-label="Filter profiles">
@@ -38,8 +82,8 @@ export function DiscoverFilters({ value, onChange, nearby }: { value: FilterStat
         </span>
       </div>
       {nearby ? (
-        <Field label="Distance">
-          <Select value={String(value.radiusKm)} onChange={(e) => set('radiusKm', Number(e.target.value))}>
+        <Field label={premium ? 'Distance' : 'Distance (Premium)'}>
+          <Select value={String(value.radiusKm)} onChange={(e) => set('radiusKm', Number(e.target.value))} disabled={!premium}>
             {[10, 25, 50, 100].map((km) => (
               <option key={km} value={km}>
                 Within {km} km
@@ -90,6 +134,7 @@ export function DiscoverFilters({ value, onChange, nearby }: { value: FilterStat
           Verified only
         </label>
       </div>
+      <AdvancedFilters value={value} set={set} premium={premium} />
     </div>
   );
 }

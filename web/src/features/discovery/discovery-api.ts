@@ -28,5 +28,5 @@ export const matchesQueryOptions = queryOptions({
   queryFn: async () => (await api<{ matches: TMatch[] }>('/api/matches')).matches,
 });
 
-export const likeProfile = (targetId: string) => api<TLikeResponse>('/api/likes', { method: 'POST', body: { targetId } });
+export const likeProfile = (targetId: string, superLike = false) => api<TLikeResponse>('/api/likes', { method: 'POST', body: { targetId, superLike } });
 export const passProfile = (targetId: string) => api<{ ok: true }>('/api/passes', { method: 'POST', body: { targetId } });

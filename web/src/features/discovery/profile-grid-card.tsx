@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { SafetyMenu } from '@/features/safety/safety-menu';
-import { CardHeading, CardPhoto, CompatibilityBadge, displayAge, displayName, InterestChips, RatingDisplay, TrustScore } from './card-parts';
+import { CardHeading, CardPhoto, CompatibilityBadge, displayAge, displayName, InterestChips, RatingDisplay, SuperLikeMark, superLikeRing, TrustScore } from './card-parts';
 import { TrustBadges } from '@/features/trust/trust-display';
 
 const tabClass =
@@ -45,13 +45,14 @@ function Carousel({ card }: { card: TProfileCard }) {
   );
 }
 
-export function ProfileGridCard({ card, onLike, liking }: { card: TProfileCard; onLike: (card: TProfileCard) => void; liking: boolean }) {
+export function ProfileGridCard({ card, onLike, liking, likeLabel = 'Like' }: { card: TProfileCard; onLike: (card: TProfileCard) => void; liking: boolean; likeLabel?: string }) {
   return (
-    <Card className="flex flex-col overflow-hidden" aria-label={`${displayName(card)}, ${displayAge(card)}`}>
+    <Card className={cn('flex flex-col overflow-hidden', superLikeRing(card))} aria-label={`${displayName(card)}, ${displayAge(card)}`}>
       <div className="relative">
         <Carousel card={card} />
-        <div className="absolute left-3 top-3">
+        <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
           <CompatibilityBadge card={card} />
+          <SuperLikeMark card={card} />
         </div>
         <SafetyMenu member={{ userId: card.userId, name: displayName(card) }} className="absolute right-2 top-2 rounded-full bg-black/40 text-white hover:bg-black/60 hover:text-white" />
       </div>
@@ -81,7 +82,7 @@ export function ProfileGridCard({ card, onLike, liking }: { card: TProfileCard; 
       </div>
       <div className="p-4 pt-0">
         <Button className="w-full" onClick={() => onLike(card)} disabled={liking} aria-label={`Like ${displayName(card)}`}>
-          <Heart aria-hidden /> Like
+          <Heart aria-hidden /> {likeLabel}
         </Button>
       </div>
     </Card>

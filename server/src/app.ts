@@ -26,6 +26,7 @@ import { adminRoutes } from './modules/admins/routes';
 import { commerceRoutes } from './modules/admins/commerce.routes';
 import { inboxRoutes } from './modules/admins/inbox.routes';
 import { planRoutes } from './modules/plans/routes';
+import { accountRoutes } from './modules/account/routes';
 
 export function createApp(deps: Deps) {
   const { env, logger } = deps;
@@ -69,6 +70,7 @@ export function createApp(deps: Deps) {
   app.route('/', commerceRoutes);
   app.route('/', inboxRoutes);
   app.route('/', planRoutes);
+  app.route('/', accountRoutes);
   app.route('/', controlRoutes);
   if (!env.isProduction) app.route('/', devMailRoutes);
   mountApiDocs(app);

@@ -1,13 +1,17 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
 import { admin, magicLink, twoFactor } from 'better-auth/plugins';
 import { EmailSchema, PasswordSchema, ZRegistrationDetails } from '../../../contracts/auth';
 import type { Db } from '../db/client';
 import { account, session, twoFactor as twoFactorTable, user, verification } from '../db/schema';
 import type { Env } from '../env';
 import type { Mailer } from '../mail/mailer';
-import { magicLinkMail, resetPasswordMail, verificationMail } from '../mail/templates';
+import { magicLinkMail, magicLinkRefusedMail, resetPasswordMail, signInCodeMail, verificationMail } from '../mail/templates';
+import { MFA_TEXT } from '../../../contracts/account';
+import { accountEventFor, recordAccountEvent, type RequestMeta } from '../modules/account/events';
+import { emailCodesAllowed } from '../modules/account/security.service';
 import { hashPassword, verifyPassword } from './password';
 
 /** Header our own middleware sets to the caller's address before better-auth sees the request. */
@@ -50,6 +54,7 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer }) {
       resetPasswordTokenExpiresIn: 60 * 30,
       password: { hash: hashPassword, verify: verifyPassword },
       sendResetPassword: async ({ user: member, url }) => mailer.send(resetPasswordMail(member.email, url)),
+      onPasswordReset: async ({ user: member }, request) => recordAccountEvent(db, member.id, 'password_reset', requestMeta(request?.headers)),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -76,15 +81,40 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer }) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
-    hooks: { before: createAuthMiddleware(async (ctx) => validateAccountInput(ctx.path, ctx.body)) },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => validateAccountInput(ctx.path, ctx.body)),
+      // Security activity: sign-ins and password and second-factor changes, kept per member.
+      after: createAuthMiddleware(async (ctx) => {
+        const kind = accountEventFor(ctx.path, !!ctx.context.session);
+        if (!kind || isAPIError(ctx.context.returned)) return;
+        const newSession = ctx.context.newSession;
+        // A password sign-in that still waits for the second factor is not a sign-in yet.
+        if (ctx.path === '/sign-in/email' && (newSession?.user as { twoFactorEnabled?: boolean } | undefined)?.twoFactorEnabled) return;
+        const userId = newSession?.user.id ?? ctx.context.session?.user.id;
+        if (userId) await recordAccountEvent(db, userId, kind, requestMeta(ctx.headers));
+      }),
+    },
     plugins: [
       magicLink({
         expiresIn: 60 * 10,
         disableSignUp: true,
         storeToken: 'hashed',
-        sendMagicLink: async ({ email, url }) => mailer.send(magicLinkMail(email, url)),
+        sendMagicLink: async ({ email, url }) => {
+          // A link alone would skip the second factor, so members who have one are told to use their password.
+          const [member] = await db.select({ twoFactor: user.twoFactorEnabled }).from(user).where(eq(user.email, email.toLowerCase())).limit(1);
+          await mailer.send(member?.twoFactor ? magicLinkRefusedMail(email, `${env.BASE_URL}/login`) : magicLinkMail(email, url));
+        },
       }),
-      twoFactor({ issuer: 'Vouch' }),
+      twoFactor({
+        issuer: 'Vouch',
+        otpOptions: {
+          // Email codes are the member's choice (Security tab); without it, no code is mailed.
+          sendOTP: async ({ user: member, otp }) => {
+            if (!(await emailCodesAllowed(db, member.id))) throw new APIError('BAD_REQUEST', { code: 'EMAIL_CODES_OFF', message: MFA_TEXT.emailCodesOff });
+            await mailer.send(signInCodeMail(member.email, otp));
+          },
+        },
+      }),
       admin(),
     ],
     telemetry: { enabled: false },
@@ -92,6 +122,8 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer }) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+const requestMeta = (headers: Headers | undefined): RequestMeta => ({ ip: headers?.get(CLIENT_IP_HEADER) ?? null, userAgent: headers?.get('user-agent') ?? null });
 
 /** The same rules the forms show, enforced where it counts. */
 function validateAccountInput(path: string, body: Record<string, unknown> | undefined): void {

@@ -44,3 +44,28 @@ export const resetPasswordMail = (to: string, link: string) =>
     link,
     'If you did not ask for this, ignore this message: your password stays as it is.',
   );
+
+/** A sign-in code (the email second factor). The code is the whole message: no link to follow. */
+export function signInCodeMail(to: string, code: string): Mail {
+  const intro = 'Here is your Vouch sign-in code. Enter it on the sign-in page; it expires in 3 minutes.';
+  const outro = 'If you are not signing in right now, someone has your password: change it in Settings.';
+  const text = `${intro}\n\n${code}\n\n${outro}\n\nVouch: dating that puts your safety first.`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:520px;margin:auto;padding:24px">
+<h1 style="color:#e11d48;font-size:22px">Vouch</h1>
+<p>${escape(intro)}</p>
+<p style="font-size:32px;font-weight:700;letter-spacing:6px">${escape(code)}</p>
+<p style="font-size:13px;color:#6b7280">${escape(outro)}</p>
+</body></html>`;
+  return { to, subject: 'Your Vouch sign-in code', text, html };
+}
+
+/** Sent instead of a magic link to members with a second factor: a link alone would skip it. */
+export const magicLinkRefusedMail = (to: string, link: string) =>
+  actionMail(
+    to,
+    'Sign in to Vouch with your password',
+    'Someone asked for a sign-in link for your account. Your account has two-step sign-in turned on, so sign-in links are off: please sign in with your password and your code.',
+    'Go to sign-in',
+    link,
+    'If you did not ask for a link, you can ignore this message.',
+  );

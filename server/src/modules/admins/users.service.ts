@@ -111,7 +111,8 @@ export async function setBanned(
       .update(user)
       .set({ banned: ban.banned, banReason: ban.banned ? ban.reason : null, banExpires: expires })
       .where(eq(user.id, userId));
-    await tx.update(profiles).set({ hidden: ban.banned }).where(eq(profiles.userId, userId));
+    // A ban hides the profile; lifting it restores the member's own choice (hide my profile).
+    await tx.update(profiles).set({ hidden: ban.banned ? true : sql`${profiles.hiddenByMember}` }).where(eq(profiles.userId, userId));
     if (ban.banned) await tx.delete(session).where(eq(session.userId, userId));
     await appendSecurityLog(tx, {
       eventType: ban.banned ? 'user_blocked' : 'user_unblocked',
@@ -152,7 +153,7 @@ export async function liftEndedSuspensions(db: Db): Promise<number> {
     with lifted as (
       update "user" set banned = false, ban_reason = null, ban_expires = null
       where banned and ban_expires is not null and ban_expires <= now() returning id)
-    update profiles set hidden = false from lifted where profiles.user_id = lifted.id returning profiles.user_id`);
+    update profiles set hidden = profiles.hidden_by_member from lifted where profiles.user_id = lifted.id returning profiles.user_id`);
   return rows.length;
 }
 

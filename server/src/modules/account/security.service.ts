@@ -1,0 +1,81 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { DELETE_TEXT, type TActiveSession, type TSecuritySettings } from '../../../../contracts/account';
+import { verifyPassword } from '../../auth/password';
+import type { Db } from '../../db/client';
+import { account, accountSecurity, session, twoFactor, user } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { recordAccountEvent, type RequestMeta } from './events';
+
+/** Sensitive changes need the member's current password. */
+export async function requirePassword(db: Pick<Db, 'select'>, userId: string, password: string): Promise<void> {
+  const [row] = await db.select({ hash: account.password }).from(account).where(and(eq(account.userId, userId), eq(account.providerId, 'credential'))).limit(1);
+  if (!row?.hash || !(await verifyPassword({ hash: row.hash, password }))) throw new AppError('BAD_REQUEST', DELETE_TEXT.wrongPassword, { password: DELETE_TEXT.wrongPassword });
+}
+
+/** An authenticator app counts once a code from it was verified (an unfinished set-up does not). */
+export async function securitySettings(db: Pick<Db, 'execute'>, userId: string): Promise<TSecuritySettings> {
+  const { rows } = await db.execute<{ enabled: boolean | null; app: boolean; email_code: boolean }>(sql`
+    select u.two_factor_enabled as enabled,
+           exists (select 1 from two_factor t where t.user_id = u.id and coalesce(t.verified, true)) as app,
+           coalesce((select s.email_code from account_security s where s.user_id = u.id), false) as email_code
+    from "user" u where u.id = ${userId}`);
+  const row = rows[0];
+  return { twoFactorEnabled: !!row?.enabled, authenticatorApp: !!row?.app, emailCode: !!row?.email_code };
+}
+
+/** Sign-in asks for a second factor while either the app or email codes are on. */
+async function syncTwoFactorFlag(tx: Pick<Db, 'update' | 'execute'>, userId: string): Promise<TSecuritySettings> {
+  const settings = await securitySettings(tx, userId);
+  const enabled = settings.authenticatorApp || settings.emailCode;
+  await tx.update(user).set({ twoFactorEnabled: enabled }).where(eq(user.id, userId));
+  return { ...settings, twoFactorEnabled: enabled };
+}
+
+export async function setEmailCode(db: Db, userId: string, enabled: boolean, password: string, meta: RequestMeta): Promise<TSecuritySettings> {
+  await requirePassword(db, userId, password);
+  const settings = await db.transaction(async (tx) => {
+    await tx
+      .insert(accountSecurity)
+      .values({ userId, emailCode: enabled })
+      .onConflictDoUpdate({ target: accountSecurity.userId, set: { emailCode: enabled, updatedAt: new Date() } });
+    return syncTwoFactorFlag(tx, userId);
+  });
+  await recordAccountEvent(db, userId, enabled ? 'mfa_email_enabled' : 'mfa_email_disabled', meta);
+  return settings;
+}
+
+/** Turns the authenticator app off; email codes, if on, keep the second factor. */
+export async function disableAuthenticatorApp(db: Db, userId: string, password: string, meta: RequestMeta): Promise<TSecuritySettings> {
+  await requirePassword(db, userId, password);
+  const settings = await db.transaction(async (tx) => {
+    await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
+    return syncTwoFactorFlag(tx, userId);
+  });
+  await recordAccountEvent(db, userId, 'mfa_app_disabled', meta);
+  return settings;
+}
+
+/** Whether email codes may be sent to this member (better-auth's sendOTP asks). */
+export async function emailCodesAllowed(db: Pick<Db, 'select'>, userId: string): Promise<boolean> {
+  const [row] = await db.select({ on: accountSecurity.emailCode }).from(accountSecurity).where(eq(accountSecurity.userId, userId));
+  return !!row?.on;
+}
+
+export async function listSessions(db: Pick<Db, 'select'>, userId: string, currentId: string): Promise<TActiveSession[]> {
+  const rows = await db.select().from(session).where(and(eq(session.userId, userId), sql`${session.expiresAt} > now()`)).orderBy(sql`${session.updatedAt} desc`);
+  return rows.map((row) => ({
+    id: row.id,
+    current: row.id === currentId,
+    ip: row.ipAddress ?? null,
+    userAgent: row.userAgent ?? null,
+    createdAt: row.createdAt.toISOString(),
+    lastActiveAt: row.updatedAt.toISOString(),
+  }));
+}
+
+/** Signs the member out everywhere but here; the sessions stop working at once (resolveSession reads the row). */
+export async function revokeOtherSessions(db: Db, userId: string, currentId: string, meta: RequestMeta): Promise<number> {
+  const removed = await db.delete(session).where(and(eq(session.userId, userId), ne(session.id, currentId))).returning({ id: session.id });
+  if (removed.length) await recordAccountEvent(db, userId, 'sessions_revoked', meta);
+  return removed.length;
+}

@@ -28,7 +28,7 @@ const routes: RouteObject[] = [
       { path: 'dev/mail', lazy: () => import('./routes/dev-mail') },
       { path: 'dashboard', lazy: () => import('./routes/dashboard') },
       { path: 'profile/edit', lazy: () => import('./routes/profile-edit') },
-      placeholder('profile/change-password', 'ChangePassword'),
+      { path: 'profile/change-password', lazy: () => import('./routes/change-password') },
       { path: 'settings', lazy: () => import('./routes/settings') },
       { path: 'messages', lazy: () => import('./routes/messages') },
       { path: 'date-history', lazy: () => import('./routes/date-history') },

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Tabs } from 'radix-ui';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { CalendarHeart, KeyRound, Lock, MapPin, Settings, ShieldCheck, UserPen } from 'lucide-react';
+import { CalendarHeart, KeyRound, Lock, MapPin, Settings, UserPen } from 'lucide-react';
 import { PROFILE_DEFAULTS } from '@contracts/profile';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
 import { DiscoverDeck } from '@/features/discovery/discover-deck';
 import { MatchesGrid } from '@/features/discovery/matches-grid';
@@ -16,6 +16,7 @@ import { RequireMember } from '../guards';
 import { SelfieCard } from '@/features/trust/selfie-card';
 import { ReputationSummary } from '@/features/trust/trust-display';
 import { LikedYou } from '@/features/plans/liked-you';
+import { MfaCard } from '@/features/account/mfa-card';
 import { TrialBanner } from '@/features/plans/trial-banner';
 
 const TABS = ['discover', 'matches', 'profile', 'security'] as const;
@@ -68,14 +69,7 @@ function ProfileTab() {
 function SecurityTab() {
   return (
     <div className="mx-auto grid max-w-xl gap-4">
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <ShieldCheck className="size-5 text-primary" aria-hidden /> Multi-factor authentication
-          </CardTitle>
-          <CardDescription>Protect your account with an authenticator app or an email code. Setup is coming to this card soon.</CardDescription>
-        </CardHeader>
-      </Card>
+      <MfaCard />
       <Card>
         <CardContent className="grid gap-2 pt-6 sm:grid-cols-2">
           <Button variant="outline" asChild>

@@ -14,6 +14,7 @@ import { authApi } from '@/features/auth/auth-api';
 import { AuthShell } from '@/features/auth/auth-shell';
 import { CheckEmail } from '@/features/auth/check-email';
 import { useSignIn } from '@/features/auth/use-sign-in';
+import { TwoFactorStep } from '@/features/auth/two-factor-step';
 import { errorMessage } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
@@ -71,6 +72,14 @@ export function Component() {
       setSendingLink(false);
     }
   };
+
+  if (params.get('step') === 'code') {
+    return (
+      <AuthShell title="Two-step sign-in" subtitle="One more step to keep your account safe">
+        <TwoFactorStep />
+      </AuthShell>
+    );
+  }
 
   if (magicLinkSentTo) {
     return (

@@ -4,9 +4,9 @@ import { Ban, Flag, HeartCrack, ShieldCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import { CASE_STATUS_LABELS, REPORT_REASONS, SAFETY_TEXT, type TMyReport } from '@contracts/safety';
 import { PageHeader } from '@/components/page/page-header';
+import { SectionEmpty, SectionLoading, SettingsSection } from '@/components/page/settings-section';
+import { AccountDataSection, ActivitySection, PrivacySection, SessionsSection } from '@/features/account/settings-sections';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { ReportDialog, type ReportTarget } from '@/features/safety/report-dialog';
 import { SelfieCard } from '@/features/trust/selfie-card';
 import { blockedQueryOptions, myReportsQueryOptions, pastMatchesQueryOptions, refreshAfterSafetyAction, unblockMember } from '@/features/safety/safety-api';
@@ -18,29 +18,9 @@ import { RequireMember } from '../guards';
 const day = (iso: string) => new Date(iso).toLocaleDateString([], { day: 'numeric', month: 'short', year: 'numeric' });
 const daysLeft = (iso: string) => Math.max(0, Math.ceil((new Date(iso).getTime() - Date.now()) / 86_400_000));
 
-function Section({ icon: Icon, title, description, children }: { icon: typeof Ban; title: string; description: string; children: React.ReactNode }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-lg">
-          <Icon className="size-5 text-primary" aria-hidden /> {title}
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
-  );
-}
-
-function Loading() {
-  return (
-    <div className="flex justify-center py-4">
-      <Spinner />
-    </div>
-  );
-}
-
-const Empty = ({ children }: { children: React.ReactNode }) => <p className="rounded-xl bg-muted/60 p-4 text-sm text-muted-foreground">{children}</p>;
+const Section = SettingsSection;
+const Loading = SectionLoading;
+const Empty = SectionEmpty;
 
 function BlockedMembers() {
   const client = useQueryClient();
@@ -153,12 +133,16 @@ function Settings() {
   const [report, setReport] = useState<ReportTarget | null>(null);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <PageHeader title="Settings">Privacy and safety. Blocking and reporting are free for everyone, always.</PageHeader>
+      <PageHeader title="Settings">Privacy, safety and your account. Blocking, reporting and hiding your profile are free for everyone, always.</PageHeader>
       <div className="grid gap-6">
+        <PrivacySection />
         <SelfieCard />
         <BlockedMembers />
         <PastMatches onReport={setReport} />
         <MyReports />
+        <SessionsSection />
+        <ActivitySection />
+        <AccountDataSection />
       </div>
       <ReportDialog target={report} onClose={() => setReport(null)} />
     </div>

@@ -1,0 +1,121 @@
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import * as OTPAuth from 'otpauth';
+import { apiAdmin, apiMember, PASSWORD, toast } from './helpers';
+
+/** What an authenticator app shows now for a secret typed in by hand. */
+const totp = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.replace(/\s+/g, '')) }).generate();
+
+test('a member enrols an authenticator app, and the next sign-in needs a fresh code', async ({ browser, baseURL }) => {
+  const member = await apiMember(browser, 'Tove', baseURL!);
+  const page = member.page;
+  await page.goto('/dashboard?tab=security');
+  await page.getByRole('button', { name: 'Enable authenticator app' }).click();
+  await page.getByLabel('Your password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const setup = page.getByRole('dialog', { name: 'Set up your authenticator app' });
+  await expect(setup.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await setup.getByTestId('totp-secret').textContent())!;
+
+  // The code's shape is checked before it is sent.
+  await setup.getByLabel('Verification code').fill('12ab');
+  await setup.getByRole('button', { name: 'Verify and turn on' }).click();
+  await toast(page, 'Please enter a 6-digit verification code.');
+  await setup.getByLabel('Verification code').fill(totp(secret));
+  await setup.getByRole('button', { name: 'Verify and turn on' }).click();
+  await toast(page, 'Authenticator app enabled');
+  await expect(page.getByTestId('mfa-app-status')).toContainText('On');
+
+  // Signed out, the password alone no longer signs in.
+  await page.request.post('/api/auth/sign-out', { headers: { origin: baseURL! }, data: {} });
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/step=code/);
+  expect((await page.request.get('/api/me')).status()).toBe(401);
+  await page.getByLabel('Verification code').fill('000000');
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await toast(page, 'Invalid code');
+  expect((await page.request.get('/api/me')).status()).toBe(401);
+  await page.getByLabel('Verification code').fill(totp(secret));
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  expect((await page.request.get('/api/me')).status()).toBe(200);
+
+  // The sign-in and the change show in the security activity.
+  await page.goto('/settings');
+  const activity = page.getByRole('list', { name: 'Security activity' });
+  await expect(activity).toContainText('Authenticator app turned on');
+  await expect(activity).toContainText('Signed in');
+});
+
+test('deleting an account removes its rows and files, and the email can register again', async ({ browser, baseURL }) => {
+  const headers = { origin: baseURL! };
+  const member = await apiMember(browser, 'Dana', baseURL!);
+  const page = member.page;
+  const photo = await sharp({ create: { width: 500, height: 600, channels: 3, background: '#8ab' } }).jpeg().toBuffer();
+  const uploaded = await page.request.post('/api/profile/photos', { headers, multipart: { file: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo } } });
+  expect(uploaded.status()).toBe(201);
+  const { photos } = (await uploaded.json()) as { photos: { url: string; thumbUrl: string }[] };
+  const admin = await apiAdmin(browser, baseURL!);
+  expect((await admin.request.get(photos[0]!.url)).status()).toBe(200);
+
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.getByLabel('Your password').fill('Not-my-password1');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('That password is not right.');
+  await dialog.getByLabel('Your password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await toast(page, 'Account deleted');
+  await expect(page).toHaveURL(`${baseURL}/`);
+
+  // Gone for everyone: the session, the profile, the stored photo files.
+  expect((await page.request.get('/api/me')).status()).toBe(401);
+  const users = (await (await admin.request.get(`/api/admin/users?search=Dana`)).json()) as { users: { userId: string }[] };
+  expect(users.users.some((u) => u.userId === member.id)).toBe(false);
+  expect((await admin.request.get(photos[0]!.url)).status()).toBe(404);
+  expect((await admin.request.get(photos[0]!.thumbUrl)).status()).toBe(404);
+  const signIn = await page.request.post('/api/auth/sign-in/email', { headers, data: { email: member.email, password: PASSWORD } });
+  expect(signIn.status()).toBe(401);
+
+  // The same email can start again.
+  const again = await page.request.post('/api/auth/sign-up/email', { headers, data: { email: member.email, password: PASSWORD, name: 'Dana' } });
+  expect(again.status()).toBe(200);
+});
+
+test('an ad counts an impression when a visitor sees it and a click before its target opens', async ({ browser, baseURL }) => {
+  const admin = await apiAdmin(browser, baseURL!);
+  const image = await sharp({ create: { width: 900, height: 200, channels: 3, background: '#f59e0b' } }).png().toBuffer();
+  const name = `Picnic ${crypto.randomUUID().slice(0, 6)}`;
+  const created = await admin.request.post('/api/admin/campaigns', {
+    headers: { origin: baseURL! },
+    multipart: { file: { name: 'ad.png', mimeType: 'image/png', buffer: image }, name, targetUrl: 'https://ads.vouch.test/picnic', placement: 'home_header' },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const counters = async () => {
+    const { campaigns } = (await (await admin.request.get('/api/admin/campaigns')).json()) as { campaigns: { id: string; impressions: number; clicks: number }[] };
+    return campaigns.find((c) => c.id === id)!;
+  };
+  // Only this campaign in its placement, so the visitor surely sees it.
+  const others = ((await (await admin.request.get('/api/admin/campaigns')).json()) as { campaigns: { id: string; placement: string; active: boolean }[] }).campaigns.filter(
+    (c) => c.id !== id && c.placement === 'home_header' && c.active,
+  );
+  for (const other of others) await admin.request.put(`/api/admin/campaigns/${other.id}/active`, { headers: { origin: baseURL! }, data: { active: false } });
+
+  const visitor = await (await browser.newContext({ baseURL })).newPage();
+  await visitor.context().route('https://ads.vouch.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Picnic</h1>' }));
+  await visitor.goto('/');
+  const ad = visitor.getByRole('complementary', { name: 'Advertisement' }).getByRole('link', { name });
+  await expect(ad).toBeVisible();
+  await expect.poll(async () => (await counters()).impressions).toBe(1);
+  expect((await counters()).clicks).toBe(0);
+  await expect(ad).toHaveAttribute('target', '_blank');
+  await expect(ad).toHaveAttribute('rel', /noopener/);
+  const [tab] = await Promise.all([visitor.context().waitForEvent('page'), ad.click()]);
+  await tab.waitForURL('https://ads.vouch.test/picnic');
+  expect((await counters()).clicks).toBe(1);
+});

@@ -1,0 +1,79 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, KeyRound } from 'lucide-react';
+import { toast } from 'sonner';
+import { PASSWORD_TEXT, ZChangePasswordForm, type TChangePasswordForm } from '@contracts/account';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { accountApi, activityQueryOptions, sessionsQueryOptions } from '@/features/account/account-api';
+import { errorMessage } from '@/lib/api-client';
+import { usePageMeta } from '@/lib/page-meta';
+import { paths } from '@/lib/paths';
+import { RequireMember } from '../guards';
+
+/** The current password, the new one (the registration rules) and its confirmation. */
+function ChangePassword() {
+  usePageMeta('Change Password · Vouch', 'Change the password of your Vouch account.');
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const form = useForm<TChangePasswordForm>({ resolver: zodResolver(ZChangePasswordForm), defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
+    try {
+      await accountApi.changePassword(currentPassword, newPassword);
+      toast.success(PASSWORD_TEXT.changed.title, { description: PASSWORD_TEXT.changed.description });
+      void client.invalidateQueries({ queryKey: activityQueryOptions.queryKey });
+      void client.invalidateQueries({ queryKey: sessionsQueryOptions.queryKey });
+      void navigate(`${paths.dashboard}?tab=security`);
+    } catch (error) {
+      const message = errorMessage(error, 'Please try again.');
+      if (/invalid password/i.test(message)) form.setError('currentPassword', { message: 'Your current password is not right.' });
+      else toast.error(PASSWORD_TEXT.failed, { description: message });
+    }
+  });
+  return (
+    <div className="mx-auto max-w-md px-4 py-10">
+      <Button variant="ghost" size="sm" className="mb-4" asChild>
+        <Link to={`${paths.dashboard}?tab=security`}>
+          <ArrowLeft aria-hidden /> Back to Security
+        </Link>
+      </Button>
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2 text-2xl">
+            <KeyRound className="size-6 text-primary" aria-hidden /> Change Password
+          </CardTitle>
+          <CardDescription>At least 8 characters, with an uppercase letter and a number. Your other devices will be signed out.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>
+            <Field label="Current password" error={errors.currentPassword?.message}>
+              <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
+            </Field>
+            <Field label="New password" error={errors.newPassword?.message}>
+              <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
+            </Field>
+            <Field label="Confirm new password" error={errors.confirmPassword?.message}>
+              <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+            </Field>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Updating...' : 'Update Password'}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+export function Component() {
+  return (
+    <RequireMember>
+      <ChangePassword />
+    </RequireMember>
+  );
+}

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+
+/** One card of the Settings page: an icon, a title, what it is for, then its content. */
+export function SettingsSection({ icon: Icon, title, description, children }: { icon: LucideIcon; title: string; description: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <Icon className="size-5 text-primary" aria-hidden /> {title}
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+export function SectionLoading() {
+  return (
+    <div className="flex justify-center py-4">
+      <Spinner />
+    </div>
+  );
+}
+
+export const SectionEmpty = ({ children }: { children: ReactNode }) => <p className="rounded-xl bg-muted/60 p-4 text-sm text-muted-foreground">{children}</p>;

@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react';
+import { Dialog } from 'radix-ui';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Modal } from '@/components/ui/modal';
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  destructive?: boolean;
+  /** Rejects with a message to show under the field, or resolves to close the dialog. */
+  onConfirm: (password: string) => Promise<void>;
+};
+
+/** Sensitive changes are confirmed with the current password. */
+export function PasswordDialog({ open, onOpenChange, title, description, confirmLabel, destructive, onConfirm }: Props) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [pending, setPending] = useState(false);
+  const close = (next: boolean) => {
+    if (!next) {
+      setPassword('');
+      setError(undefined);
+    }
+    onOpenChange(next);
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) return setError('Please enter your password');
+    setPending(true);
+    try {
+      await onConfirm(password);
+      close(false);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'Please try again.');
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Modal open={open} onOpenChange={close} className="w-[min(94vw,26rem)]">
+      <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+      <Dialog.Description className="text-sm text-muted-foreground">{description}</Dialog.Description>
+      <form className="grid gap-4" onSubmit={(event) => void submit(event)}>
+        <Field label="Your password" error={error}>
+          <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
+        </Field>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="outline" onClick={() => close(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={pending}>
+            {pending ? 'Checking...' : confirmLabel}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

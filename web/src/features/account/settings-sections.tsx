@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { Activity, Download, EyeOff, Laptop, Smartphone, Trash2, UserX } from 'lucide-react';
+import { toast } from 'sonner';
+import { ACCOUNT_EVENT_LABELS, DELETE_TEXT, type TPrivacySettings } from '@contracts/account';
+import { SectionEmpty, SectionLoading, SettingsSection } from '@/components/page/settings-section';
+import { Button } from '@/components/ui/button';
+import { Switch } from '@/components/ui/switch';
+import { sessionQueryOptions } from '@/features/auth/use-session';
+import { errorMessage } from '@/lib/api-client';
+import { accountApi, activityQueryOptions, privacyQueryOptions, sessionsQueryOptions } from './account-api';
+import { PasswordDialog } from './password-dialog';
+
+const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A readable device name from a user agent: enough to recognise one's own phone. */
+export function deviceName(userAgent: string | null): string {
+  if (!userAgent) return 'Unknown device';
+  const browser = /Edg\//.test(userAgent) ? 'Edge' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrom(e|ium)\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : 'Browser';
+  const system = /iPhone|iPad/.test(userAgent) ? 'iOS' : /Android/.test(userAgent) ? 'Android' : /Mac OS X/.test(userAgent) ? 'macOS' : /Windows/.test(userAgent) ? 'Windows' : /Linux/.test(userAgent) ? 'Linux' : 'another system';
+  return `${browser} on ${system}`;
+}
+const isPhone = (userAgent: string | null) => !!userAgent && /Mobile|Android|iPhone/.test(userAgent);
+
+const PRIVACY_SWITCHES: { key: keyof TPrivacySettings; label: string; description: string }[] = [
+  { key: 'hideProfile', label: 'Hide my profile', description: 'Nobody new sees you in discovery. Your matches and chats stay.' },
+  { key: 'verifiedOnlyMessages', label: 'Only verified members may message me', description: 'Matches who have not verified their selfie cannot write to you.' },
+  { key: 'showDistance', label: 'Show my distance', description: 'Others see a rough band such as "under 5 km". Your position is never shown.' },
+];
+
+export function PrivacySection() {
+  const client = useQueryClient();
+  const privacy = useQuery(privacyQueryOptions);
+  const save = useMutation({
+    mutationFn: accountApi.savePrivacy,
+    onMutate: (next) => client.setQueryData(privacyQueryOptions.queryKey, next),
+    onSuccess: (saved) => {
+      client.setQueryData(privacyQueryOptions.queryKey, saved);
+      toast.success('Privacy settings saved');
+    },
+    onError: (error) => {
+      toast.error('Could not save your privacy settings', { description: errorMessage(error, 'Please try again.') });
+      void client.invalidateQueries({ queryKey: privacyQueryOptions.queryKey });
+    },
+  });
+  return (
+    <SettingsSection icon={EyeOff} title="Privacy" description="Who can find you and write to you. Free for everyone.">
+      {privacy.isPending ? (
+        <SectionLoading />
+      ) : privacy.isError ? (
+        <SectionEmpty>{errorMessage(privacy.error, 'Could not load your privacy settings.')}</SectionEmpty>
+      ) : (
+        <div className="grid divide-y">
+          {PRIVACY_SWITCHES.map(({ key, label, description }) => (
+            <Switch key={key} label={label} description={description} checked={privacy.data[key]} onCheckedChange={(on) => save.mutate({ ...privacy.data, [key]: on })} />
+          ))}
+        </div>
+      )}
+    </SettingsSection>
+  );
+}
+
+export function SessionsSection() {
+  const client = useQueryClient();
+  const sessions = useQuery(sessionsQueryOptions);
+  const revoke = useMutation({
+    mutationFn: accountApi.revokeOtherSessions,
+    onSuccess: ({ revoked }) => {
+      toast.success('Signed out of other devices', { description: revoked === 1 ? 'One other device was signed out.' : `${revoked} other devices were signed out.` });
+      void client.invalidateQueries({ queryKey: sessionsQueryOptions.queryKey });
+      void client.invalidateQueries({ queryKey: activityQueryOptions.queryKey });
+    },
+    onError: (error) => toast.error('Could not sign out other devices', { description: errorMessage(error, 'Please try again.') }),
+  });
+  const others = sessions.data?.filter((s) => !s.current).length ?? 0;
+  return (
+    <SettingsSection icon={Laptop} title="Active sessions" description="Where you are signed in. Sign out anywhere you do not recognise.">
+      {sessions.isPending ? (
+        <SectionLoading />
+      ) : sessions.isError ? (
+        <SectionEmpty>{errorMessage(sessions.error, 'Could not load your sessions.')}</SectionEmpty>
+      ) : (
+        <div className="grid gap-3">
+          <ul className="grid gap-2" aria-label="Active sessions">
+            {sessions.data.map((s) => {
+              const Icon = isPhone(s.userAgent) ? Smartphone : Laptop;
+              return (
+                <li key={s.id} className="flex items-center gap-3 rounded-xl border p-3 text-sm">
+                  <Icon className="size-5 shrink-0 text-muted-foreground" aria-hidden />
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium">
+                      {deviceName(s.userAgent)} {s.current && <span className="ml-1 rounded-full bg-primary/10 px-2 py-0.5 text-xs text-primary">This device</span>}
+                    </p>
+                    <p className="truncate text-xs text-muted-foreground">
+                      Signed in {when(s.createdAt)}
+                      {s.ip ? ` · ${s.ip}` : ''}
+                    </p>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          <Button variant="outline" className="justify-self-start" disabled={!others || revoke.isPending} onClick={() => revoke.mutate()}>
+            Sign out of other devices
+          </Button>
+        </div>
+      )}
+    </SettingsSection>
+  );
+}
+
+export function ActivitySection() {
+  const activity = useQuery(activityQueryOptions);
+  return (
+    <SettingsSection icon={Activity} title="Recent security activity" description="Sign-ins and changes to your password and second factors.">
+      {activity.isPending ? (
+        <SectionLoading />
+      ) : activity.isError ? (
+        <SectionEmpty>{errorMessage(activity.error, 'Could not load your activity.')}</SectionEmpty>
+      ) : !activity.data.length ? (
+        <SectionEmpty>Nothing yet.</SectionEmpty>
+      ) : (
+        <ol className="grid max-h-80 gap-1 overflow-y-auto text-sm" aria-label="Security activity">
+          {activity.data.slice(0, 30).map((event) => (
+            <li key={event.id} className="flex flex-wrap justify-between gap-x-4 gap-y-0.5 rounded-lg px-2 py-1.5 odd:bg-muted/40">
+              <span className="font-medium">{ACCOUNT_EVENT_LABELS[event.kind as keyof typeof ACCOUNT_EVENT_LABELS] ?? event.kind}</span>
+              <span className="text-xs text-muted-foreground">
+                {when(event.createdAt)} · {deviceName(event.userAgent)}
+                {event.ip ? ` · ${event.ip}` : ''}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </SettingsSection>
+  );
+}
+
+export function AccountDataSection() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState(false);
+  return (
+    <SettingsSection icon={UserX} title="Your data and account" description="Take a copy of everything we hold about you, or leave for good.">
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" asChild>
+          <a href="/api/account/export" download>
+            <Download aria-hidden /> Download my data
+          </a>
+        </Button>
+        <Button variant="destructive" onClick={() => setDeleting(true)}>
+          <Trash2 aria-hidden /> Delete account
+        </Button>
+      </div>
+      <PasswordDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title={DELETE_TEXT.title}
+        description={DELETE_TEXT.description}
+        confirmLabel="Delete my account"
+        destructive
+        onConfirm={async (password) => {
+          try {
+            await accountApi.deleteAccount(password);
+          } catch (error) {
+            throw new Error(errorMessage(error, 'Please try again.'));
+          }
+          client.setQueryData(sessionQueryOptions.queryKey, null);
+          client.clear();
+          toast.success(DELETE_TEXT.deleted.title, { description: DELETE_TEXT.deleted.description });
+          void navigate('/');
+        }}
+      />
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Mail, ShieldCheck } from 'lucide-react';
+import { toast } from 'sonner';
+import { MFA_TEXT, ZMfaCode } from '@contracts/account';
+import { TOASTS } from '@contracts/messages';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { accountApi } from '@/features/account/account-api';
+import { errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { useRefreshSession } from './use-session';
+
+/**
+ * The second step of a sign-in, after the password: a code from the authenticator app, or
+ * one we email (when the member turned email codes on; the server refuses otherwise).
+ */
+export function TwoFactorStep() {
+  const navigate = useNavigate();
+  const refreshSession = useRefreshSession();
+  const [method, setMethod] = useState<'app' | 'email'>('app');
+  const [code, setCode] = useState('');
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!ZMfaCode.safeParse(code).success) return void toast.error(MFA_TEXT.invalidCode.title, { description: MFA_TEXT.invalidCode.description });
+    setPending(true);
+    try {
+      await (method === 'app' ? accountApi.verifyTotp(code) : accountApi.verifyEmailCode(code));
+      await refreshSession();
+      toast.success(TOASTS.welcomeBack.title, { description: TOASTS.welcomeBack.description });
+      void navigate(paths.dashboard);
+    } catch (error) {
+      toast.error(MFA_TEXT.invalidCode.title, { description: errorMessage(error, MFA_TEXT.invalidCode.description) });
+      setCode('');
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const emailMe = async () => {
+    try {
+      await accountApi.sendEmailCode();
+      setMethod('email');
+      setCode('');
+      toast.success('Code sent', { description: 'Check your email for a 6-digit code.' });
+    } catch (error) {
+      toast.error('Could not email a code', { description: errorMessage(error, 'Please try again.') });
+    }
+  };
+
+  return (
+    <Card>
+      <CardContent className="grid gap-5 pt-6">
+        <div className="flex items-start gap-3">
+          {method === 'app' ? <ShieldCheck className="mt-0.5 size-6 shrink-0 text-primary" aria-hidden /> : <Mail className="mt-0.5 size-6 shrink-0 text-primary" aria-hidden />}
+          <p className="text-sm">
+            {method === 'app' ? 'Enter the 6-digit code from your authenticator app.' : 'Enter the 6-digit code we just emailed you. It expires in 3 minutes.'}
+          </p>
+        </div>
+        <form className="grid gap-4" onSubmit={(event) => void submit(event)} noValidate>
+          <Field label="Verification code">
+            <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.trim())} autoFocus />
+          </Field>
+          <Button type="submit" size="lg" disabled={pending}>
+            {pending ? 'Verifying...' : 'Verify'}
+          </Button>
+        </form>
+        {method === 'app' ? (
+          <Button variant="outline" onClick={() => void emailMe()}>
+            <Mail aria-hidden /> Email me a code instead
+          </Button>
+        ) : (
+          <Button variant="ghost" onClick={() => setMethod('app')}>
+            Use my authenticator app
+          </Button>
+        )}
+        <Link to={paths.login} className="text-center text-sm text-primary hover:underline">
+          Start again
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}

@@ -16,6 +16,8 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // The app's service worker would sit between the tests and the network; pwa.spec.ts allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       // Debian's Chromium; Playwright never downloads a browser here.
       executablePath: '/usr/bin/chromium',

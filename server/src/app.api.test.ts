@@ -95,4 +95,20 @@ describe(`platform on ${testDatabaseKind}`, () => {
     expect([200, 503]).toContain(response.status); // 503 only when the web app was never built
     expect(response.headers.get('content-type')).toMatch(/text\/(html|plain)/);
   });
+
+  it('tells search engines which pages are public, at the configured address', async () => {
+    const robots = await server.client().get('/robots.txt');
+    expect(robots.status).toBe(200);
+    const rules = await robots.text();
+    expect(rules).toContain('Disallow: /api/');
+    expect(rules).toContain('Disallow: /admin');
+    expect(rules).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+    const sitemap = await server.client().get('/sitemap.xml');
+    expect(sitemap.headers.get('content-type')).toMatch(/application\/xml/);
+    const xml = await sitemap.text();
+    for (const page of ['/pricing', '/privacy-policy', '/terms', '/cookie-policy', '/data-protection', '/cancellation-policy', '/community-guidelines', '/safety-commitment']) {
+      expect(xml).toContain(`<loc>${server.url}${page}</loc>`);
+    }
+    expect(xml).not.toContain('/dashboard');
+  });
 });

@@ -27,6 +27,7 @@ import { commerceRoutes } from './modules/admins/commerce.routes';
 import { inboxRoutes } from './modules/admins/inbox.routes';
 import { planRoutes } from './modules/plans/routes';
 import { accountRoutes } from './modules/account/routes';
+import { mountSiteFiles } from './http/site-files';
 
 export function createApp(deps: Deps) {
   const { env, logger } = deps;
@@ -75,6 +76,7 @@ export function createApp(deps: Deps) {
   if (!env.isProduction) app.route('/', devMailRoutes);
   mountApiDocs(app);
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', 'No such API route.'), 404));
+  mountSiteFiles(app, env.BASE_URL);
   mountWebApp(app, env.WEB_DIST);
   return app;
 }

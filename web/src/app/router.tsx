@@ -3,13 +3,12 @@ import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './route-error';
 import { PageSpinner } from '@/components/ui/spinner';
 
-type Placeholders = typeof import('./routes/placeholders');
+type Legal = typeof import('./routes/legal');
+type About = typeof import('./routes/about');
 
-/** A route whose screen is a placeholder from the shared placeholders chunk. */
-const placeholder = (path: string, name: keyof Placeholders): RouteObject => ({
-  path,
-  lazy: async () => ({ Component: (await import('./routes/placeholders'))[name] }),
-});
+/** The policy pages share one chunk, and the about pages another: a named export each. */
+const legal = (path: string, name: keyof Legal): RouteObject => ({ path, lazy: async () => ({ Component: (await import('./routes/legal'))[name] }) });
+const about = (path: string, name: keyof About): RouteObject => ({ path, lazy: async () => ({ Component: (await import('./routes/about'))[name] }) });
 
 // Every route is its own chunk, so the landing and login pages load only what they use.
 const routes: RouteObject[] = [
@@ -37,17 +36,17 @@ const routes: RouteObject[] = [
       { path: 'discover', lazy: () => import('./routes/discover') },
       { path: 'browse', lazy: () => import('./routes/discover') },
       { path: 'pricing', lazy: () => import('./routes/pricing') },
-      placeholder('about-us', 'AboutUs'),
+      about('about-us', 'AboutUs'),
       { path: 'support', lazy: () => import('./routes/support') },
       { path: 'contact', lazy: () => import('./routes/contact') },
-      placeholder('community-guidelines', 'CommunityGuidelines'),
-      placeholder('privacy-policy', 'PrivacyPolicy'),
-      placeholder('terms', 'Terms'),
-      placeholder('cookie-policy', 'CookiePolicy'),
-      placeholder('data-protection', 'DataProtection'),
-      placeholder('cancellation-policy', 'CancellationPolicy'),
-      placeholder('safety-commitment', 'SafetyCommitment'),
-      placeholder('features', 'Features'),
+      legal('community-guidelines', 'CommunityGuidelines'),
+      legal('privacy-policy', 'PrivacyPolicy'),
+      legal('terms', 'Terms'),
+      legal('cookie-policy', 'CookiePolicy'),
+      legal('data-protection', 'DataProtection'),
+      legal('cancellation-policy', 'CancellationPolicy'),
+      about('safety-commitment', 'SafetyCommitment'),
+      about('features', 'Features'),
       { path: 'admin-login', lazy: () => import('./routes/admin-login') },
       { path: 'admin', lazy: () => import('./routes/admin') },
       { path: 'admin/users', lazy: () => import('./routes/admin-users') },

@@ -84,7 +84,7 @@ function RegisterTab({ onRegistered }: { onRegistered: (email: string) => void }
 }
 
 export function Component() {
-  usePageMeta('Sign in or join · Vouch');
+  usePageMeta('Sign in or join · Vouch', 'Sign in to Vouch, or create a free account in a minute.');
   const [params, setParams] = useSearchParams();
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const tab = params.get('tab') === 'register' ? 'register' : 'login';

@@ -107,7 +107,7 @@ function Results({ mode, filters }: { mode: Mode; filters: FilterState }) {
 }
 
 export function Component() {
-  usePageMeta('Discover Profiles · Vouch');
+  usePageMeta('Discover Profiles · Vouch', 'Browse verified Vouch members, best-rated first, with filters for age, gender, place and distance.');
   const { session, isLoading } = useSession();
   const [mode, setMode] = useState<Mode>('all');
   const [filters, setFilters] = useState<FilterState>(DEFAULT_FILTERS);

@@ -13,7 +13,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 
 export function Component() {
-  usePageMeta('Reset your password · Vouch');
+  usePageMeta('Reset your password · Vouch', 'Forgot your Vouch password? We will email you a link to choose a new one.');
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);

@@ -20,7 +20,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 
 export function Component() {
-  usePageMeta('Log in · Vouch');
+  usePageMeta('Log in · Vouch', 'Sign in to Vouch with your password, a magic link, and your second step if you turned it on.');
   const signIn = useSignIn();
   const [params] = useSearchParams();
   const [failure, setFailure] = useState<string | null>(null);

@@ -8,7 +8,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 
 export function Component() {
-  usePageMeta('Create your account · Vouch');
+  usePageMeta('Create your account · Vouch', 'Join Vouch free: verify with a selfie, meet people who did the same, and build a reputation from real dates.');
   const navigate = useNavigate();
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   return (

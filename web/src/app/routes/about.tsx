@@ -1,0 +1,188 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { BadgeCheck, CalendarHeart, Camera, Eye, Flag, Heart, Lock, MessageCircle, Shield, ShieldCheck, Star, Users } from 'lucide-react';
+import { POLICY } from '@contracts/policy';
+import { PageHeader } from '@/components/page/page-header';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { usePageMeta } from '@/lib/page-meta';
+import { paths } from '@/lib/paths';
+
+type Item = { icon: typeof Heart; title: string; text: string };
+
+function ItemGrid({ items, columns = 'sm:grid-cols-2 lg:grid-cols-3' }: { items: Item[]; columns?: string }) {
+  return (
+    <div className={`grid gap-4 ${columns}`}>
+      {items.map(({ icon: Icon, title, text }) => (
+        <Card key={title}>
+          <CardHeader>
+            <div className="mb-2 flex size-10 items-center justify-center rounded-xl bg-primary/10">
+              <Icon className="size-5 text-primary" aria-hidden />
+            </div>
+            <CardTitle className="text-lg">{title}</CardTitle>
+            <CardDescription>{text}</CardDescription>
+          </CardHeader>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function Page({ title, description, intro, children }: { title: string; description: string; intro: ReactNode; children: ReactNode }) {
+  usePageMeta(`${title} · Vouch`, description);
+  return (
+    <div className="mx-auto grid max-w-5xl gap-12 px-4 py-10">
+      <PageHeader title={title}>{intro}</PageHeader>
+      {children}
+    </div>
+  );
+}
+
+const REASONS: Item[] = [
+  { icon: BadgeCheck, title: 'Verified users', text: 'Every member can prove they match their photos with a live selfie, checked by our team. Look for the badge.' },
+  { icon: Star, title: 'Trust scores', text: 'Ratings come only from dates both people confirmed, so a reputation on Vouch means something.' },
+  { icon: Shield, title: 'A safe environment', text: 'Block and report from anywhere, safety nudges in chat, and a team that acts on reports within a day.' },
+];
+
+export function AboutUs() {
+  return (
+    <Page title="About Us" description="Why a small group of friends built a dating app where you know who you are meeting." intro="Vouch began with a simple question: why is it so hard to know who you are about to meet?">
+      <section className="grid gap-4 text-muted-foreground md:grid-cols-2">
+        <p>
+          We are a small founding group who met, and kept meeting, the hard way: profiles that were ten years and three haircuts out of date, matches who vanished, and friends who came home from first dates shaken. We
+          kept asking each other the same thing before every date: "Do you know anything about this person?"
+        </p>
+        <p>
+          So we built the app we wanted. On Vouch people prove they look like their photos, two people confirm together that a date happened, and only then can they rate it. Over time those honest ratings become a
+          reputation the next person can trust.
+        </p>
+      </section>
+      <Card className="border-primary/30 bg-primary/5">
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2 text-xl">
+            <ShieldCheck className="size-6 text-primary" aria-hidden /> Safety First
+          </CardTitle>
+          <CardDescription className="text-base">
+            Every decision we make starts with one test: does this make meeting someone safer? That is why blocking, reporting and hiding your profile are free for everyone, always.
+          </CardDescription>
+        </CardHeader>
+      </Card>
+      <section aria-labelledby="why" className="grid gap-4">
+        <h2 id="why" className="text-2xl font-semibold">Three reasons to choose Vouch</h2>
+        <ItemGrid items={REASONS} />
+      </section>
+      <div className="flex flex-wrap gap-3">
+        <Button asChild>
+          <Link to={paths.register}>Join Vouch</Link>
+        </Button>
+        <Button variant="outline" asChild>
+          <Link to={paths.safetyCommitment}>Our safety commitment</Link>
+        </Button>
+      </div>
+    </Page>
+  );
+}
+
+const FEATURES: Item[] = [
+  { icon: Camera, title: 'Selfie verification', text: 'Take a selfie in the pose we ask for; our team checks it against your photos and you get the verified badge.' },
+  { icon: CalendarHeart, title: 'Co-signed dates', text: 'After you meet, one of you uploads a photo together and the other confirms it. That unlocks ratings for both.' },
+  { icon: Star, title: 'Double-blind ratings', text: 'Rate overall, safety, respect and communication. Ratings stay hidden until both have rated, so nobody rates in revenge.' },
+  { icon: Heart, title: 'Discovery that favours trust', text: 'Verified, well-rated members come first. Filter by age, gender, place, distance and verification.' },
+  { icon: MessageCircle, title: 'Real-time chat', text: 'Messages arrive instantly, with gentle safety nudges when a message asks for money or crosses a line.' },
+  { icon: Users, title: 'Date calendar and sharing', text: 'Plan dates in the app and share the time and place with a trusted friend through a private link.' },
+];
+
+export function Features() {
+  return (
+    <Page title="Features" description="Selfie verification, co-signed dates, honest ratings, real-time chat and more: what Vouch does to make dating safer." intro="Everything in Vouch is built around one idea: you should know who you are meeting.">
+      <ItemGrid items={FEATURES} />
+      <div className="flex flex-wrap gap-3">
+        <Button asChild>
+          <Link to={paths.register}>Create your free account</Link>
+        </Button>
+        <Button variant="outline" asChild>
+          <Link to={paths.safetyCommitment}>How we keep you safe</Link>
+        </Button>
+        <Button variant="ghost" asChild>
+          <Link to={paths.browse}>Browse profiles</Link>
+        </Button>
+      </div>
+    </Page>
+  );
+}
+
+const COMMITMENTS: Item[] = [
+  { icon: CalendarHeart, title: 'Verified dates', text: 'A date counts only when both people confirm it with a photo together. No confirmation, no rating.' },
+  { icon: Star, title: 'Rating system', text: 'Ratings are double-blind and tied to real dates, and a low safety score goes straight to our safety team.' },
+  { icon: Lock, title: 'Privacy protection', text: 'Your position is rounded and never shown, selfies and date photos are private, and photos lose their hidden location data.' },
+  { icon: MessageCircle, title: 'Secure messaging', text: 'Only matches can write to you, you can accept verified members only, and blocking closes a chat for good.' },
+];
+
+const REPORT_STEPS = [
+  'Open the menu on the profile or in the chat and choose Report.',
+  'Pick the reason that fits and add any details that help us understand.',
+  'Choose whether to block them at the same time. They are never told who reported them.',
+  `Our safety team reviews the report and acts within ${POLICY.reportsHandledWithinHours} hours; you see the outcome under My reports in Settings.`,
+];
+
+const TIPS: { when: string; tips: string[] }[] = [
+  { when: 'Before the date', tips: ['Check for the verified badge and read their reputation.', 'Keep chatting on Vouch until you feel ready.', 'Share your plans with a friend using Share my date.'] },
+  { when: 'During the date', tips: ['Meet in a busy public place and get there on your own.', 'Keep your drink with you and your phone charged.', 'Leave whenever you want. You owe nobody an explanation.'] },
+  { when: 'After the date', tips: ['Let your friend know you are home.', 'Confirm the date in the chat, then rate it honestly.', 'Report anything that made you uncomfortable, even if it seems small.'] },
+];
+
+export function SafetyCommitment() {
+  return (
+    <Page
+      title="Our Safety Commitment"
+      description={`Verified dates, honest ratings, private photos, secure messaging, and reports acted on within ${POLICY.reportsHandledWithinHours} hours.`}
+      intro="Safety is not a feature we added. It is the reason Vouch exists. This is what we promise, and what you can do."
+    >
+      <ItemGrid items={COMMITMENTS} columns="sm:grid-cols-2" />
+      <section aria-labelledby="report" className="grid gap-4">
+        <h2 id="report" className="flex items-center gap-2 text-2xl font-semibold">
+          <Flag className="size-6 text-primary" aria-hidden /> How to report
+        </h2>
+        <ol className="grid gap-3 sm:grid-cols-2">
+          {REPORT_STEPS.map((step, index) => (
+            <li key={step} className="flex gap-3 rounded-2xl border bg-card p-4 text-sm">
+              <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-bold text-primary-foreground" aria-hidden>
+                {index + 1}
+              </span>
+              {step}
+            </li>
+          ))}
+        </ol>
+      </section>
+      <section aria-labelledby="tips" className="grid gap-4">
+        <h2 id="tips" className="flex items-center gap-2 text-2xl font-semibold">
+          <Eye className="size-6 text-primary" aria-hidden /> Safety tips
+        </h2>
+        <div className="grid gap-4 md:grid-cols-3">
+          {TIPS.map(({ when, tips }) => (
+            <Card key={when}>
+              <CardHeader>
+                <CardTitle className="text-lg">{when}</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <ul className="grid list-disc gap-2 pl-5 text-sm text-muted-foreground">
+                  {tips.map((tip) => (
+                    <li key={tip}>{tip}</li>
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+          ))}
+        </div>
+      </section>
+      <div className="flex flex-wrap gap-3">
+        <Button asChild>
+          <Link to={paths.register}>Join Vouch</Link>
+        </Button>
+        <Button variant="outline" asChild>
+          <Link to={paths.support}>Get help from support</Link>
+        </Button>
+      </div>
+    </Page>
+  );
+}

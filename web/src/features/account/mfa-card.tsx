@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Dialog } from 'radix-ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
@@ -101,6 +101,10 @@ export function MfaCard() {
       toast.error(failure, { description: message });
     }
   };
+
+  useEffect(() => {
+    if (security.isError) toast.error(MFA_TEXT.loadFailed, { description: errorMessage(security.error, 'Please try again.') });
+  }, [security.isError, security.error]);
 
   const data = security.data;
   return (

@@ -1,0 +1,47 @@
+import { chromium } from '@playwright/test';
+const base = 'http://localhost:3300';
+const [email, password] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const login = await browser.newContext({ baseURL: base });
+const r = await login.request.post('/api/auth/sign-in/email', { data: { email, password }, headers: { origin: base } });
+console.log('sign-in', r.status());
+const state = await login.storageState();
+for (const [w, h] of [[1280, 900], [390, 844]]) {
+  const ctx = await browser.newContext({ baseURL: base, viewport: { width: w, height: h }, storageState: state, serviceWorkers: 'block' });
+  const page = await ctx.newPage();
+  const shot = async (path, name, opts = {}) => {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: `/tmp/shots/${name}-${w}.png`, fullPage: opts.full ?? true });
+  };
+  await shot('/pricing', 'pricing');
+  await shot('/settings', 'settings');
+  await shot('/dashboard?tab=security', 'security');
+  await shot('/privacy-policy', 'privacy');
+  await shot('/cancellation-policy', 'cancellation');
+  await shot('/dashboard?tab=matches', 'matches');
+  await shot('/dashboard', 'discover');
+  await shot('/discover', 'browse');
+  await shot('/safety-commitment', 'safety');
+  await shot('/subscription-success', 'success');
+  await shot('/profile/change-password', 'change-password');
+  await page.goto('/dashboard?tab=security');
+  await page.getByRole('button', { name: 'Enable authenticator app' }).click();
+  await page.getByLabel('Your password').fill(password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: `/tmp/shots/mfa-scan-${w}.png` });
+  await page.keyboard.press('Escape');
+  await ctx.close();
+  const visitor = await browser.newContext({ baseURL: base, viewport: { width: w, height: h }, serviceWorkers: 'block' });
+  const vp = await visitor.newPage();
+  await vp.goto('/login?step=code');
+  await vp.waitForTimeout(600);
+  await vp.screenshot({ path: `/tmp/shots/code-step-${w}.png` });
+  await vp.goto('/about-us');
+  await vp.waitForTimeout(600);
+  await vp.screenshot({ path: `/tmp/shots/about-${w}.png`, fullPage: true });
+  await visitor.close();
+}
+await browser.close();

@@ -84,20 +84,20 @@ export function Component() {
       <section aria-labelledby="compare" className="grid gap-4">
         <h2 id="compare" className="text-2xl font-semibold">Compare plans</h2>
         <div className="overflow-x-auto rounded-2xl border">
-          <table className="w-full min-w-[28rem] text-sm">
+          <table className="w-full text-sm">
             <thead className="bg-muted/60">
               <tr>
-                <th scope="col" className="p-3 text-left font-semibold">Feature</th>
-                <th scope="col" className="w-24 p-3 text-center font-semibold">Free</th>
-                <th scope="col" className="w-24 p-3 text-center font-semibold">Premium</th>
+                <th scope="col" className="p-2 text-left font-semibold sm:p-3">Feature</th>
+                <th scope="col" className="w-16 p-2 text-center font-semibold sm:w-24 sm:p-3">Free</th>
+                <th scope="col" className="w-20 p-2 text-center font-semibold sm:w-24 sm:p-3">Premium</th>
               </tr>
             </thead>
             <tbody>
               {PLAN_FEATURES.map((feature, index) => (
                 <tr key={feature.label} className={cn(index % 2 === 1 && 'bg-muted/30')}>
-                  <th scope="row" className="p-3 text-left font-normal">{feature.label}</th>
-                  <td className="p-3 text-center"><Cell value={feature.free} /></td>
-                  <td className="p-3 text-center"><Cell value={feature.premium} /></td>
+                  <th scope="row" className="p-2 text-left font-normal sm:p-3">{feature.label}</th>
+                  <td className="p-2 text-center sm:p-3"><Cell value={feature.free} /></td>
+                  <td className="p-2 text-center sm:p-3"><Cell value={feature.premium} /></td>
                 </tr>
               ))}
             </tbody>

@@ -1,10 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Dialog } from 'radix-ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { ShieldCheck, Smartphone } from 'lucide-react';
 import { toast } from 'sonner';
-import { MFA_TEXT, ZMfaCode } from '@contracts/account';
+import { MFA_TEXT } from '@contracts/account';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -15,6 +15,7 @@ import { Switch } from '@/components/ui/switch';
 import { errorMessage } from '@/lib/api-client';
 import { accountApi, activityQueryOptions, securityQueryOptions } from './account-api';
 import { PasswordDialog } from './password-dialog';
+import { useCodeEntry } from './use-code-entry';
 
 /** The secret an app can be given by hand, read from the otpauth:// address. */
 const secretOf = (uri: string) => new URL(uri).searchParams.get('secret') ?? '';
@@ -23,23 +24,10 @@ const spaced = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 
 /** Step two of enabling the app: scan (or type) the secret, then prove it with a code. */
 function ScanDialog({ uri, onClose, onDone }: { uri: string | null; onClose: () => void; onDone: () => void }) {
-  const [code, setCode] = useState('');
-  const [pending, setPending] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!ZMfaCode.safeParse(code).success) return void toast.error(MFA_TEXT.invalidCode.title, { description: MFA_TEXT.invalidCode.description });
-    setPending(true);
-    try {
-      await accountApi.verifyTotp(code);
-      toast.success(MFA_TEXT.appEnabled.title, { description: MFA_TEXT.appEnabled.description });
-      setCode('');
-      onDone();
-    } catch (error) {
-      toast.error(MFA_TEXT.invalidCode.title, { description: errorMessage(error, MFA_TEXT.invalidCode.description) });
-    } finally {
-      setPending(false);
-    }
-  };
+  const { code, setCode, pending, submit } = useCodeEntry(accountApi.verifyTotp, () => {
+    toast.success(MFA_TEXT.appEnabled.title, { description: MFA_TEXT.appEnabled.description });
+    onDone();
+  });
   return (
     <Modal open={uri !== null} onOpenChange={(open) => !open && onClose()} className="w-[min(94vw,28rem)]">
       <Dialog.Title className="text-lg font-semibold">Set up your authenticator app</Dialog.Title>
@@ -61,7 +49,7 @@ function ScanDialog({ uri, onClose, onDone }: { uri: string | null; onClose: () 
       )}
       <form className="grid gap-4" onSubmit={(event) => void submit(event)}>
         <Field label="Verification code">
-          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.trim())} placeholder="123456" />
+          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} placeholder="123456" />
         </Field>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="outline" onClick={onClose}>

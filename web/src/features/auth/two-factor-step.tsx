@@ -1,14 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Mail, ShieldCheck } from 'lucide-react';
 import { toast } from 'sonner';
-import { MFA_TEXT, ZMfaCode } from '@contracts/account';
 import { TOASTS } from '@contracts/messages';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { accountApi } from '@/features/account/account-api';
+import { useCodeEntry } from '@/features/account/use-code-entry';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useRefreshSession } from './use-session';
@@ -21,25 +21,14 @@ export function TwoFactorStep() {
   const navigate = useNavigate();
   const refreshSession = useRefreshSession();
   const [method, setMethod] = useState<'app' | 'email'>('app');
-  const [code, setCode] = useState('');
-  const [pending, setPending] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!ZMfaCode.safeParse(code).success) return void toast.error(MFA_TEXT.invalidCode.title, { description: MFA_TEXT.invalidCode.description });
-    setPending(true);
-    try {
-      await (method === 'app' ? accountApi.verifyTotp(code) : accountApi.verifyEmailCode(code));
+  const { code, setCode, pending, submit } = useCodeEntry(
+    (entered) => (method === 'app' ? accountApi.verifyTotp(entered) : accountApi.verifyEmailCode(entered)),
+    async () => {
       await refreshSession();
       toast.success(TOASTS.welcomeBack.title, { description: TOASTS.welcomeBack.description });
       void navigate(paths.dashboard);
-    } catch (error) {
-      toast.error(MFA_TEXT.invalidCode.title, { description: errorMessage(error, MFA_TEXT.invalidCode.description) });
-      setCode('');
-    } finally {
-      setPending(false);
-    }
-  };
+    },
+  );
 
   const emailMe = async () => {
     try {
@@ -63,7 +52,7 @@ export function TwoFactorStep() {
         </div>
         <form className="grid gap-4" onSubmit={(event) => void submit(event)} noValidate>
           <Field label="Verification code">
-            <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.trim())} autoFocus />
+            <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} autoFocus />
           </Field>
           <Button type="submit" size="lg" disabled={pending}>
             {pending ? 'Verifying...' : 'Verify'}

@@ -134,6 +134,7 @@ export async function setBanned(
 export async function removeAllPhotos(deps: Pick<Deps, 'database' | 'storage'>, adminId: string, userId: string): Promise<TAdminUser> {
   const { db } = deps.database;
   const removed = await db.transaction(async (tx) => {
+    await oneUser(tx, userId); // 404 for no such member, before anything is written
     const rows = await tx.delete(photos).where(eq(photos.userId, userId)).returning({ id: photos.id, largeKey: photos.largeKey, thumbKey: photos.thumbKey });
     await appendSecurityLog(tx, {
       eventType: 'content_removed',

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { PASSWORD } from '../../test/accounts';
+import { factoryAdmin, factoryMember } from '../../test/members';
+import { startTestServer, testDatabaseKind, type TestServer } from '../../test/test-server';
+import type { TestClient } from '../../test/test-client';
+import { hashForFactories } from '../modules/seed/factories';
+
+let server: TestServer;
+let passwordHash: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  passwordHash = await hashForFactories(PASSWORD);
+});
+afterAll(() => server?.stop());
+
+/** Runs per route and principal; `FUZZ_RUNS` raises it for a longer hunt. */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
+
+type Operation = { path: string; method: string; access: string; params: string[]; query: string[] };
+
+/** Strings that have broken servers before: SQL and JSON metacharacters, huge, odd Unicode, prototype keys. */
+const nasty = fc.oneof(
+  fc.string(),
+  fc.constantFrom("' or 1=1 --", '"; drop table profiles; --', '__proto__', 'constructor', '../../etc/passwd', '%00', '\u202e', '😀'.repeat(50), 'NaN', '-1', '1e309', '<script>alert(1)</script>'),
+  fc.string({ minLength: 5000, maxLength: 20000 }),
+  fc.uuid(),
+);
+const value: fc.Arbitrary<unknown> = fc.oneof(nasty, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.jsonValue({ maxDepth: 6 }));
+const body = fc.oneof(fc.dictionary(fc.oneof(nasty, fc.constantFrom('content', 'targetId', 'password', 'reason', 'name', 'enabled', 'userId', 'role', 'is_admin', 'verified')), value), value);
+
+let countAll: string | null = null;
+/**
+ * Rows in every table, in one statement: a rejected request must leave them all as they were.
+ * Logs and rate-limit counters are meant to change.
+ */
+async function fingerprint(): Promise<string> {
+  const db = server.deps.database.db;
+  if (!countAll) {
+    const { rows } = await db.execute<{ name: string }>(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
+    const tables = rows.map((r) => r.name).filter((name) => !['rate_limits', 'system_logs'].includes(name) && !name.includes('migrations'));
+    countAll = `select ${tables.map((name) => `'${name}=' || (select count(*) from "${name}")`).join(` || ' ' || `)} as counts`;
+  }
+  return (await db.execute<{ counts: string }>(sql.raw(countAll))).rows[0]!.counts;
+}
+
+describe(`fuzzing every route on ${testDatabaseKind}`, () => {
+  it('never answers a 5xx, always answers errors in the one shape, and a rejected write leaves nothing behind', { timeout: 600_000 }, async () => {
+    const member = await factoryMember(server, passwordHash, { profile: { name: 'Fay' } });
+    const admin = await factoryAdmin(server);
+    type Doc = { paths: Record<string, Record<string, { 'x-access'?: string; parameters?: { in: string; name: string }[] }>> };
+    const doc = (await server.client().json<Doc>('GET', '/api/openapi.json')).body;
+    const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({
+        path,
+        method: method.toUpperCase(),
+        access: op['x-access'] ?? '',
+        params: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
+        query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+      })),
+    );
+    // Deleting the account or the session would end the run early; both are tested on their own.
+    const fuzzed = operations.filter((op) => op.access !== 'control' && op.access !== 'dev' && op.path !== '/api/account/delete');
+    const failures: string[] = [];
+    let requests = 0;
+
+    for (const op of fuzzed) {
+      for (const client of [member.client, admin.client] as TestClient[]) {
+        const before = op.method === 'GET' ? null : await fingerprint();
+        let accepted = false;
+        await fc.assert(
+          fc.asyncProperty(fc.array(nasty, { minLength: op.params.length, maxLength: op.params.length }), fc.dictionary(fc.constantFrom(...op.query, 'x'), nasty), body, async (params, query, payload) => {
+            let path = op.path;
+            op.params.forEach((name, i) => (path = path.replace(`{${name}}`, encodeURIComponent(params[i] || 'x'))));
+            const search = new URLSearchParams(query as Record<string, string>).toString();
+            const response = await client.request(op.method, search ? `${path}?${search}` : path, op.method === 'GET' ? undefined : payload);
+            requests++;
+            const text = await response.text();
+            if (response.status >= 500) failures.push(`${op.method} ${op.path}: ${response.status} ${text.slice(0, 200)}`);
+            if (response.status < 300) accepted = true;
+            if (response.status >= 400 && response.headers.get('content-type')?.includes('json')) {
+              const parsed = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
+              if (typeof parsed.error?.code !== 'string' || typeof parsed.error.message !== 'string') failures.push(`${op.method} ${op.path}: error without the one shape`);
+            }
+            if (/at .+\.ts:\d+|node_modules|syntax error at or near/i.test(text)) failures.push(`${op.method} ${op.path}: internals in the answer`);
+          }),
+          { numRuns: RUNS, seed: 20261122 },
+        );
+        if (before !== null && !accepted && (await fingerprint()) !== before) failures.push(`${op.method} ${op.path}: rejected writes changed the database`);
+      }
+    }
+    expect(failures).toEqual([]);
+    console.info(`fuzzing: ${fuzzed.length} routes, ${requests} requests, ${failures.length} server errors`);
+  });
+});

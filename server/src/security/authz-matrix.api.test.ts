@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { dateVerifications, moderationCases, photos, profiles, reviews, selfieSubmissions } from '../db/schema';
-import { PASSWORD } from '../../test/accounts';
 import { pngImage } from '../../test/images';
 import { factoryAdmin, factoryMember, type SignedInMember } from '../../test/members';
-import { startTestServer, testDatabaseKind, type TestServer } from '../../test/test-server';
+import { serverSuite } from '../../test/suite';
+import { testDatabaseKind } from '../../test/test-server';
 import type { TestClient } from '../../test/test-client';
-import { hashForFactories } from '../modules/seed/factories';
 
 /**
  * Every route of the OpenAPI document × five principals (visitor, the owner of the data,
@@ -14,13 +13,7 @@ import { hashForFactories } from '../modules/seed/factories';
  * canary strings; no response to anyone but the owner (and, where the back office needs it,
  * an administrator) may contain one.
  */
-let server: TestServer;
-let passwordHash: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  passwordHash = await hashForFactories(PASSWORD);
-});
-afterAll(() => server?.stop());
+const suite = serverSuite();
 
 type Operation = { path: string; method: string; access: string };
 type Principal = 'visitor' | 'owner' | 'other' | 'banned' | 'admin';
@@ -29,11 +22,11 @@ const token = () => `CANARY${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}
 
 /** The owner's private data, each piece with its canary. */
 async function plantOwner() {
-  const db = server.deps.database.db;
+  const db = suite.server.deps.database.db;
   const canary = { email: token().toLowerCase(), message: token(), report: token(), comment: token(), selfieKey: token(), datePhotoKey: token() };
   const ownerEmail = `${canary.email}@example.com`;
-  const owner = await factoryMember(server, passwordHash, { email: ownerEmail, profile: { name: 'Olive', location: 'Porto' } });
-  const partner = await factoryMember(server, passwordHash, { profile: { name: 'Pat' } });
+  const owner = await factoryMember(suite.server, suite.passwordHash, { email: ownerEmail, profile: { name: 'Olive', location: 'Porto' } });
+  const partner = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Pat' } });
   // Exact coordinates (stored snapped); both the given and the stored values are canaries.
   await owner.client.json('PUT', '/api/profile/location', { latitude: 41.1579438, longitude: -8.6291053 });
   const [stored] = await db.select({ lat: profiles.latitude, lng: profiles.longitude }).from(profiles).where(eq(profiles.userId, owner.id));
@@ -76,12 +69,12 @@ async function plantOwner() {
 describe(`authorisation matrix on ${testDatabaseKind}`, () => {
   it('gives every principal the status its role allows on every route, and leaks no canary', async () => {
     const { owner, secrets, adminMaySee, ids } = await plantOwner();
-    const other = await factoryMember(server, passwordHash, { profile: { name: 'Otto' } });
-    const banned: SignedInMember = await factoryMember(server, passwordHash, { profile: { name: 'Bart' } });
-    await server.deps.database.db.execute(sql`update "user" set banned = true where id = ${banned.id}`);
-    const admin = await factoryAdmin(server);
+    const other = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Otto' } });
+    const banned: SignedInMember = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Bart' } });
+    await suite.server.deps.database.db.execute(sql`update "user" set banned = true where id = ${banned.id}`);
+    const admin = await factoryAdmin(suite.server);
     const outsiders: [Principal, TestClient][] = [
-      ['visitor', server.client()],
+      ['visitor', suite.server.client()],
       ['other', other.client],
       ['banned', banned.client],
     ];
@@ -92,7 +85,7 @@ describe(`authorisation matrix on ${testDatabaseKind}`, () => {
       ['owner', owner.client],
     ];
 
-    const doc = (await server.client().json<{ paths: Record<string, Record<string, { 'x-access'?: string }>> }>('GET', '/api/openapi.json')).body;
+    const doc = (await suite.server.client().json<{ paths: Record<string, Record<string, { 'x-access'?: string }>> }>('GET', '/api/openapi.json')).body;
     const operations: Operation[] = Object.entries(doc.paths)
       .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method: method.toUpperCase(), access: op['x-access'] ?? '' })))
       .filter((op) => op.access !== 'control' && op.access !== 'dev' && !op.path.startsWith('/api/account/delete'));
@@ -107,7 +100,7 @@ describe(`authorisation matrix on ${testDatabaseKind}`, () => {
         const response = await client.request(op.method, url(op.path), op.method === 'GET' ? undefined : {});
         const body = await response.text();
         const where = `${op.method} ${op.path} as ${principal}: ${response.status}`;
-        if (response.status >= 500) failures.push(`${where} (server error)`);
+        if (response.status >= 500) failures.push(`${where} (suite.server error)`);
         const expected = expectedStatus(op.access, principal);
         if (expected && response.status !== expected) failures.push(`${where}, expected ${expected}`);
         if (principal !== 'owner') {
@@ -120,7 +113,7 @@ describe(`authorisation matrix on ${testDatabaseKind}`, () => {
 
     await run(outsiders);
     // No outsider could change the owner's things.
-    const db = server.deps.database.db;
+    const db = suite.server.deps.database.db;
     expect(await db.select().from(photos).where(eq(photos.userId, owner.id))).toHaveLength(1);
     const [{ n }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from messages where sender_id = ${owner.id}`)).rows as [{ n: number }];
     expect(n).toBe(1);

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
-import { PASSWORD } from '../../test/accounts';
 import { factoryAdmin, factoryMember } from '../../test/members';
-import { startTestServer, testDatabaseKind, type TestServer } from '../../test/test-server';
+import { serverSuite } from '../../test/suite';
+import { testDatabaseKind } from '../../test/test-server';
 import type { TestClient } from '../../test/test-client';
-import { hashForFactories } from '../modules/seed/factories';
+import { tableFingerprint } from '../../test/fingerprint';
 
-let server: TestServer;
-let passwordHash: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  passwordHash = await hashForFactories(PASSWORD);
-});
-afterAll(() => server?.stop());
+const suite = serverSuite();
 
 /** Runs per route and principal; `FUZZ_RUNS` raises it for a longer hunt. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
@@ -30,27 +23,14 @@ const nasty = fc.oneof(
 const value: fc.Arbitrary<unknown> = fc.oneof(nasty, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.jsonValue({ maxDepth: 6 }));
 const body = fc.oneof(fc.dictionary(fc.oneof(nasty, fc.constantFrom('content', 'targetId', 'password', 'reason', 'name', 'enabled', 'userId', 'role', 'is_admin', 'verified')), value), value);
 
-let countAll: string | null = null;
-/**
- * Rows in every table, in one statement: a rejected request must leave them all as they were.
- * Logs and rate-limit counters are meant to change.
- */
-async function fingerprint(): Promise<string> {
-  const db = server.deps.database.db;
-  if (!countAll) {
-    const { rows } = await db.execute<{ name: string }>(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
-    const tables = rows.map((r) => r.name).filter((name) => !['rate_limits', 'system_logs'].includes(name) && !name.includes('migrations'));
-    countAll = `select ${tables.map((name) => `'${name}=' || (select count(*) from "${name}")`).join(` || ' ' || `)} as counts`;
-  }
-  return (await db.execute<{ counts: string }>(sql.raw(countAll))).rows[0]!.counts;
-}
+const fingerprint = () => tableFingerprint(suite.server);
 
 describe(`fuzzing every route on ${testDatabaseKind}`, () => {
   it('never answers a 5xx, always answers errors in the one shape, and a rejected write leaves nothing behind', { timeout: 600_000 }, async () => {
-    const member = await factoryMember(server, passwordHash, { profile: { name: 'Fay' } });
-    const admin = await factoryAdmin(server);
+    const member = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Fay' } });
+    const admin = await factoryAdmin(suite.server);
     type Doc = { paths: Record<string, Record<string, { 'x-access'?: string; parameters?: { in: string; name: string }[] }>> };
-    const doc = (await server.client().json<Doc>('GET', '/api/openapi.json')).body;
+    const doc = (await suite.server.client().json<Doc>('GET', '/api/openapi.json')).body;
     const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, op]) => ({
         path,
@@ -91,6 +71,6 @@ describe(`fuzzing every route on ${testDatabaseKind}`, () => {
       }
     }
     expect(failures).toEqual([]);
-    console.info(`fuzzing: ${fuzzed.length} routes, ${requests} requests, ${failures.length} server errors`);
+    console.info(`fuzzing: ${fuzzed.length} routes, ${requests} requests, ${failures.length} suite.server errors`);
   });
 });

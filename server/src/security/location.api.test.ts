@@ -1,26 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { TDiscoverPage } from '../../../contracts/discovery';
-import { PASSWORD } from '../../test/accounts';
 import { factoryMember } from '../../test/members';
-import { startTestServer, testDatabaseKind, type TestServer } from '../../test/test-server';
-import { hashForFactories, insertMember } from '../modules/seed/factories';
+import { serverSuite } from '../../test/suite';
+import { testDatabaseKind } from '../../test/test-server';
+import { insertMember } from '../modules/seed/factories';
 import { snapToGrid } from '../modules/profiles/profiles.service';
 
-let server: TestServer;
-let passwordHash: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  passwordHash = await hashForFactories(PASSWORD);
-});
-afterAll(() => server?.stop());
+const suite = serverSuite();
 
 /** Every number in a JSON text, to compare against coordinates. */
 const numbersIn = (text: string) => (text.match(/-?\d+\.\d{3,}/g) ?? []).map(Number);
 
 describe(`location privacy on ${testDatabaseKind}`, () => {
   it('never sends coordinates, and two members in one grid cell look the same from anywhere', { timeout: 180_000 }, async () => {
-    const viewer = await factoryMember(server, passwordHash, { position: { latitude: 48.8566, longitude: 2.3522 } });
+    const viewer = await factoryMember(suite.server, suite.passwordHash, { position: { latitude: 48.8566, longitude: 2.3522 } });
     let checked = 0;
     await fc.assert(
       fc.asyncProperty(
@@ -35,8 +29,8 @@ describe(`location privacy on ${testDatabaseKind}`, () => {
           const twin = { latitude: cell.latitude + jLat, longitude: cell.longitude + jLng };
           fc.pre(snapToGrid(twin.latitude, twin.longitude).latitude === cell.latitude && snapToGrid(twin.latitude, twin.longitude).longitude === cell.longitude);
           const zone = `loc-${crypto.randomUUID().slice(0, 8)}`;
-          const a = await insertMember(server.deps.database.db, { email: `${zone}-a@example.com`, passwordHash, profile: { location: zone, name: 'Ana' }, position: exact });
-          const b = await insertMember(server.deps.database.db, { email: `${zone}-b@example.com`, passwordHash, profile: { location: zone, name: 'Bea' }, position: twin });
+          const a = await insertMember(suite.server.deps.database.db, { email: `${zone}-a@example.com`, passwordHash: suite.passwordHash, profile: { location: zone, name: 'Ana' }, position: exact });
+          const b = await insertMember(suite.server.deps.database.db, { email: `${zone}-b@example.com`, passwordHash: suite.passwordHash, profile: { location: zone, name: 'Bea' }, position: twin });
           const response = await viewer.client.request('GET', `/api/discover?location=${zone}`);
           const text = await response.text();
           const page = JSON.parse(text) as TDiscoverPage;

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { crc32 } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { PASSWORD } from '../../test/accounts';
 import { jpegWithGps, pngImage } from '../../test/images';
 import { factoryAdmin, factoryMember, type SignedInMember } from '../../test/members';
-import { startTestServer, testDatabaseKind, type TestServer } from '../../test/test-server';
-import { hashForFactories } from '../modules/seed/factories';
+import { serverSuite } from '../../test/suite';
+import { testDatabaseKind } from '../../test/test-server';
 
-let server: TestServer;
-let passwordHash: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  passwordHash = await hashForFactories(PASSWORD);
-});
-afterAll(() => server?.stop());
+const suite = serverSuite();
 
 /** A PNG whose header claims `width` × `height` pixels while the file stays tiny: a pixel flood. */
 async function pixelFlood(width: number, height: number): Promise<Buffer> {
@@ -50,9 +43,9 @@ const CLEANED: Case[] = [
 type Endpoint = { name: string; send: (bytes: Buffer, filename: string, type: string) => Promise<Response> };
 
 async function endpoints(): Promise<{ list: Endpoint[]; owner: SignedInMember }> {
-  const owner = await factoryMember(server, passwordHash, { profile: { name: 'Uma' } });
-  const partner = await factoryMember(server, passwordHash, { profile: { name: 'Ulf' } });
-  const admin = await factoryAdmin(server);
+  const owner = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Uma' } });
+  const partner = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Ulf' } });
+  const admin = await factoryAdmin(suite.server);
   await owner.client.json('POST', '/api/likes', { targetId: partner.id });
   const { body: match } = await partner.client.json<{ conversationId: string }>('POST', '/api/likes', { targetId: owner.id });
   const form = (bytes: Buffer, filename: string, type: string, fields: Record<string, string> = {}) => {
@@ -81,9 +74,9 @@ async function endpoints(): Promise<{ list: Endpoint[]; owner: SignedInMember }>
 describe(`hostile uploads on ${testDatabaseKind}`, () => {
   it('refuses every hostile file at every upload endpoint, leaving no file and no row', { timeout: 180_000 }, async () => {
     const { list } = await endpoints();
-    const filesBefore = (await server.deps.storage.list()).length;
+    const filesBefore = (await suite.server.deps.storage.list()).length;
     const rows = async () =>
-      (await server.deps.database.db.execute<{ n: number }>(sql`
+      (await suite.server.deps.database.db.execute<{ n: number }>(sql`
         select (select count(*) from photos) + (select count(*) from selfie_submissions) + (select count(*) from date_verifications) + (select count(*) from ads) as n`)).rows[0]!.n;
     const rowsBefore = await rows();
     const accepted: string[] = [];
@@ -94,7 +87,7 @@ describe(`hostile uploads on ${testDatabaseKind}`, () => {
       }
     }
     expect(accepted).toEqual([]);
-    expect((await server.deps.storage.list()).length).toBe(filesBefore);
+    expect((await suite.server.deps.storage.list()).length).toBe(filesBefore);
     expect(Number(await rows())).toBe(Number(rowsBefore));
   });
 
@@ -102,21 +95,21 @@ describe(`hostile uploads on ${testDatabaseKind}`, () => {
     const { list } = await endpoints();
     for (const endpoint of list) {
       for (const file of CLEANED) {
-        const known = new Set(await server.deps.storage.list());
+        const known = new Set(await suite.server.deps.storage.list());
         const response = await endpoint.send(await file.bytes(), file.filename, file.type);
         expect(response.status, `${endpoint.name} with ${file.name}`).toBeLessThan(300);
-        const added = (await server.deps.storage.list()).filter((key) => !known.has(key));
+        const added = (await suite.server.deps.storage.list()).filter((key) => !known.has(key));
         expect(added.length, `${endpoint.name} stored ${file.name}`).toBeGreaterThan(0);
         for (const key of added) {
-          const stored = (await server.deps.storage.get(key))!;
+          const stored = (await suite.server.deps.storage.get(key))!;
           const meta = await sharp(stored).metadata();
           expect(meta.exif, `${endpoint.name}: EXIF left in ${key}`).toBeUndefined();
           expect(stored.includes('CanaryPhone'), `${endpoint.name}: camera tag left in ${key}`).toBe(false);
           expect(stored.includes('<script'), `${endpoint.name}: payload left in ${key}`).toBe(false);
         }
         // The date photo and the selfie take one at a time; clear the way for the next file.
-        await server.deps.database.db.execute(sql`delete from date_verifications`);
-        await server.deps.database.db.execute(sql`delete from selfie_submissions`);
+        await suite.server.deps.database.db.execute(sql`delete from date_verifications`);
+        await suite.server.deps.database.db.execute(sql`delete from selfie_submissions`);
       }
     }
   });

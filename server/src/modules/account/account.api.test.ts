@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import type { TAccountEvent, TActiveSession, TSecuritySettings } from '../../../../contracts/account';
@@ -7,25 +7,19 @@ import { photos, profiles, reviews, user } from '../../db/schema';
 import { latestMail, PASSWORD, registerVerified, signIn, uniqueEmail } from '../../../test/accounts';
 import { pngImage } from '../../../test/images';
 import { factoryMember } from '../../../test/members';
-import { startTestServer, testDatabaseKind, type TestServer } from '../../../test/test-server';
+import { serverSuite } from '../../../test/suite';
+import { testDatabaseKind } from '../../../test/test-server';
 import type { TestClient } from '../../../test/test-client';
-import { hashForFactories } from '../seed/factories';
 
-let server: TestServer;
-let passwordHash: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  passwordHash = await hashForFactories(PASSWORD);
-});
-afterAll(() => server?.stop());
+const suite = serverSuite();
 
-const db = () => server.deps.database.db;
+const db = () => suite.server.deps.database.db;
 type ErrorBody = { error: { code: string; message: string } };
 /** The code an authenticator app would show now for this otpauth:// address. */
 const codeFor = (uri: string) => (OTPAuth.URI.parse(uri) as OTPAuth.TOTP).generate();
 
 async function member() {
-  const client = server.client();
+  const client = suite.server.client();
   const email = uniqueEmail('acct');
   await registerVerified(client, email);
   expect((await signIn(client, email)).status).toBe(200);
@@ -52,7 +46,7 @@ describe(`second factors on ${testDatabaseKind}`, () => {
     expect((await client.json('POST', '/api/auth/two-factor/verify-totp', { code: codeFor(enabled.body.totpURI) })).status).toBe(200);
     expect((await client.json<TSecuritySettings>('GET', '/api/account/security')).body).toEqual({ twoFactorEnabled: true, authenticatorApp: true, emailCode: false });
 
-    const device = server.client();
+    const device = suite.server.client();
     const first = await device.json<{ twoFactorRedirect?: boolean }>('POST', '/api/auth/sign-in/email', { email, password: PASSWORD });
     expect(first.body.twoFactorRedirect).toBe(true);
     expect((await device.get('/api/me')).status).toBe(401);
@@ -62,12 +56,12 @@ describe(`second factors on ${testDatabaseKind}`, () => {
     expect(await kinds(device)).toEqual(expect.arrayContaining(['sign_in', 'mfa_app_enabled']));
 
     // A magic link would skip the code, so the member is told to use the password instead.
-    await server.client().json('POST', '/api/auth/sign-in/magic-link', { email, callbackURL: '/dashboard' });
+    await suite.server.client().json('POST', '/api/auth/sign-in/magic-link', { email, callbackURL: '/dashboard' });
     expect((await latestMail(client, email, 'Sign in to Vouch with your password')).link).toContain('/login');
 
     expect((await client.json('POST', '/api/account/security/app/disable', { password: 'WrongPass1' })).status).toBe(400);
     expect((await client.json<TSecuritySettings>('POST', '/api/account/security/app/disable', { password: PASSWORD })).body.twoFactorEnabled).toBe(false);
-    expect((await server.client().json<{ twoFactorRedirect?: boolean }>('POST', '/api/auth/sign-in/email', { email, password: PASSWORD })).body.twoFactorRedirect).toBeUndefined();
+    expect((await suite.server.client().json<{ twoFactorRedirect?: boolean }>('POST', '/api/auth/sign-in/email', { email, password: PASSWORD })).body.twoFactorRedirect).toBeUndefined();
     expect(await kinds(client)).toContain('mfa_app_disabled');
   });
 
@@ -79,7 +73,7 @@ describe(`second factors on ${testDatabaseKind}`, () => {
       authenticatorApp: false,
       emailCode: true,
     });
-    const device = server.client();
+    const device = suite.server.client();
     expect((await device.json<{ twoFactorRedirect?: boolean }>('POST', '/api/auth/sign-in/email', { email, password: PASSWORD })).body.twoFactorRedirect).toBe(true);
     expect((await device.json('POST', '/api/auth/two-factor/send-otp', {})).status).toBe(200);
     const mail = await latestMail(device, email, 'Your Vouch sign-in code');
@@ -90,14 +84,14 @@ describe(`second factors on ${testDatabaseKind}`, () => {
     await client.json('PUT', '/api/account/security/email-code', { enabled: false, password: PASSWORD });
     expect(await kinds(client)).toEqual(expect.arrayContaining(['mfa_email_enabled', 'mfa_email_disabled']));
     // With the factor off no code is needed, and none would be mailed.
-    expect((await server.client().json<{ twoFactorRedirect?: boolean }>('POST', '/api/auth/sign-in/email', { email, password: PASSWORD })).body.twoFactorRedirect).toBeUndefined();
+    expect((await suite.server.client().json<{ twoFactorRedirect?: boolean }>('POST', '/api/auth/sign-in/email', { email, password: PASSWORD })).body.twoFactorRedirect).toBeUndefined();
   });
 });
 
 describe(`password, sessions and activity on ${testDatabaseKind}`, () => {
   it('changes the password under the same rules and signs the other devices out', async () => {
     const { client, email } = await member();
-    const other = server.client();
+    const other = suite.server.client();
     expect((await signIn(other, email)).status).toBe(200);
     const sessions = (await client.json<{ sessions: TActiveSession[] }>('GET', '/api/account/sessions')).body.sessions;
     expect(sessions).toHaveLength(2);
@@ -111,13 +105,13 @@ describe(`password, sessions and activity on ${testDatabaseKind}`, () => {
     expect((await client.json('POST', '/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'Brandnew123', revokeOtherSessions: true })).status).toBe(200);
     expect((await other.get('/api/me')).status).toBe(401);
     expect((await client.get('/api/me')).status).toBe(200);
-    expect((await signIn(server.client(), email, 'Brandnew123')).status).toBe(200);
+    expect((await signIn(suite.server.client(), email, 'Brandnew123')).status).toBe(200);
     expect(await kinds(client)).toEqual(expect.arrayContaining(['password_changed', 'sign_in']));
   });
 
   it('signs out every other device at once', async () => {
     const { client, email } = await member();
-    const phone = server.client();
+    const phone = suite.server.client();
     expect((await signIn(phone, email)).status).toBe(200);
     expect((await phone.get('/api/me')).status).toBe(200);
     expect((await client.json<{ revoked: number }>('POST', '/api/account/sessions/revoke-others')).body.revoked).toBe(1);
@@ -131,8 +125,8 @@ describe(`privacy settings on ${testDatabaseKind}`, () => {
   it('hides the profile, keeps distance private, and lets only verified members write', async () => {
     const zone = `privacy-${crypto.randomUUID().slice(0, 6)}`;
     const near = { latitude: 41.88, longitude: -87.63 };
-    const shy = await factoryMember(server, passwordHash, { profile: { location: zone }, position: near });
-    const viewer = await factoryMember(server, passwordHash, { position: near });
+    const shy = await factoryMember(suite.server, suite.passwordHash, { profile: { location: zone }, position: near });
+    const viewer = await factoryMember(suite.server, suite.passwordHash, { position: near });
     const cards = async () => (await viewer.client.json<TDiscoverPage>('GET', `/api/discover?location=${zone}`)).body.profiles;
     expect((await cards())[0]!.distance).not.toBeNull();
 
@@ -149,7 +143,7 @@ describe(`privacy settings on ${testDatabaseKind}`, () => {
     expect((await viewer.client.json('POST', `/api/conversations/${match.body.conversationId}/messages`, { content: 'Hi!', clientKey: crypto.randomUUID() })).status).toBe(201);
 
     await shy.client.json('PUT', '/api/account/privacy', { hideProfile: true, verifiedOnlyMessages: true, showDistance: false });
-    const other = await factoryMember(server, passwordHash);
+    const other = await factoryMember(suite.server, suite.passwordHash);
     expect((await other.client.json<TDiscoverPage>('GET', `/api/discover?location=${zone}`)).body.profiles).toHaveLength(0);
   });
 });
@@ -172,8 +166,8 @@ describe(`download and delete my data on ${testDatabaseKind}`, () => {
     const { client, email, id } = await member();
     expect((await client.upload('/api/profile/photos', await pngImage(), 'me.png', 'image/png')).status).toBe(201);
     const [photo] = await db().select().from(photos).where(eq(photos.userId, id));
-    expect(await server.deps.storage.get(photo!.largeKey)).not.toBeNull();
-    const other = await factoryMember(server, passwordHash);
+    expect(await suite.server.deps.storage.get(photo!.largeKey)).not.toBeNull();
+    const other = await factoryMember(suite.server, suite.passwordHash);
     await db().insert(reviews).values({ conversationId: crypto.randomUUID(), reviewerId: id, revieweeId: other.id, overall: 4, safety: 5, respect: 5, communication: 4, comment: 'Lovely evening', revealedAt: new Date() });
     await db().execute(sql`insert into subscriptions (user_id, tier, active, expires_at) values (${id}, 'premium', true, now() + interval '20 days')`);
 
@@ -184,8 +178,8 @@ describe(`download and delete my data on ${testDatabaseKind}`, () => {
     expect((await client.get('/api/me')).status).toBe(401);
     expect(await db().select().from(user).where(eq(user.id, id))).toHaveLength(0);
     expect(await db().select().from(photos).where(eq(photos.userId, id))).toHaveLength(0);
-    expect(await server.deps.storage.get(photo!.largeKey)).toBeNull();
-    expect(await server.deps.storage.get(photo!.thumbKey)).toBeNull();
+    expect(await suite.server.deps.storage.get(photo!.largeKey)).toBeNull();
+    expect(await suite.server.deps.storage.get(photo!.thumbKey)).toBeNull();
     const { rows: leftovers } = await db().execute<{ n: number }>(sql`
       select (select count(*) from subscriptions where user_id = ${id}) + (select count(*) from profiles where user_id = ${id})
            + (select count(*) from account_events where user_id = ${id}) + (select count(*) from session where user_id = ${id}) as n`);
@@ -193,7 +187,7 @@ describe(`download and delete my data on ${testDatabaseKind}`, () => {
     const [kept] = await db().select().from(reviews).where(eq(reviews.revieweeId, other.id));
     expect(kept).toMatchObject({ reviewerId: null, comment: '', overall: 4, safety: 5 });
 
-    const again = server.client();
+    const again = suite.server.client();
     await registerVerified(again, email);
     expect((await signIn(again, email)).status).toBe(200);
   });

@@ -1,41 +1,35 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TAdminUser, TAuditResult } from '../../../../contracts/admin';
 import type { TMyReport } from '../../../../contracts/safety';
 import { PASSWORD, signIn } from '../../../test/accounts';
 import { openSocket } from '../../../test/sockets';
 import { pngImage } from '../../../test/images';
-import { startTestServer, testDatabaseKind, type TestServer } from '../../../test/test-server';
+import { serverSuite } from '../../../test/suite';
+import { testDatabaseKind } from '../../../test/test-server';
 import { factoryAdmin, factoryMember } from '../../../test/members';
-import { hashForFactories } from '../seed/factories';
 import { createOrPromoteAdmin } from './service';
 import { liftEndedSuspensions } from './users.service';
 
-let server: TestServer;
-let passwordHash: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  passwordHash = await hashForFactories(PASSWORD);
-});
-afterAll(() => server?.stop());
+const suite = serverSuite();
 
-const db = () => server.deps.database.db;
-const member = (name = 'Member') => factoryMember(server, passwordHash, { name });
+const db = () => suite.server.deps.database.db;
+const member = (name = 'Member') => factoryMember(suite.server, suite.passwordHash, { name });
 type OpenApi = { paths: Record<string, Record<string, { 'x-access'?: string }>> };
 const fill = (template: string) => template.replace(/\{[^}]+\}/g, '00000000-0000-0000-0000-000000000000');
 
-const admin = () => factoryAdmin(server);
+const admin = () => factoryAdmin(suite.server);
 
 describe(`admin sign-in on ${testDatabaseKind}`, () => {
   it('succeeds only for administrators; members and wrong passwords get Access Denied', async () => {
     const someone = await member();
     const [{ email }] = (await db().execute<{ email: string }>(sql`select email from "user" where id = ${someone.id}`)).rows as [{ email: string }];
-    const denied = await server.client().json<{ error: { message: string } }>('POST', '/api/admin/sign-in', { email, password: PASSWORD });
+    const denied = await suite.server.client().json<{ error: { message: string } }>('POST', '/api/admin/sign-in', { email, password: PASSWORD });
     expect(denied.status).toBe(401);
     expect(denied.body.error.message).toBe('Invalid admin credentials. Please check your email and password.');
 
     const boss = await admin();
-    const wrong = await server.client().json('POST', '/api/admin/sign-in', { email: boss.email, password: 'Wrong1234' });
+    const wrong = await suite.server.client().json('POST', '/api/admin/sign-in', { email: boss.email, password: 'Wrong1234' });
     expect(wrong.status).toBe(401);
     expect((await boss.client.json<{ isAdmin: boolean }>('GET', '/api/me')).body.isAdmin).toBe(true);
     expect((await boss.client.json('GET', '/api/admin/stats')).status).toBe(200);
@@ -43,9 +37,9 @@ describe(`admin sign-in on ${testDatabaseKind}`, () => {
 
   it('asks an administrator with a second factor for it, and grants nothing before', async () => {
     const email = `admin-2fa-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const { userId } = await createOrPromoteAdmin(server.deps, email, PASSWORD);
+    const { userId } = await createOrPromoteAdmin(suite.server.deps, email, PASSWORD);
     await db().execute(sql`update "user" set two_factor_enabled = true where id = ${userId}`);
-    const client = server.client();
+    const client = suite.server.client();
     const response = await client.json<{ twoFactorRequired: boolean }>('POST', '/api/admin/sign-in', { email, password: PASSWORD });
     expect(response.body).toEqual({ twoFactorRequired: true });
     expect((await client.json('GET', '/api/me')).status).toBe(401);
@@ -62,7 +56,7 @@ describe(`admin sign-in on ${testDatabaseKind}`, () => {
 
 describe(`admin route access on ${testDatabaseKind}`, () => {
   it('answers 401 to visitors, 403 to members and banned members, and lets admins through, on every admin route', async () => {
-    const doc = (await server.client().json<OpenApi>('GET', '/api/openapi.json')).body;
+    const doc = (await suite.server.client().json<OpenApi>('GET', '/api/openapi.json')).body;
     const routes = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.entries(methods)
         .filter(([, op]) => op['x-access'] === 'admin')
@@ -75,7 +69,7 @@ describe(`admin route access on ${testDatabaseKind}`, () => {
     const boss = await admin();
     for (const { path, method } of routes) {
       const body = method === 'GET' ? undefined : {};
-      expect((await server.client().request(method, fill(path), body)).status, `${method} ${path} visitor`).toBe(401);
+      expect((await suite.server.client().request(method, fill(path), body)).status, `${method} ${path} visitor`).toBe(401);
       expect((await plain.client.request(method, fill(path), body)).status, `${method} ${path} member`).toBe(403);
       expect((await banned.client.request(method, fill(path), body)).status, `${method} ${path} banned`).toBe(403);
       const asAdmin = (await boss.client.request(method, fill(path), body)).status;
@@ -93,7 +87,7 @@ describe(`admin actions on ${testDatabaseKind}`, () => {
     const banned = await boss.client.json<TAdminUser>('PUT', `/api/admin/users/${target.id}/blocked`, { blocked: true, reason: 'Scam messages' });
     expect(banned.body).toMatchObject({ banned: true, banReason: 'Scam messages' });
     expect((await target.client.json('GET', '/api/me')).status).toBe(401);
-    expect((await signIn(server.client(), email)).status).not.toBe(200);
+    expect((await signIn(suite.server.client(), email)).status).not.toBe(200);
     const viewer = await member('Viewer');
     const seen = await viewer.client.json<{ profiles: { userId: string }[] }>('GET', '/api/discover?limit=50');
     expect(seen.body.profiles.map((p) => p.userId)).not.toContain(target.id);
@@ -104,7 +98,7 @@ describe(`admin actions on ${testDatabaseKind}`, () => {
     // The blocked badge stays: it is the saved state.
     expect((await boss.client.json<TAdminUser>('GET', `/api/admin/users/${target.id}`)).body.banned).toBe(true);
     expect((await boss.client.json<TAdminUser>('PUT', `/api/admin/users/${target.id}/blocked`, { blocked: false })).body.banned).toBe(false);
-    expect((await signIn(server.client(), email)).status).toBe(200);
+    expect((await signIn(suite.server.client(), email)).status).toBe(200);
   });
 
   it('lifts a suspension once its end has passed', async () => {
@@ -173,7 +167,7 @@ describe(`admin actions on ${testDatabaseKind}`, () => {
     expect(created.status).toBe(201);
     const campaign = (await created.json()) as { id: string; imageUrl: string };
 
-    const visitor = server.client();
+    const visitor = suite.server.client();
     const slot = await visitor.json<{ ads: { id: string; clickUrl: string }[] }>('GET', '/api/ads?placement=home_bottom');
     expect(slot.body.ads.map((a) => a.id)).toContain(campaign.id);
     expect((await visitor.get(campaign.imageUrl)).status).toBe(200);
@@ -216,7 +210,7 @@ describe(`admin actions on ${testDatabaseKind}`, () => {
 
   it('stores contact and support messages for the admin inbox, priority support first', async () => {
     const boss = await admin();
-    const visitor = server.client();
+    const visitor = suite.server.client();
     const missing = await visitor.json<{ error: { message: string } }>('POST', '/api/contact', { name: 'Vi', email: 'vi@example.com', subject: '', message: 'Hi' });
     expect(missing.status).toBe(400);
     expect((await visitor.json('POST', '/api/contact', { name: 'Vi', email: 'vi@example.com', subject: 'Question', message: 'How do ratings work?' })).status).toBe(201);

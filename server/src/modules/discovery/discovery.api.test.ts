@@ -1,26 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { conversations, likes, matches, systemLogs } from '../../db/schema';
-import { PASSWORD, uniqueEmail } from '../../../test/accounts';
-import { startTestServer, testDatabaseKind, type TestServer } from '../../../test/test-server';
+import { uniqueEmail } from '../../../test/accounts';
+import { serverSuite } from '../../../test/suite';
+import { testDatabaseKind } from '../../../test/test-server';
 import { factoryMember } from '../../../test/members';
-import { hashForFactories, insertMember, type MemberInput } from '../seed/factories';
+import { insertMember, type MemberInput } from '../seed/factories';
 
-let server: TestServer;
-let passwordHash: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  passwordHash = await hashForFactories(PASSWORD);
-});
-afterAll(() => server?.stop());
+const suite = serverSuite();
 
 type Page = { profiles: { userId: string; distance: string | null; compatibility: { percent: number } }[]; nextCursor: string | null; notice: string | null };
 type ErrorBody = { error: { code: string; message: string } };
 
-const member = (overrides: Partial<MemberInput> = {}) => factoryMember(server, passwordHash, overrides);
+const member = (overrides: Partial<MemberInput> = {}) => factoryMember(suite.server, suite.passwordHash, overrides);
 
 const countRows = async (table: typeof matches | typeof conversations, where: ReturnType<typeof sql>) =>
-  (await server.deps.database.db.select({ n: sql<number>`count(*)::int` }).from(table).where(where))[0]!.n;
+  (await suite.server.deps.database.db.select({ n: sql<number>`count(*)::int` }).from(table).where(where))[0]!.n;
 
 describe(`likes and matches on ${testDatabaseKind}`, () => {
   it('makes exactly one match per mutual pair when 50 pairs like each other at the same instant', async () => {
@@ -65,14 +60,14 @@ describe(`likes and matches on ${testDatabaseKind}`, () => {
     const b = await member();
     expect((await a.client.json('POST', '/api/likes', { targetId: b.id })).body).toMatchObject({ alreadyLiked: false });
     expect((await a.client.json('POST', '/api/likes', { targetId: b.id })).body).toMatchObject({ alreadyLiked: true });
-    const rows = await server.deps.database.db.select().from(likes).where(eq(likes.userId, a.id));
+    const rows = await suite.server.deps.database.db.select().from(likes).where(eq(likes.userId, a.id));
     expect(rows).toHaveLength(1);
   });
 
   it('gives a free member 10 likes per UTC day and refuses the 11th', async () => {
     const trialOver = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000);
     const free = await member({ createdAt: trialOver });
-    const targets = await Promise.all(Array.from({ length: 11 }, () => insertMember(server.deps.database.db, { email: uniqueEmail('t'), passwordHash })));
+    const targets = await Promise.all(Array.from({ length: 11 }, () => insertMember(suite.server.deps.database.db, { email: uniqueEmail('t'), passwordHash: suite.passwordHash })));
     expect((await free.client.json('GET', '/api/likes/status')).body).toEqual({ likesLeft: 10, dailyLimit: 10, tier: 'free' });
     for (const [index, targetId] of targets.slice(0, 10).entries()) {
       const response = await free.client.json<{ likesLeft: number }>('POST', '/api/likes', { targetId });
@@ -94,17 +89,17 @@ describe(`discovery on ${testDatabaseKind}`, () => {
   it('never shows yourself, anyone you liked, passed on or blocked, or anyone who blocked you', async () => {
     const viewer = await member({ profile: { name: 'Viewer', location: 'Lisbon-test-zone', interests: ['surf'] } });
     const zone = { location: 'Lisbon-test-zone' };
-    const liked = await insertMember(server.deps.database.db, { email: uniqueEmail(), passwordHash, profile: zone });
-    const passed = await insertMember(server.deps.database.db, { email: uniqueEmail(), passwordHash, profile: zone });
-    const blockedByMe = await insertMember(server.deps.database.db, { email: uniqueEmail(), passwordHash, profile: zone });
-    const blockedMe = await insertMember(server.deps.database.db, { email: uniqueEmail(), passwordHash, profile: zone });
-    const visible = await insertMember(server.deps.database.db, { email: uniqueEmail(), passwordHash, profile: { ...zone, interests: ['surf', 'wine'] } });
-    const hidden = await insertMember(server.deps.database.db, { email: uniqueEmail(), passwordHash, profile: { ...zone, hidden: true } });
+    const liked = await insertMember(suite.server.deps.database.db, { email: uniqueEmail(), passwordHash: suite.passwordHash, profile: zone });
+    const passed = await insertMember(suite.server.deps.database.db, { email: uniqueEmail(), passwordHash: suite.passwordHash, profile: zone });
+    const blockedByMe = await insertMember(suite.server.deps.database.db, { email: uniqueEmail(), passwordHash: suite.passwordHash, profile: zone });
+    const blockedMe = await insertMember(suite.server.deps.database.db, { email: uniqueEmail(), passwordHash: suite.passwordHash, profile: zone });
+    const visible = await insertMember(suite.server.deps.database.db, { email: uniqueEmail(), passwordHash: suite.passwordHash, profile: { ...zone, interests: ['surf', 'wine'] } });
+    const hidden = await insertMember(suite.server.deps.database.db, { email: uniqueEmail(), passwordHash: suite.passwordHash, profile: { ...zone, hidden: true } });
     await viewer.client.json('POST', '/api/likes', { targetId: liked });
     await viewer.client.json('POST', '/api/passes', { targetId: passed });
-    const passedLongAgo = await insertMember(server.deps.database.db, { email: uniqueEmail(), passwordHash, profile: zone });
-    await server.deps.database.db.execute(sql`insert into passes (user_id, target_id, created_at) values (${viewer.id}, ${passedLongAgo}, now() - interval '31 days')`);
-    await server.deps.database.db.execute(sql`insert into blocks (blocker_id, blocked_id) values (${viewer.id}, ${blockedByMe}), (${blockedMe}, ${viewer.id})`);
+    const passedLongAgo = await insertMember(suite.server.deps.database.db, { email: uniqueEmail(), passwordHash: suite.passwordHash, profile: zone });
+    await suite.server.deps.database.db.execute(sql`insert into passes (user_id, target_id, created_at) values (${viewer.id}, ${passedLongAgo}, now() - interval '31 days')`);
+    await suite.server.deps.database.db.execute(sql`insert into blocks (blocker_id, blocked_id) values (${viewer.id}, ${blockedByMe}), (${blockedMe}, ${viewer.id})`);
 
     const page = await viewer.client.json<Page>('GET', '/api/discover?location=lisbon-test');
     expect(page.status).toBe(200);
@@ -113,7 +108,7 @@ describe(`discovery on ${testDatabaseKind}`, () => {
     for (const id of [viewer.id, liked, passed, blockedByMe, blockedMe, hidden]) expect(shown).not.toContain(id);
     expect(page.body.profiles.find((p) => p.userId === visible)!.compatibility.percent).toBe(50);
 
-    const log = await server.deps.database.db.select().from(systemLogs).where(eq(systemLogs.userId, viewer.id));
+    const log = await suite.server.deps.database.db.select().from(systemLogs).where(eq(systemLogs.userId, viewer.id));
     expect(log.some((row) => row.eventType === 'profile_discovery' && (row.metadata as { profilesShown: number }).profilesShown === 2)).toBe(true);
   });
 
@@ -121,9 +116,9 @@ describe(`discovery on ${testDatabaseKind}`, () => {
     const viewer = await member();
     const zone = `Paging-${Math.random().toString(36).slice(2, 8)}`;
     for (let i = 0; i < 25; i++) {
-      await insertMember(server.deps.database.db, {
+      await insertMember(suite.server.deps.database.db, {
         email: uniqueEmail('p'),
-        passwordHash,
+        passwordHash: suite.passwordHash,
         profile: { location: zone, avgRating: (i % 5) + 0.5, selfieVerified: i % 2 === 0 },
       });
     }
@@ -147,7 +142,7 @@ describe(`discovery on ${testDatabaseKind}`, () => {
   it('filters by text, gender, age and verification', async () => {
     const viewer = await member();
     const zone = `Filter-${Math.random().toString(36).slice(2, 8)}`;
-    const make = (profile: MemberInput['profile']) => insertMember(server.deps.database.db, { email: uniqueEmail('f'), passwordHash, profile: { location: zone, ...profile } });
+    const make = (profile: MemberInput['profile']) => insertMember(suite.server.deps.database.db, { email: uniqueEmail('f'), passwordHash: suite.passwordHash, profile: { location: zone, ...profile } });
     const woman = await make({ gender: 'woman', age: 30, bio: 'Loves salsa dancing' });
     const man = await make({ gender: 'man', age: 45, selfieVerified: true });
     const other = await make({ gender: 'genderfluid', age: 70 });
@@ -165,8 +160,8 @@ describe(`discovery on ${testDatabaseKind}`, () => {
     const needs = await viewer.client.json<Page>('GET', '/api/discover?mode=nearby');
     expect(needs.body.notice).toBe('location-needed');
     expect((await viewer.client.json('PUT', '/api/profile/location', { latitude: 41.8781, longitude: -87.6298 })).status).toBe(200);
-    const near = await insertMember(server.deps.database.db, { email: uniqueEmail('n'), passwordHash, position: { latitude: 41.89, longitude: -87.62 } });
-    const far = await insertMember(server.deps.database.db, { email: uniqueEmail('n'), passwordHash, position: { latitude: 40.7128, longitude: -74.006 } });
+    const near = await insertMember(suite.server.deps.database.db, { email: uniqueEmail('n'), passwordHash: suite.passwordHash, position: { latitude: 41.89, longitude: -87.62 } });
+    const far = await insertMember(suite.server.deps.database.db, { email: uniqueEmail('n'), passwordHash: suite.passwordHash, position: { latitude: 40.7128, longitude: -74.006 } });
 
     const response = await viewer.client.request('GET', '/api/discover?mode=nearby&radiusKm=25');
     const text = await response.text();
@@ -178,7 +173,7 @@ describe(`discovery on ${testDatabaseKind}`, () => {
     for (const body of [text, await (await viewer.client.get('/api/profile')).text(), await (await viewer.client.get('/api/matches')).text()]) {
       expect(body).not.toMatch(/latitude|longitude|41\.8|87\.6/);
     }
-    const [stored] = await server.deps.database.db.execute<{ latitude: number }>(sql`select latitude from profiles where user_id = ${viewer.id}`).then((r) => r.rows);
+    const [stored] = await suite.server.deps.database.db.execute<{ latitude: number }>(sql`select latitude from profiles where user_id = ${viewer.id}`).then((r) => r.rows);
     expect(Math.abs(Number(stored!.latitude) - 41.8781)).toBeGreaterThan(0); // snapped, not the raw reading
   });
 });

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { messages } from '../../db/schema';
-import { PASSWORD } from '../../../test/accounts';
 import { openSocket } from '../../../test/sockets';
-import { startTestServer, testDatabaseKind, type TestServer } from '../../../test/test-server';
+import { serverSuite } from '../../../test/suite';
+import { testDatabaseKind } from '../../../test/test-server';
 import { factoryMember, type SignedInMember } from '../../../test/members';
-import { hashForFactories } from '../seed/factories';
 
-let server: TestServer;
-let passwordHash: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  passwordHash = await hashForFactories(PASSWORD);
-});
-afterAll(() => server?.stop());
+const suite = serverSuite();
 
 type Member = SignedInMember;
-const member = () => factoryMember(server, passwordHash);
+const member = () => factoryMember(suite.server, suite.passwordHash);
 
 /** Two members who liked each other, with their conversation id. */
 async function matchedPair(): Promise<[Member, Member, string]> {
@@ -49,7 +42,7 @@ describe(`messages on ${testDatabaseKind}`, () => {
     const key = crypto.randomUUID();
     const results = await Promise.all([send(a, conversationId, 'Same one', key), send(a, conversationId, 'Same one', key), send(a, conversationId, 'Same one', key)]);
     expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
-    const stored = await server.deps.database.db.select().from(messages).where(sql`${messages.conversationId} = ${conversationId}`);
+    const stored = await suite.server.deps.database.db.select().from(messages).where(sql`${messages.conversationId} = ${conversationId}`);
     expect(stored).toHaveLength(1);
     expect((await send(a, conversationId, '   ')).body.error?.message).toBe('Write something before sending.');
     expect((await send(a, conversationId, 'x'.repeat(2001))).status).toBe(400);
@@ -69,7 +62,7 @@ describe(`messages on ${testDatabaseKind}`, () => {
 
   it('refuses a blocked member, and hides the conversation from both', async () => {
     const [a, b, conversationId] = await matchedPair();
-    await server.deps.database.db.execute(sql`insert into blocks (blocker_id, blocked_id) values (${b.id}, ${a.id})`);
+    await suite.server.deps.database.db.execute(sql`insert into blocks (blocker_id, blocked_id) values (${b.id}, ${a.id})`);
     const refused = await send(a, conversationId, 'are you there?');
     expect(refused.status).toBe(403);
     expect(refused.body.error?.message).toBe('You can no longer message this member.');
@@ -102,6 +95,6 @@ describe(`messages on ${testDatabaseKind}`, () => {
     const [a] = await matchedPair();
     await expect(openSocket(a.client, 'https://evil.example')).rejects.toThrow('HTTP 403');
     await expect(openSocket(a.client, null)).rejects.toThrow('HTTP 403');
-    await expect(openSocket(server.client())).rejects.toThrow('HTTP 401');
+    await expect(openSocket(suite.server.client())).rejects.toThrow('HTTP 401');
   });
 });

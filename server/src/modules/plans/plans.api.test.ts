@@ -1,30 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { TPendingPayment } from '../../../../contracts/admin';
 import type { TDiscoverPage } from '../../../../contracts/discovery';
 import type { TMessage } from '../../../../contracts/messages-api';
 import type { TBoostStatus, TLikesReceived, TUpgradeResponse } from '../../../../contracts/plans';
 import { boosts, systemLogs } from '../../db/schema';
-import { PASSWORD } from '../../../test/accounts';
 import { factoryAdmin, factoryMember } from '../../../test/members';
 import { openSocket } from '../../../test/sockets';
-import { startTestServer, testDatabaseKind, type TestServer } from '../../../test/test-server';
-import { hashForFactories, type MemberInput } from '../seed/factories';
+import { serverSuite } from '../../../test/suite';
+import { testDatabaseKind } from '../../../test/test-server';
+import { type MemberInput } from '../seed/factories';
 
-let server: TestServer;
-let passwordHash: string;
-beforeAll(async () => {
-  server = await startTestServer({ PAYMENT_URL: 'https://pay.example/vouch' });
-  passwordHash = await hashForFactories(PASSWORD);
-});
-afterAll(() => server?.stop());
+const suite = serverSuite({ PAYMENT_URL: 'https://pay.example/vouch' });
 
-const db = () => server.deps.database.db;
+const db = () => suite.server.deps.database.db;
 const TRIAL_OVER = new Date(Date.now() - 40 * 86_400_000);
 /** Every new account has the 30-day trial (Premium); a free member's account is older. */
 type Profile = NonNullable<MemberInput['profile']>;
-const freeMember = (profile: Profile = {}) => factoryMember(server, passwordHash, { createdAt: TRIAL_OVER, profile });
-const trialMember = (profile: Profile = {}) => factoryMember(server, passwordHash, { profile });
+const freeMember = (profile: Profile = {}) => factoryMember(suite.server, suite.passwordHash, { createdAt: TRIAL_OVER, profile });
+const trialMember = (profile: Profile = {}) => factoryMember(suite.server, suite.passwordHash, { profile });
 type ErrorBody = { error: { code: string; message: string } };
 type Me = { subscription: { isActive: boolean; tier: string; expiresAt: string | null } };
 
@@ -38,13 +32,13 @@ describe(`Go Premium and its confirmation on ${testDatabaseKind}`, () => {
     expect(url.searchParams.get('txn')).toBe('pay');
     expect(url.searchParams.get('amount')).toBe('10.99');
     expect(url.searchParams.get('note')).toContain(upgrade.body.reference);
-    expect(url.searchParams.get('return_url')).toBe(`${server.url}/subscription-success`);
+    expect(url.searchParams.get('return_url')).toBe(`${suite.server.url}/subscription-success`);
     const [logged] = await db().select().from(systemLogs).where(and(eq(systemLogs.eventType, 'premium_upgrade_attempt'), eq(systemLogs.userId, member.id)));
     expect(logged!.metadata).toMatchObject({ amount: 10.99, method: 'venmo' });
 
     // Nothing changes before an admin has seen the money.
     expect((await member.client.json<Me>('GET', '/api/me')).body.subscription).toMatchObject({ tier: 'free', isActive: false });
-    const boss = await factoryAdmin(server);
+    const boss = await factoryAdmin(suite.server);
     const pending = await boss.client.json<{ pending: TPendingPayment[] }>('GET', '/api/admin/subscriptions/pending');
     const mine = pending.body.pending.find((p) => p.userId === member.id);
     expect(mine).toMatchObject({ name: 'Payer', reference: upgrade.body.reference, amount: 10.99 });
@@ -67,11 +61,11 @@ describe(`Go Premium and its confirmation on ${testDatabaseKind}`, () => {
   });
 
   it('refuses the upgrade call to visitors', async () => {
-    expect((await server.client().json('POST', '/api/plans/upgrade')).status).toBe(401);
+    expect((await suite.server.client().json('POST', '/api/plans/upgrade')).status).toBe(401);
   });
 });
 
-describe(`Premium features, enforced by the server, on ${testDatabaseKind}`, () => {
+describe(`Premium features, enforced by the suite.server, on ${testDatabaseKind}`, () => {
   it('keeps advanced filters, super likes and boosts from the free plan, and leaves safety filters free', async () => {
     const free = await freeMember();
     for (const query of ['minRating=4', 'verifiedDates=true', 'recentlyActive=true', 'mode=nearby&radiusKm=100']) {

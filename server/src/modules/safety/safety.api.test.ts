@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TAdminReport, TMyReport, TPastMatch } from '../../../../contracts/safety';
 import { adminUsers, moderationCases, securityLogs } from '../../db/schema';
-import { PASSWORD } from '../../../test/accounts';
 import { openSocket } from '../../../test/sockets';
-import { startTestServer, testDatabaseKind, type TestServer } from '../../../test/test-server';
+import { serverSuite } from '../../../test/suite';
+import { testDatabaseKind } from '../../../test/test-server';
 import { factoryMember, type SignedInMember } from '../../../test/members';
-import { hashForFactories } from '../seed/factories';
 
-let server: TestServer;
-let passwordHash: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  passwordHash = await hashForFactories(PASSWORD);
-});
-afterAll(() => server?.stop());
+const suite = serverSuite();
 
 type Member = SignedInMember;
-const member = (name?: string) => factoryMember(server, passwordHash, name ? { name } : {});
-const db = () => server.deps.database.db;
+const member = (name?: string) => factoryMember(suite.server, suite.passwordHash, name ? { name } : {});
+const db = () => suite.server.deps.database.db;
 const key = () => crypto.randomUUID();
 
 async function matchedPair(): Promise<[Member, Member, { matchId: string; conversationId: string }]> {
@@ -116,7 +109,7 @@ describe(`report on ${testDatabaseKind}`, () => {
     expect(await conversationIds(b)).not.toContain(conversationId); // also blocked
 
     expect((await a.client.json('GET', '/api/admin/cases?kind=report')).status).toBe(403);
-    expect((await server.client().json('GET', '/api/admin/cases?kind=report')).status).toBe(401);
+    expect((await suite.server.client().json('GET', '/api/admin/cases?kind=report')).status).toBe(401);
     const moderator = await admin();
     const queue = await moderator.client.json<{ cases: TAdminReport[] }>('GET', '/api/admin/cases?kind=report&status=open');
     const report = queue.body.cases.find((r) => r.id === filed.body.id)!;

@@ -68,8 +68,5 @@ export type RealtimeEvent =
   /** For administrators: counts behind the dashboard statistics changed. */
   | { type: 'stats-changed' };
 
-
-/** Preview in the 'New message' toast: the first 50 characters, with '...' when longer. */
-export function messagePreview(content: string): string {
-  return content.length > 50 ? `${content.slice(0, 50)}...` : content;
-}
+/** Kept with the message texts (no zod there, so the web app's first load stays small). */
+export { messagePreview } from './messages';

@@ -64,3 +64,8 @@ export const AUTH_DELAYS = {
   resetRedirectMs: 2000,
   bioSuggestionMs: 1500,
 } as const;
+
+/** A new-message toast shows the first 50 characters, with '...' when there is more (spec §4). */
+export function messagePreview(content: string): string {
+  return content.length > 50 ? `${content.slice(0, 50)}...` : content;
+}

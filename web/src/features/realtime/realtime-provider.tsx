@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { messagePreview, type RealtimeEvent } from '@contracts/messages-api';
+import { messagePreview } from '@contracts/messages';
+import type { RealtimeEvent } from '@contracts/messages-api';
 import { matchesQueryOptions } from '@/features/discovery/discovery-api';
 import { conversationsQueryOptions, fetchMessagesAfter, mergeMessages, messagesQueryOptions } from '@/features/messages/messages-api';
 import { notificationsQueryOptions, withNotification } from '@/features/notifications/notifications-api';

@@ -35,6 +35,18 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // npm run test:reliability: servers killed, restarted and stopped as real processes.
+          name: 'reliability',
+          environment: 'node',
+          include: ['server/reliability/**/*.reliability.test.ts'],
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
+        },
+      },
     ],
   },
 });

@@ -101,17 +101,24 @@ export async function startServer(env: Env): Promise<RunningServer> {
   sweeper.unref();
 
   let closing: Promise<void> | null = null;
+  /**
+   * Shutdown: stop taking connections, say goodbye to sockets (1001) at once, since an open
+   * WebSocket would otherwise hold the server open, let requests in flight finish (20 s at
+   * most), then let go of the database.
+   */
   const close = () =>
     (closing ??= (async () => {
       clearInterval(sweeper);
-      await new Promise<void>((resolve) => {
+      const drained = new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), 20_000);
         server.close(() => {
           clearTimeout(force);
           resolve();
         });
-        server.closeIdleConnections();
       });
+      services.hub.closeSockets();
+      server.closeIdleConnections();
+      await drained;
       if (controlToken) fs.rmSync(controlFile(env), { force: true });
       await services.close();
     })());

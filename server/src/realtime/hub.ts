@@ -69,9 +69,14 @@ export class RealtimeHub {
     }
   }
 
-  async stop(): Promise<void> {
+  /** Says goodbye (1001, going away) to every open socket: the first step of a shutdown. */
+  closeSockets(): void {
     for (const set of this.sockets.values()) for (const socket of set) socket.close(1001, 'server shutting down');
     this.sockets.clear();
+  }
+
+  async stop(): Promise<void> {
+    this.closeSockets();
     await this.unlisten?.();
   }
 }

@@ -123,7 +123,12 @@ export async function sendMessage(db: Db, viewerId: string, conversationId: stri
       if (!existing || existing.conversationId !== conversationId) throw new AppError('CONFLICT', 'That message key was already used.');
       return { message: existing, created: false };
     }
-    await tx.update(conversations).set({ updatedAt: inserted.createdAt }).where(eq(conversations.id, conversationId));
+    // now() is the message's own created_at (the transaction's time, to the microsecond);
+    // greatest(): two sends racing must not move the conversation back to the older one's time.
+    await tx
+      .update(conversations)
+      .set({ updatedAt: sql`greatest(${conversations.updatedAt}, now())` })
+      .where(eq(conversations.id, conversationId));
     return { message: inserted, created: true };
   });
   if (created) {

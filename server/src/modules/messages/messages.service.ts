@@ -131,9 +131,10 @@ export async function sendMessage(db: Db, viewerId: string, conversationId: stri
       .where(eq(conversations.id, conversationId));
     return { message: inserted, created: true };
   });
+  const mine = toMessage(message, viewerId, await isPremium(db, viewerId));
   if (created) {
     await publish(db, [otherId], { type: 'message', message: toMessage(message, otherId) });
-    await publish(db, [viewerId], { type: 'message', message: toMessage(message, viewerId, await isPremium(db, viewerId)) });
+    await publish(db, [viewerId], { type: 'message', message: mine });
     announceStatsChange(db);
     await notify(db, otherId, {
       type: 'message',
@@ -143,7 +144,7 @@ export async function sendMessage(db: Db, viewerId: string, conversationId: stri
       groupKey: `conversation:${conversationId}`,
     });
   }
-  return toMessage(message, viewerId, await isPremium(db, viewerId));
+  return mine;
 }
 
 /** A member who accepts messages from verified members only is written to by those alone. */

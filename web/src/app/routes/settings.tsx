@@ -18,9 +18,6 @@ import { RequireMember } from '../guards';
 const day = (iso: string) => new Date(iso).toLocaleDateString([], { day: 'numeric', month: 'short', year: 'numeric' });
 const daysLeft = (iso: string) => Math.max(0, Math.ceil((new Date(iso).getTime() - Date.now()) / 86_400_000));
 
-const Section = SettingsSection;
-const Loading = SectionLoading;
-const Empty = SectionEmpty;
 
 function BlockedMembers() {
   const client = useQueryClient();
@@ -35,11 +32,11 @@ function BlockedMembers() {
     onError: (error) => toast.error(errorMessage(error, 'Could not unblock. Please try again.')),
   });
   return (
-    <Section icon={Ban} title="Blocked members" description="People you blocked cannot see you or message you, and you do not see them.">
+    <SettingsSection icon={Ban} title="Blocked members" description="People you blocked cannot see you or message you, and you do not see them.">
       {blocked.isPending ? (
-        <Loading />
+        <SectionLoading />
       ) : !blocked.data?.length ? (
-        <Empty>You have not blocked anyone.</Empty>
+        <SectionEmpty>You have not blocked anyone.</SectionEmpty>
       ) : (
         <ul className="divide-y" aria-label="Blocked members">
           {blocked.data.map((member) => (
@@ -55,18 +52,18 @@ function BlockedMembers() {
           ))}
         </ul>
       )}
-    </Section>
+    </SettingsSection>
   );
 }
 
 function PastMatches({ onReport }: { onReport: (target: ReportTarget) => void }) {
   const past = useQuery(pastMatchesQueryOptions);
   return (
-    <Section icon={HeartCrack} title="Past matches" description="After an unmatch you can still report the other person for 30 days. The last messages are kept for the moderators until then.">
+    <SettingsSection icon={HeartCrack} title="Past matches" description="After an unmatch you can still report the other person for 30 days. The last messages are kept for the moderators until then.">
       {past.isPending ? (
-        <Loading />
+        <SectionLoading />
       ) : !past.data?.length ? (
-        <Empty>No past matches.</Empty>
+        <SectionEmpty>No past matches.</SectionEmpty>
       ) : (
         <ul className="divide-y" aria-label="Past matches">
           {past.data.map((match) => (
@@ -88,7 +85,7 @@ function PastMatches({ onReport }: { onReport: (target: ReportTarget) => void })
           ))}
         </ul>
       )}
-    </Section>
+    </SettingsSection>
   );
 }
 
@@ -101,11 +98,11 @@ const STATUS_STYLE: Record<TMyReport['status'], string> = {
 function MyReports() {
   const reports = useQuery(myReportsQueryOptions);
   return (
-    <Section icon={ShieldCheck} title="My reports" description="What happened to the reports you made. We review every report within 24 hours.">
+    <SettingsSection icon={ShieldCheck} title="My reports" description="What happened to the reports you made. We review every report within 24 hours.">
       {reports.isPending ? (
-        <Loading />
+        <SectionLoading />
       ) : !reports.data?.length ? (
-        <Empty>You have not reported anyone.</Empty>
+        <SectionEmpty>You have not reported anyone.</SectionEmpty>
       ) : (
         <ul className="divide-y" aria-label="My reports">
           {reports.data.map((report) => (
@@ -125,7 +122,7 @@ function MyReports() {
           ))}
         </ul>
       )}
-    </Section>
+    </SettingsSection>
   );
 }
 

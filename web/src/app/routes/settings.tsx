@@ -131,7 +131,7 @@ function Settings() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <PageHeader title="Settings">Privacy, safety and your account. Blocking, reporting and hiding your profile are free for everyone, always.</PageHeader>
-      <div className="grid gap-6">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <PrivacySection />
         <SelfieCard />
         <BlockedMembers />

@@ -28,8 +28,12 @@ export const ERROR_CODES = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  STORAGE_FULL: 507,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 
 /** Message used for every 429, worded so the login page picks its 'rate limit' hint. */
 export const RATE_LIMIT_MESSAGE = 'Too many attempts: rate limit reached. Please wait a few minutes and try again.';
+
+/** Message for a file that could not be stored because the disk (or bucket quota) is full. */
+export const STORAGE_FULL_MESSAGE = "We couldn't save your file because our storage is full. Nothing was saved; please try again later.";

@@ -19,7 +19,11 @@ export function ensurePostgresBinaries() {
   return fs.existsSync(path.join(PG_BIN, 'initdb'));
 }
 
-export async function startPostgresCluster() {
+/**
+ * Tests get a cluster tuned for speed (no fsync). The benchmark passes `durable: true` for the
+ * production settings it reports against (fsync and synchronous_commit on), plus its own `settings`.
+ */
+export async function startPostgresCluster({ durable = false, settings = {} } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vouch-pg-'));
   const dataDir = path.join(dir, 'data');
   // PostgreSQL refuses to run as root: as root, the cluster belongs to the postgres user.
@@ -32,11 +36,18 @@ export async function startPostgresCluster() {
     if (result.status !== 0) throw new Error(`${command} failed:\n${result.stdout}\n${result.stderr}`);
   };
   exec('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  const speed = durable ? {} : { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
+  const all = { listen_addresses: '127.0.0.1', max_connections: '200', ...speed, ...settings };
+  const options = [`-p ${port} -k ${dir}`, ...Object.entries(all).map(([key, value]) => `-c ${key}=${value}`)].join(' ');
   exec('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(dir, 'server.log'), '-w', 'start']);
   log(`PostgreSQL 15 test cluster on port ${port}`);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    dataDir,
+    /** Stops the server at once, as a crash or a failover would (the reliability suite). */
+    halt: () => exec('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']),
+    /** Starts it again after halt(), with the same settings. */
+    resume: () => exec('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(dir, 'server.log'), '-w', 'start']),
     stop() {
       try {
         exec('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);

@@ -71,12 +71,25 @@ async function listenOnPostgres(url: string, channel: string, onPayload: (payloa
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (message) => message.channel === channel && message.payload !== undefined && onPayload(message.payload));
-    next.on('error', () => {
-      if (!stopped) setTimeout(() => void connect().catch(() => {}), 1000);
-    });
-    await next.connect();
-    await next.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+    next.on('error', () => reconnectSoon());
+    try {
+      await next.connect();
+      await next.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
     client = next;
+  };
+  // While the database is away (a restart, a failover), try again every second until it is back.
+  let retrying = false;
+  const reconnectSoon = () => {
+    if (stopped || retrying) return;
+    retrying = true;
+    setTimeout(() => {
+      retrying = false;
+      if (!stopped) connect().catch(() => reconnectSoon());
+    }, 1000);
   };
   await connect();
   return async () => {

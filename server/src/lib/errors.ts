@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ERROR_CODES, type ErrorCode, type TErrorBody } from '../../../contracts/errors';
+import { ERROR_CODES, STORAGE_FULL_MESSAGE, type ErrorCode, type TErrorBody } from '../../../contracts/errors';
 import type { Logger } from './logger';
 
 /** The one error type: a code that picks the HTTP status and a message fit to show a user. */
@@ -33,8 +33,38 @@ const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
   429: 'RATE_LIMITED',
 };
 
+/** PostgreSQL's codes for a server going down or not yet up, and connection failures. */
+const DATABASE_DOWN_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+const DATABASE_DOWN_MESSAGE = /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect/i;
+
+/** Whether an error (or one it wraps) says the database cannot be reached right now. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if ((typeof code === 'string' && DATABASE_DOWN_CODES.has(code)) || DATABASE_DOWN_MESSAGE.test(current.message)) return true;
+  }
+  return false;
+}
+
+/** A disk with no room left (or a file-size or quota limit), on the way to local storage. */
+const isStorageFull = (error: unknown) => ['ENOSPC', 'EDQUOT', 'EFBIG'].includes(String((error as { code?: unknown } | null)?.code));
+
+/** How long a client should wait before retrying while the database is away. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+export const UNAVAILABLE_MESSAGE = 'Vouch is briefly unavailable. Please try again in a moment.';
+
 /** Turns anything thrown into the JSON error shape; never leaks a stack trace. */
 export function handleError(error: unknown, c: Context, logger: Logger): Response {
+  if (isDatabaseUnavailable(error)) {
+    // A restart or failover of PostgreSQL: the pool reconnects by itself, so ask to retry.
+    logger.warn({ reqId: c.get('requestId'), err: error }, 'database unavailable');
+    c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    return c.json(errorBody('UNAVAILABLE', UNAVAILABLE_MESSAGE), 503);
+  }
+  if (isStorageFull(error)) {
+    logger.error({ reqId: c.get('requestId'), err: error }, 'storage full: an upload was refused');
+    return c.json(errorBody('STORAGE_FULL', STORAGE_FULL_MESSAGE), 507);
+  }
   if (error instanceof AppError) {
     for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
     return c.json(errorBody(error.code, error.message, error.fields), error.status);

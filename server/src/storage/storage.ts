@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -25,9 +26,15 @@ export function createLocalStorage(rootDir: string): Storage {
       const file = resolve(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
       // Write beside, then rename: a crash never leaves a half-written file under the key.
-      const temporary = `${file}.${process.pid}.tmp`;
-      await fs.writeFile(temporary, data);
-      await fs.rename(temporary, file);
+      const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
+      try {
+        await fs.writeFile(temporary, data);
+        await fs.rename(temporary, file);
+      } catch (error) {
+        // A full disk stops a write half-way: the part written must not stay behind.
+        await fs.rm(temporary, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       try {

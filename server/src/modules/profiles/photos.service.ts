@@ -28,7 +28,12 @@ export async function addPhoto(deps: Pick<Deps, 'database' | 'storage'>, userId:
   const id = randomUUID();
   const keys = { large: `photos/${userId}/${id}-large.webp`, thumb: `photos/${userId}/${id}-thumb.webp` };
   await deps.storage.put(keys.large, image.large);
-  await deps.storage.put(keys.thumb, image.thumb);
+  try {
+    await deps.storage.put(keys.thumb, image.thumb);
+  } catch (error) {
+    await deps.storage.delete(keys.large).catch(() => {});
+    throw error;
+  }
   try {
     await db.transaction(async (tx) => {
       await lockMemberPhotos(tx, userId);

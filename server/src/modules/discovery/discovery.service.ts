@@ -15,7 +15,7 @@ export type DiscoverFilters = ReturnType<typeof ZDiscoverQuery.parse>;
 export const PASS_HIDES_DAYS = 30;
 
 // The cursor is the (score, user id) of the last card: keyset paging, so page 50 costs what page 1 does.
-const encodeCursor = (score: number, userId: string) => Buffer.from(JSON.stringify([String(score), userId])).toString('base64url');
+export const encodeCursor = (score: number, userId: string) => Buffer.from(JSON.stringify([String(score), userId])).toString('base64url');
 function decodeCursor(cursor: string): [string, string] {
   try {
     const [score, userId] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];

@@ -1,0 +1,193 @@
+// npm run bench                      full run: 100k profiles on PostgreSQL and on PGlite, then 1M on PostgreSQL
+// npm run bench -- --quick           5k profiles on PGlite and PostgreSQL, short phases (a few minutes)
+// npm run bench -- --tier 100k --db pglite [--seconds 10]   one tier on one database
+//
+// Seeds each database from nothing (bench/lib/seed.ts), starts the real server on it, runs the
+// scenarios, and writes bench/results/<run>.json and .md with every DESIGN §5 budget marked met
+// or not. Calibration (a bare Hono route, and the discovery SQL straight against the database)
+// runs first and last, and figures are given as ratios to it. Correctness checks (one match per
+// pair under races, every message delivered in order, no failed request) decide the exit code;
+// timings never do, since these machines are shared.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type WebSocket from 'ws';
+import { openPglite, openPostgres, type Database } from '../server/src/db/client';
+import { ensurePostgresBinaries, startPostgresCluster } from '../scripts/postgres-cluster.mjs';
+import { ensureWebBuild } from '../scripts/lib.mjs';
+import { autocannonMax, closedLoop, HttpClient, openLoop, type Figures } from './lib/load';
+import { cpuMs, postmasterPid, rssKb, startHelloServer, startServer } from './lib/processes';
+import { evaluateBudgets, writeReport, type RunResult } from './lib/report';
+import { seedTier, TIERS, type Tier } from './lib/seed';
+import { signInSessions } from './lib/sessions';
+import { runChat } from './scenarios/chat';
+import type { ScenarioContext } from './scenarios/context';
+import { discoveryMix, discoveryPath, rawDiscovery } from './scenarios/discovery';
+import { runMixed } from './scenarios/mixed';
+import { runSwipes } from './scenarios/swipes';
+import { runWeb, type WebResults } from './scenarios/web';
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    tier: { type: 'string' },
+    db: { type: 'string' },
+    seconds: { type: 'string' },
+    'lighthouse-runs': { type: 'string' },
+    'skip-web': { type: 'boolean', default: false },
+  },
+});
+
+type Plan = { label: string; runs: { tier: Tier; db: 'postgres' | 'pglite' }[]; seconds: number; lighthouseRuns: number };
+const hasPostgres = ensurePostgresBinaries();
+function plan(): Plan {
+  if (values.tier || values.db) {
+    const tier = TIERS[values.tier ?? '100k'];
+    const db = values.db ?? 'postgres';
+    if (!tier || (db !== 'postgres' && db !== 'pglite')) throw new Error('Usage: npm run bench -- --tier 5k|100k|1m --db postgres|pglite');
+    return { label: `${tier.name}-${db}`, runs: [{ tier, db }], seconds: Number(values.seconds ?? 10), lighthouseRuns: 3 };
+  }
+  if (values.quick) {
+    const runs: Plan['runs'] = [{ tier: TIERS['5k']!, db: 'pglite' }];
+    if (hasPostgres) runs.push({ tier: TIERS['5k']!, db: 'postgres' });
+    return { label: 'quick', runs, seconds: Number(values.seconds ?? 3), lighthouseRuns: 1 };
+  }
+  return {
+    label: 'full',
+    runs: [
+      { tier: TIERS['100k']!, db: 'postgres' },
+      { tier: TIERS['100k']!, db: 'pglite' },
+      { tier: TIERS['1m']!, db: 'postgres' },
+    ],
+    seconds: Number(values.seconds ?? 10),
+    lighthouseRuns: Number(values['lighthouse-runs'] ?? 3),
+  };
+}
+
+const say = (line: string) => console.log(line);
+const seconds = (since: number) => Math.round((performance.now() - since) / 100) / 10;
+
+/** The production settings of the benchmark notes, on a machine this size. */
+const POSTGRES_SETTINGS = { shared_buffers: '2GB', effective_cache_size: '16GB', work_mem: '16MB', random_page_cost: '1.1', jit: 'off' };
+
+async function calibrate(database: Database, mix: ReturnType<typeof discoveryMix>, phaseSeconds: number) {
+  const hello = await startHelloServer();
+  let honoHello: Figures;
+  try {
+    honoHello = await autocannonMax(`${hello.url}/`, phaseSeconds);
+  } finally {
+    await hello.stop();
+  }
+  const { db } = database;
+  await closedLoop(8, 1, (k) => rawDiscovery(db, mix[k % mix.length]!).then(() => true));
+  const discoverySql = await closedLoop(8, phaseSeconds, (k) => rawDiscovery(db, mix[k % mix.length]!).then(() => true));
+  say(`  calibration: bare Hono ${honoHello.rps} req/s; discovery SQL alone ${discoverySql.rps} queries/s (p50 ${discoverySql.p50} / p99 ${discoverySql.p99} ms)`);
+  return { honoHello, discoverySql };
+}
+
+async function benchOne(tier: Tier, kind: 'postgres' | 'pglite', phaseSeconds: number, web: { runs: number } | null): Promise<RunResult & { web: WebResults | null }> {
+  say(`\n## ${tier.name} profiles on ${kind === 'postgres' ? 'PostgreSQL 15' : 'PGlite'}`);
+  const started = performance.now();
+  const cluster = kind === 'postgres' ? await startPostgresCluster({ durable: true, settings: POSTGRES_SETTINGS }) : null;
+  const dataDir = kind === 'pglite' ? fs.mkdtempSync(path.join(os.tmpdir(), 'vouch-bench-')) : null;
+  // The server keeps PGlite's files in DATA_DIR/pgdata (server.ts).
+  const open = () => (cluster ? openPostgres(cluster.url, 8) : openPglite(path.join(dataDir!, 'pgdata')));
+  try {
+    let database = await open();
+    await database.migrate();
+    const seedStarted = performance.now();
+    const counts = await seedTier(database, tier, say);
+    const seedSeconds = seconds(seedStarted);
+    say(`  seeded in ${seedSeconds} s: ${JSON.stringify(counts)}`);
+    const mix = discoveryMix(tier, 2048);
+    const calibrationStart = await calibrate(database, mix, phaseSeconds);
+    if (!cluster) await database.close(); // PGlite has one owner: the server takes it over.
+
+    const server = await startServer(cluster ? { url: cluster.url } : { dataDir: dataDir! });
+    const client = new HttpClient(server.url);
+    const postgresPid = cluster ? postmasterPid(cluster.dataDir) : undefined;
+    let sockets: WebSocket[] = [];
+    let result: Omit<RunResult, 'calibration' | 'tier' | 'db' | 'counts' | 'seedSeconds' | 'totalSeconds'>;
+    let webResults: WebResults | null = null;
+    try {
+      const sessions = await signInSessions(client, tier.sessions);
+      const context: ScenarioContext = { client, sessions, tier, seconds: phaseSeconds, cpu: () => cpuMs(server.pid, postgresPid), rss: () => rssKb(server.pid), say };
+      const health = await autocannonMax(`${server.url}/api/health`, phaseSeconds);
+      say(`  /api/health through the whole stack: ${health.rps} req/s`);
+
+      const discover = (k: number) => {
+        const request = mix[k % mix.length]!;
+        return client.request('GET', discoveryPath(request), { cookie: sessions[request.session - 1]!.cookie }).then((r) => r.status === 200);
+      };
+      await closedLoop(8, 2, discover);
+      const cpuBefore = context.cpu();
+      const discoveryMax = await closedLoop(16, phaseSeconds, discover);
+      const discoveryCpu = Math.round(((context.cpu() - cpuBefore) / discoveryMax.requests) * 1000);
+      const rate = Math.max(10, Math.round(discoveryMax.rps / 2));
+      const discoveryAtHalf = await openLoop(rate, phaseSeconds, (k) => discover(k + 100_000));
+      say(`  discovery: ${discoveryMax.rps} req/s at most; at ${rate}/s p50 ${discoveryAtHalf.p50} / p95 ${discoveryAtHalf.p95} / p99 ${discoveryAtHalf.p99} ms; ${discoveryMax.errors + discoveryAtHalf.errors} errors`);
+
+      const swipes = await runSwipes(context);
+      const chat = await runChat(context);
+      sockets = chat.sockets;
+      // The mix's capacity: what the slowest of its parts allows, weighted by its share.
+      const capacity = 1 / (0.7 / discoveryMax.rps + 0.25 / swipes.max.rps + 0.05 / chat.results.max.rps);
+      const mixed = await runMixed(context, { id: chat.conversation.id, cookie: chat.conversation.cookie }, capacity);
+      if (web) webResults = await runWeb(server.url, web.runs, say);
+      result = {
+        health,
+        discovery: { max: { ...discoveryMax, cpuMsPer1k: discoveryCpu }, atHalf: { ...discoveryAtHalf, rate } },
+        swipes,
+        chat: chat.results,
+        mixed,
+        serverStatuses: client.takeStatuses(),
+      };
+    } finally {
+      for (const socket of sockets) socket.terminate();
+      client.close();
+      await server.stop();
+    }
+
+    if (!cluster) database = await open();
+    const calibrationEnd = await calibrate(database, mix, phaseSeconds);
+    const sqlAtRate = await openLoop(result.discovery.atHalf.rate, phaseSeconds, (k) => rawDiscovery(database.db, mix[(k + 100_000) % mix.length]!).then(() => true));
+    say(`  discovery SQL alone at ${result.discovery.atHalf.rate}/s: p50 ${sqlAtRate.p50} / p99 ${sqlAtRate.p99} ms`);
+    await database.close();
+    return {
+      tier: tier.name,
+      db: kind,
+      counts,
+      seedSeconds,
+      totalSeconds: seconds(started),
+      calibration: { start: calibrationStart, end: calibrationEnd, sqlAtRate },
+      ...result,
+      web: webResults,
+    };
+  } finally {
+    cluster?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const chosen = plan();
+  if (chosen.runs.some((r) => r.db === 'postgres') && !hasPostgres) throw new Error("PostgreSQL 15 is needed (Debian's postgresql-15)");
+  if (!values['skip-web']) ensureWebBuild();
+  const started = performance.now();
+  const runs: (RunResult & { web: WebResults | null })[] = [];
+  for (const [i, run] of chosen.runs.entries()) {
+    runs.push(await benchOne(run.tier, run.db, chosen.seconds, i === 0 && !values['skip-web'] ? { runs: chosen.lighthouseRuns } : null));
+  }
+  const web = runs.find((r) => r.web)?.web ?? null;
+  const budgets = evaluateBudgets(runs, web);
+  const { markdownPath, failures } = writeReport(chosen.label, runs, web, budgets, seconds(started));
+  say(`\n${fs.readFileSync(markdownPath, 'utf8')}`);
+  say(`Written: ${markdownPath} and its .json`);
+  if (failures.length > 0) {
+    say(`\nCorrectness checks failed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
+    process.exit(1);
+  }
+}
+
+await main();

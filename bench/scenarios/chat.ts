@@ -1,0 +1,111 @@
+// Chat: members in pairs, each with a socket open on /api/realtime. A message is sent over HTTP
+// (as the web app sends it) and timed until the partner's socket receives it. Each conversation
+// has one sender at a time in the closed loop, so the order received must be the order sent.
+import WebSocket from 'ws';
+import { closedLoop, openLoop, summarise, type Figures } from '../lib/load';
+import type { Session } from '../lib/sessions';
+import { fixedRate, ok, swipingSessions, type ScenarioContext } from './context';
+
+export type ChatResults = {
+  max: Figures & { delivered: number; reorderings: number; cpuMsPer1k: number };
+  at1000: Figures & { delivered: number; sent: number; rate: number };
+  idle: { sockets: number; rssBeforeKb: number; rssAfterKb: number; kbPerSocket: number };
+};
+
+type Pair = { from: Session; to: Session; conversationId: string };
+
+function openSocket(url: string, session: Session): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${url.replace('http', 'ws')}/api/realtime`, { headers: { cookie: session.cookie, origin: url } });
+    socket.once('open', () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
+/** The conversations of the race's matches: member 2p writes to member 2p+1. */
+async function chatPairs(context: ScenarioContext): Promise<Pair[]> {
+  const swipers = swipingSessions(context);
+  const pairs: Pair[] = [];
+  for (let p = 0; p + 1 < swipers.length; p += 2) {
+    const [from, to] = [swipers[p]!, swipers[p + 1]!];
+    const { text } = await context.client.request('GET', '/api/matches', { cookie: from.cookie });
+    const match = (JSON.parse(text) as { matches: { conversationId: string | null; profile: { userId: string } }[] }).matches.find((m) => m.profile.userId === to.id);
+    if (!match?.conversationId) throw new Error(`${from.id} and ${to.id} have no conversation (the race scenario makes them)`);
+    pairs.push({ from, to, conversationId: match.conversationId });
+  }
+  return pairs;
+}
+
+export async function runChat(context: ScenarioContext): Promise<{ results: ChatResults; sockets: WebSocket[]; conversation: { id: string; cookie: string } }> {
+  const url = context.client.baseUrl;
+  const pairs = await chatPairs(context);
+  const sentAt = new Map<string, number>();
+  const received = new Map<string, number>();
+  const lastSeqByConversation = new Map<string, number>();
+  let reorderings = 0;
+  const receivers = await Promise.all(
+    pairs.map(async (pair) => {
+      const socket = await openSocket(url, pair.to);
+      socket.on('message', (data) => {
+        const event = JSON.parse(String(data)) as { type: string; message?: { content: string; conversationId: string } };
+        if (event.type !== 'message' || !event.message) return;
+        const content = event.message.content;
+        const started = sentAt.get(content);
+        if (started === undefined) return;
+        received.set(content, performance.now() - started);
+        const seq = Number(content.split(':')[1]);
+        const last = lastSeqByConversation.get(pair.conversationId) ?? -1;
+        if (seq < last) reorderings++;
+        lastSeqByConversation.set(pair.conversationId, seq);
+      });
+      return socket;
+    }),
+  );
+  let seq = 0;
+  const send = async (pair: Pair, phase: string) => {
+    const content = `${phase}:${seq++}`;
+    sentAt.set(content, performance.now());
+    const response = await context.client.request('POST', `/api/conversations/${pair.conversationId}/messages`, { cookie: pair.from.cookie }, { content, clientKey: crypto.randomUUID() });
+    return ok(response.status);
+  };
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
+  const deliveredOf = (phase: string) => [...received.entries()].filter(([content]) => content.startsWith(`${phase}:`)).map(([, ms]) => ms);
+
+  // Closed loop: worker w writes only in its own conversations, one message at a time.
+  const workers = Math.min(32, pairs.length);
+  await closedLoop(workers, 2, (k) => send(pairs[k % pairs.length]!, 'warm'));
+  lastSeqByConversation.clear();
+  const cpuBefore = context.cpu();
+  const byWorker = Array.from({ length: workers }, (_, w) => pairs.filter((_, p) => p % workers === w));
+  const counters = Array(workers).fill(0) as number[];
+  const closed = await closedLoop(workers, context.seconds, (_, w) => {
+    const mine = byWorker[w]!;
+    return send(mine[counters[w]!++ % mine.length]!, 'max');
+  });
+  await settle();
+  const cpuMsPer1k = Math.round(((context.cpu() - cpuBefore) / closed.requests) * 1000);
+  const deliveredMax = deliveredOf('max');
+  const max = { ...summarise(deliveredMax, closed.seconds, closed.errors), rps: closed.rps, delivered: deliveredMax.length, reorderings, cpuMsPer1k };
+  max.requests = closed.requests;
+  context.say(`  chat, closed loop: ${closed.rps} msgs/s stored, ${deliveredMax.length}/${closed.requests} delivered, ${reorderings} reorderings; send→receive p50 ${max.p50} / p99 ${max.p99} ms`);
+
+  // Open loop at 1,000 messages a second: send-to-receive latency.
+  const rate = fixedRate(1000, closed.rps);
+  const open = await openLoop(rate, context.seconds, (k) => send(pairs[k % pairs.length]!, 'rate'));
+  await settle();
+  const deliveredRate = deliveredOf('rate');
+  const at1000 = { ...summarise(deliveredRate, open.seconds, open.errors), sent: open.requests, delivered: deliveredRate.length, rate };
+  context.say(`  chat at ${rate}/s: send→receive p50 ${at1000.p50} / p95 ${at1000.p95} / p99 ${at1000.p99} ms, ${at1000.delivered}/${at1000.sent} delivered`);
+
+  // Idle sockets: the server's memory for thousands more open sockets (spread over the members).
+  const before = context.rss();
+  const idle: WebSocket[] = [];
+  for (let i = 0; i < context.tier.idleSockets; i += 100) {
+    idle.push(...(await Promise.all(Array.from({ length: 100 }, (_, j) => openSocket(url, context.sessions[(i + j) % context.sessions.length]!)))));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const after = context.rss();
+  const kbPerSocket = Math.round(((after - before) / idle.length) * 10) / 10;
+  context.say(`  ${idle.length} idle sockets: server RSS ${Math.round(before / 1024)} → ${Math.round(after / 1024)} MB, ${kbPerSocket} KB per socket`);
+  return { results: { max, at1000, idle: { sockets: idle.length, rssBeforeKb: before, rssAfterKb: after, kbPerSocket } }, sockets: [...receivers, ...idle], conversation: { id: pairs[0]!.conversationId, cookie: pairs[0]!.from.cookie } };
+}

@@ -1,0 +1,47 @@
+// The web app: gzipped JavaScript per route (bench/web-size.ts), and Lighthouse's mobile
+// performance audit (simulated throttling) in Debian's Chromium on the landing and login pages.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { measureWebRoutes } from '../web-size';
+
+export type LighthouseFigures = { page: string; score: number; lcpMs: number; tbtMs: number; cls: number; runs: number };
+export type WebResults = { routes: ReturnType<typeof measureWebRoutes>; lighthouse: LighthouseFigures[] };
+
+const run = promisify(execFile);
+const median = (list: number[]) => list.toSorted((a, b) => a - b)[Math.floor(list.length / 2)]!;
+
+async function lighthouse(url: string): Promise<{ score: number; lcpMs: number; tbtMs: number; cls: number }> {
+  const { stdout } = await run(
+    'npx',
+    ['lighthouse', url, '--quiet', '--output=json', '--output-path=stdout', '--only-categories=performance', '--chrome-flags=--headless=new --no-sandbox --disable-gpu'],
+    { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  const report = JSON.parse(stdout) as { categories: { performance: { score: number } }; audits: Record<string, { numericValue: number }> };
+  return {
+    score: Math.round(report.categories.performance.score * 100),
+    lcpMs: Math.round(report.audits['largest-contentful-paint']!.numericValue),
+    tbtMs: Math.round(report.audits['total-blocking-time']!.numericValue),
+    cls: Math.round(report.audits['cumulative-layout-shift']!.numericValue * 1000) / 1000,
+  };
+}
+
+export async function runWeb(baseUrl: string, runs: number, say: (line: string) => void): Promise<WebResults> {
+  const routes = measureWebRoutes();
+  for (const row of routes) say(`  ${row.route}: ${row.gzipKb} KB gzipped JS${row.budgetKb ? ` (budget ${row.budgetKb})` : ''}`);
+  const results: LighthouseFigures[] = [];
+  for (const page of ['/', '/login']) {
+    const samples = [];
+    for (let i = 0; i < runs; i++) samples.push(await lighthouse(baseUrl + page));
+    const figures = {
+      page,
+      score: median(samples.map((s) => s.score)),
+      lcpMs: median(samples.map((s) => s.lcpMs)),
+      tbtMs: median(samples.map((s) => s.tbtMs)),
+      cls: median(samples.map((s) => s.cls)),
+      runs,
+    };
+    say(`  Lighthouse mobile ${page}: score ${figures.score}, LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, CLS ${figures.cls} (median of ${runs})`);
+    results.push(figures);
+  }
+  return { routes, lighthouse: results };
+}

@@ -1,0 +1,3 @@
+// Types for the TypeScript callers of lib.mjs (the benchmark).
+export function ensureWebBuild(): void;
+export function freePort(): Promise<number>;

@@ -118,7 +118,7 @@ async function benchOne(tier: Tier, kind: 'postgres' | 'pglite', phaseSeconds: n
 
       const discover = (k: number) => {
         const request = mix[k % mix.length]!;
-        return client.request('GET', discoveryPath(request), { cookie: sessions[request.session - 1]!.cookie }).then((r) => r.status === 200);
+        return client.send(sessions[request.session - 1]!, 'GET', discoveryPath(request)).then((r) => r.status === 200);
       };
       await closedLoop(8, 2, discover);
       const cpuBefore = context.cpu();

@@ -126,6 +126,21 @@ export class HttpClient {
     });
   }
 
+  /**
+   * A request as a signed-in member, the way a browser sends it: with the member's cookies, and
+   * keeping any cookie the server renews (the session cache cookie is renewed every minute).
+   */
+  async send(member: { cookie: string }, method: string, path: string, body?: unknown) {
+    const response = await this.request(method, path, { cookie: member.cookie }, body);
+    const renewed = ([] as string[]).concat(response.headers['set-cookie'] ?? []).map((line) => line.split(';')[0]!);
+    if (renewed.length > 0) {
+      const jar = new Map(member.cookie.split('; ').map((pair) => [pair.slice(0, pair.indexOf('=')), pair] as const));
+      for (const pair of renewed) jar.set(pair.slice(0, pair.indexOf('=')), pair);
+      member.cookie = [...jar.values()].join('; ');
+    }
+    return response;
+  }
+
   /** A status counter for one scenario: the counts since the last call. */
   takeStatuses(): Record<string, number> {
     const copy = { ...this.statuses };

@@ -28,7 +28,7 @@ async function chatPairs(context: ScenarioContext): Promise<Pair[]> {
   const pairs: Pair[] = [];
   for (let p = 0; p + 1 < swipers.length; p += 2) {
     const [from, to] = [swipers[p]!, swipers[p + 1]!];
-    const { text } = await context.client.request('GET', '/api/matches', { cookie: from.cookie });
+    const { text } = await context.client.send(from, 'GET', '/api/matches');
     const match = (JSON.parse(text) as { matches: { conversationId: string | null; profile: { userId: string } }[] }).matches.find((m) => m.profile.userId === to.id);
     if (!match?.conversationId) throw new Error(`${from.id} and ${to.id} have no conversation (the race scenario makes them)`);
     pairs.push({ from, to, conversationId: match.conversationId });
@@ -65,7 +65,7 @@ export async function runChat(context: ScenarioContext): Promise<{ results: Chat
   const send = async (pair: Pair, phase: string) => {
     const content = `${phase}:${seq++}`;
     sentAt.set(content, performance.now());
-    const response = await context.client.request('POST', `/api/conversations/${pair.conversationId}/messages`, { cookie: pair.from.cookie }, { content, clientKey: crypto.randomUUID() });
+    const response = await context.client.send(pair.from, 'POST', `/api/conversations/${pair.conversationId}/messages`, { content, clientKey: crypto.randomUUID() });
     return ok(response.status);
   };
   const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));

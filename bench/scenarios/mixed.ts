@@ -25,11 +25,11 @@ export async function runMixed(context: ScenarioContext, conversation: { id: str
     const roll = random();
     if (roll < 0.7) {
       const request = mix[k % mix.length]!;
-      return timed('discover', async () => ok((await context.client.request('GET', discoveryPath(request), { cookie: sessions[request.session - 1]!.cookie })).status));
+      return timed('discover', async () => ok((await context.client.send(sessions[request.session - 1]!, 'GET', discoveryPath(request))).status));
     }
     if (roll < 0.95) return timed('swipe', swipe);
     return timed('message', async () =>
-      ok((await context.client.request('POST', `/api/conversations/${conversation.id}/messages`, { cookie: conversation.cookie }, { content: `mixed ${k}`, clientKey: crypto.randomUUID() })).status),
+      ok((await context.client.send(conversation, 'POST', `/api/conversations/${conversation.id}/messages`, { content: `mixed ${k}`, clientKey: crypto.randomUUID() })).status),
     );
   });
   const byKind = Object.fromEntries(Object.entries(latencies).map(([kind, list]) => [kind, summarise(list, overall.seconds)])) as MixedResults['byKind'];

@@ -16,7 +16,7 @@ export function swipeSender(context: ScenarioContext) {
     const viewer = swipers[k % swipers.length]!;
     const target = `b${((Math.floor(k / swipers.length) * 31 + viewer.index * 997) % N) + 1}`;
     const like = (k * 7) % 20 < 7;
-    const response = await context.client.request('POST', like ? '/api/likes' : '/api/passes', { cookie: viewer.cookie }, { targetId: target });
+    const response = await context.client.send(viewer, 'POST', like ? '/api/likes' : '/api/passes', { targetId: target });
     return ok(response.status);
   };
 }
@@ -48,7 +48,7 @@ async function runRace(context: ScenarioContext): Promise<SwipeResults['race']> 
   const figures = await closedLoop(
     64,
     600,
-    async (k) => ok((await context.client.request('POST', '/api/likes', { cookie: likes[k]!.from.cookie }, { targetId: likes[k]!.to })).status),
+    async (k) => ok((await context.client.send(likes[k]!.from, 'POST', '/api/likes', { targetId: likes[k]!.to })).status),
     likes.length,
   );
   const seconds = (performance.now() - started) / 1000;
@@ -57,7 +57,7 @@ async function runRace(context: ScenarioContext): Promise<SwipeResults['race']> 
   let duplicates = 0;
   const swiperIds = new Set(swipers.map((s) => s.id));
   for (const member of swipers) {
-    const { text } = await context.client.request('GET', '/api/matches', { cookie: member.cookie });
+    const { text } = await context.client.send(member, 'GET', '/api/matches');
     const partners = (JSON.parse(text) as { matches: { profile: { userId: string } }[] }).matches.map((m) => m.profile.userId).filter((id) => swiperIds.has(id));
     matches += partners.length;
     duplicates += partners.length - new Set(partners).size;

@@ -185,4 +185,18 @@ describe(`accounts on ${testDatabaseKind}`, () => {
       .where(eq(user.email, email));
     expect(sessions).toHaveLength(0);
   });
+
+  it('renews an expired session cache cookie, so the next requests skip the session lookups', async () => {
+    const client = server.client();
+    const { email } = await registerVerified(client);
+    expect((await signIn(client, email)).status).toBe(200);
+    // Without its cache cookie (as after the cache's minute runs out), the session is read from
+    // the database and a fresh cache cookie comes back, on member routes and on /api/me.
+    const tokenOnly = client.cookieHeader().split('; ').filter((c) => c.includes('session_token')).join('; ');
+    for (const path of ['/api/matches', '/api/me']) {
+      const response = await fetch(new URL(path, server.url), { headers: { cookie: tokenOnly } });
+      expect(response.status).toBe(200);
+      expect(response.headers.getSetCookie().some((line) => /session_data=[^;]+/.test(line))).toBe(true);
+    }
+  });
 });

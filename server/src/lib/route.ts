@@ -34,6 +34,7 @@ function guard(access: Access): MiddlewareHandler<AppEnv> {
       const found = await resolveSession(deps, c.req.raw.headers);
       if (found.state === 'banned') throw new AppError('FORBIDDEN', ACCOUNT_SUSPENDED);
       if (found.state === 'none') throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
+      forwardSessionCookies(c, found);
       c.set('user', found.user);
       c.set('sessionId', found.sessionId);
       c.set('sessionCreatedAt', found.createdAt);
@@ -57,7 +58,7 @@ export const ADMIN_SESSION_HOURS = 24;
 type ResolvedSession =
   | { state: 'none' }
   | { state: 'banned' }
-  | { state: 'ok'; user: SessionUser; sessionId: string; createdAt: Date };
+  | { state: 'ok'; user: SessionUser; sessionId: string; createdAt: Date; refreshedCookies: string[] };
 
 /**
  * The request's session, checked live. The signed cookie cache spares better-auth's lookups,
@@ -65,7 +66,10 @@ type ResolvedSession =
  * one indexed row answers that. A banned member still holding a session is told so (403).
  */
 export async function resolveSession(deps: Deps, headers: Headers): Promise<ResolvedSession> {
-  const result = await deps.auth.api.getSession({ headers });
+  // When the signed cache cookie has expired, better-auth reads the session and issues a fresh
+  // one: it is passed on to the browser (refreshedCookies), so the next minute's requests
+  // again skip those lookups.
+  const { response: result, headers: authHeaders } = await deps.auth.api.getSession({ headers, returnHeaders: true });
   if (!result) return { state: 'none' };
   const [live] = await deps.database.db
     .select({ id: session.id, createdAt: session.createdAt, banned: isBanned })
@@ -75,10 +79,15 @@ export async function resolveSession(deps: Deps, headers: Headers): Promise<Reso
     .limit(1);
   if (!live) return { state: 'none' };
   if (live.banned) return { state: 'banned' };
-  return { state: 'ok', user: result.user as SessionUser, sessionId: result.session.id, createdAt: live.createdAt };
+  return { state: 'ok', user: result.user as SessionUser, sessionId: result.session.id, createdAt: live.createdAt, refreshedCookies: authHeaders.getSetCookie() };
 }
 
-export async function findSession(deps: Deps, headers: Headers): Promise<{ user: SessionUser; sessionId: string; createdAt: Date } | null> {
+/** Passes a refreshed session cache cookie on to the browser. */
+export function forwardSessionCookies(c: Context, found: { refreshedCookies: string[] }): void {
+  for (const line of found.refreshedCookies) c.header('set-cookie', line, { append: true });
+}
+
+export async function findSession(deps: Deps, headers: Headers): Promise<{ user: SessionUser; sessionId: string; createdAt: Date; refreshedCookies: string[] } | null> {
   const found = await resolveSession(deps, headers);
   return found.state === 'ok' ? found : null;
 }

@@ -4,7 +4,7 @@ import { ZMeResponse, type TMeResponse } from '../../../../contracts/auth';
 import { ZErrorBody } from '../../../../contracts/errors';
 import { user } from '../../db/schema';
 import type { AppEnv, Deps, SessionUser } from '../../lib/context';
-import { defineRoute, findSession, isAdminSession } from '../../lib/route';
+import { defineRoute, findSession, forwardSessionCookies, isAdminSession } from '../../lib/route';
 import { getPlanState } from '../plans/service';
 
 const getMe = defineRoute('member', {
@@ -53,5 +53,6 @@ export const meRoutes = new OpenAPIHono<AppEnv>()
   .openapi(getSession, async (c) => {
     const deps = c.get('deps');
     const found = await findSession(deps, c.req.raw.headers);
+    if (found) forwardSessionCookies(c, found);
     return c.json({ me: found ? await describeMember(deps, found.user, found.createdAt) : null }, 200);
   });

@@ -17,7 +17,7 @@ import { openPglite, openPostgres, type Database } from '../server/src/db/client
 import { ensurePostgresBinaries, startPostgresCluster } from '../scripts/postgres-cluster.mjs';
 import { ensureWebBuild } from '../scripts/lib.mjs';
 import { autocannonMax, closedLoop, HttpClient, openLoop, type Figures } from './lib/load';
-import { cpuMs, postmasterPid, rssKb, startHelloServer, startServer } from './lib/processes';
+import { cpuMs, liveRssKb, postmasterPid, startHelloServer, startServer } from './lib/processes';
 import { evaluateBudgets, writeReport, type RunResult } from './lib/report';
 import { seedTier, TIERS, type Tier } from './lib/seed';
 import { signInSessions } from './lib/sessions';
@@ -112,7 +112,7 @@ async function benchOne(tier: Tier, kind: 'postgres' | 'pglite', phaseSeconds: n
     let webResults: WebResults | null = null;
     try {
       const sessions = await signInSessions(client, tier.sessions);
-      const context: ScenarioContext = { client, sessions, tier, seconds: phaseSeconds, cpu: () => cpuMs(server.pid, postgresPid), rss: () => rssKb(server.pid), say };
+      const context: ScenarioContext = { client, sessions, tier, seconds: phaseSeconds, cpu: () => cpuMs(server.pid, postgresPid), rss: () => liveRssKb(server), say };
       const health = await autocannonMax(`${server.url}/api/health`, phaseSeconds);
       say(`  /api/health through the whole stack: ${health.rps} req/s`);
 

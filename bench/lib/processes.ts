@@ -24,12 +24,12 @@ async function waitFor(url: string, child: ChildProcess, output: () => string): 
   throw new Error(`${url} never answered:\n${output()}`);
 }
 
-async function startNode(script: string, env: Record<string, string>, readyPath: string): Promise<Running> {
+async function startNode(script: string, env: Record<string, string>, readyPath: string, nodeArgs: string[] = []): Promise<Running> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server under load.
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...extra, ...nodeArgs, '--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -65,10 +65,32 @@ export function startServer(database: { url: string } | { dataDir: string }): Pr
       ...('url' in database ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir }),
     },
     '/api/health',
+    // Lets the benchmark ask for a garbage collection (SIGUSR2) before it reads memory.
+    ['--expose-gc'],
   );
 }
 
+/** The server's resident memory once garbage is collected (the server answers SIGUSR2 so under --expose-gc). */
+export async function liveRssKb(server: Running): Promise<number> {
+  server.child.kill('SIGUSR2');
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  return rssKb(server.pid);
+}
+
 export const startHelloServer = () => startNode('bench/lib/hello-server.ts', {}, '/');
+
+/** A bare ws server (calibration for memory per idle socket); ready once it says so. */
+export async function startBareWsServer(): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/lib/bare-ws-server.ts'], { cwd: root, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  while (!output.includes('listening')) {
+    if (child.exitCode !== null) throw new Error('the bare ws server exited');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, child, output: () => output, stop: async () => void child.kill() };
+}
 
 const TICKS_PER_SECOND = 100;
 function readStat(pid: number): { cpuMs: number; ppid: number } | null {

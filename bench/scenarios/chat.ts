@@ -3,13 +3,14 @@
 // has one sender at a time in the closed loop, so the order received must be the order sent.
 import WebSocket from 'ws';
 import { closedLoop, openLoop, summarise, type Figures } from '../lib/load';
+import { startBareWsServer } from '../lib/processes';
 import type { Session } from '../lib/sessions';
 import { fixedRate, ok, swipingSessions, type ScenarioContext } from './context';
 
 export type ChatResults = {
   max: Figures & { delivered: number; reorderings: number; cpuMsPer1k: number };
   at1000: Figures & { delivered: number; sent: number; rate: number };
-  idle: { sockets: number; rssBeforeKb: number; rssAfterKb: number; kbPerSocket: number };
+  idle: { sockets: number; rssBeforeKb: number; rssAfterKb: number; kbPerSocket: number; bareKbPerSocket: number };
 };
 
 type Pair = { from: Session; to: Session; conversationId: string };
@@ -98,14 +99,42 @@ export async function runChat(context: ScenarioContext): Promise<{ results: Chat
   context.say(`  chat at ${rate}/s: send→receive p50 ${at1000.p50} / p95 ${at1000.p95} / p99 ${at1000.p99} ms, ${at1000.delivered}/${at1000.sent} delivered`);
 
   // Idle sockets: the server's memory for thousands more open sockets (spread over the members).
-  const before = context.rss();
+  const before = await context.rss();
   const idle: WebSocket[] = [];
   for (let i = 0; i < context.tier.idleSockets; i += 100) {
     idle.push(...(await Promise.all(Array.from({ length: 100 }, (_, j) => openSocket(url, context.sessions[(i + j) % context.sessions.length]!)))));
   }
-  await new Promise((resolve) => setTimeout(resolve, 3000));
-  const after = context.rss();
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const after = await context.rss();
   const kbPerSocket = Math.round(((after - before) / idle.length) * 10) / 10;
-  context.say(`  ${idle.length} idle sockets: server RSS ${Math.round(before / 1024)} → ${Math.round(after / 1024)} MB, ${kbPerSocket} KB per socket`);
-  return { results: { max, at1000, idle: { sockets: idle.length, rssBeforeKb: before, rssAfterKb: after, kbPerSocket } }, sockets: [...receivers, ...idle], conversation: { id: pairs[0]!.conversationId, cookie: pairs[0]!.from.cookie } };
+  const bareKbPerSocket = await bareWsKbPerSocket(idle.length);
+  context.say(`  ${idle.length} idle sockets (bare ws: ${bareKbPerSocket} KB per socket): server RSS ${Math.round(before / 1024)} → ${Math.round(after / 1024)} MB, ${kbPerSocket} KB per socket`);
+  return { results: { max, at1000, idle: { sockets: idle.length, rssBeforeKb: before, rssAfterKb: after, kbPerSocket, bareKbPerSocket } }, sockets: [...receivers, ...idle], conversation: { id: pairs[0]!.conversationId, cookie: pairs[0]!.from.cookie } };
+}
+
+/** The same count of idle sockets on the ws library alone: what a socket costs before any of our code. */
+async function bareWsKbPerSocket(count: number): Promise<number> {
+  const bare = await startBareWsServer();
+  const sockets: WebSocket[] = [];
+  const rss = async () => {
+    const seen = bare.output().length;
+    bare.child.kill('SIGUSR2');
+    while (!bare.output().slice(seen).includes('rss ')) await new Promise((resolve) => setTimeout(resolve, 50));
+    return Number(/rss (\d+)/.exec(bare.output().slice(seen))![1]) / 1024;
+  };
+  try {
+    const open = () =>
+      new Promise<WebSocket>((resolve, reject) => {
+        const socket = new WebSocket(bare.url.replace('http', 'ws'));
+        socket.once('open', () => resolve(socket));
+        socket.once('error', reject);
+      });
+    const before = await rss();
+    for (let i = 0; i < count; i += 100) sockets.push(...(await Promise.all(Array.from({ length: Math.min(100, count - i) }, open))));
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    return Math.round(((await rss()) - before) / count * 10) / 10;
+  } finally {
+    for (const socket of sockets) socket.terminate();
+    await bare.stop();
+  }
 }

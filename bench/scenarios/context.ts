@@ -11,7 +11,8 @@ export type ScenarioContext = {
   seconds: number;
   /** CPU used so far by the server and its database processes. */
   cpu(): number;
-  rss(): number;
+  /** The server's resident memory after a garbage collection, in KB. */
+  rss(): Promise<number>;
   say(line: string): void;
 };
 

@@ -15,7 +15,6 @@ import { mountApiDocs } from './modules/docs/routes';
 import { healthRoutes } from './modules/health/routes';
 import { meRoutes } from './modules/me/routes';
 import { messageRoutes } from './modules/messages/routes';
-import { mountRealtime } from './realtime/routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { discoveryRoutes } from './modules/discovery/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -46,9 +45,7 @@ export function createApp(deps: Deps) {
   app.use('*', requestId());
   app.use('*', logRequests(deps));
   app.use('*', securityHeaders(env.isProduction));
-  // The realtime upgrade is not compressed (its 101 answer has no body to compress).
-  const compression = compress();
-  app.use('*', (c, next) => (c.req.path === '/api/realtime' ? next() : compression(c, next)));
+  app.use('*', compress());
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();
@@ -57,7 +54,6 @@ export function createApp(deps: Deps) {
   app.use('/api/*', sameOriginWrites(trustedOrigins(env)));
 
   mountAuth(app);
-  mountRealtime(app, trustedOrigins(env));
   app.route('/', healthRoutes);
   app.route('/', meRoutes);
   app.route('/', profileRoutes);

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
-import { WebSocketServer } from 'ws';
+import { attachRealtime } from './realtime/routes';
 import { RealtimeHub } from './realtime/hub';
 import { inviteToVerifyPastDates } from './modules/dates/calendar.service';
 import { revealDueRatings } from './modules/dates/ratings.service';
@@ -12,7 +12,7 @@ import { liftEndedSuspensions } from './modules/admins/users.service';
 import { deleteExpiredPastMatches } from './modules/safety/safety.service';
 import { createApp } from './app';
 import { configureTrial } from './modules/plans/service';
-import { createAuth } from './auth/auth';
+import { createAuth, trustedOrigins } from './auth/auth';
 import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock';
 import { openDatabase, type Database } from './db/client';
 import type { Env } from './env';
@@ -75,8 +75,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
 
   await services.hub.start();
   const server = await new Promise<Server>((resolve) => {
-    const websocket = { server: new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 }) };
-    const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, websocket }, () => resolve(s as Server));
+    const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s as Server));
+    attachRealtime(s as Server, deps, trustedOrigins(env));
   });
   const port = (server.address() as AddressInfo).port;
   if (controlToken) {

@@ -51,8 +51,11 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // the nearby query's cost estimate crosses its threshold, so it is off for our sessions
   // (decision 004). Behind PgBouncer, allow it with ignore_startup_parameters = options.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c jit=off' });
-  // An idle client that loses its server must not crash the process.
+  // A client that loses its server must not crash the process: idle ones report to the pool,
+  // and one checked out between two statements of a transaction reports to itself (its next
+  // statement then fails, and the request answers 503).
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
   return {
     db,

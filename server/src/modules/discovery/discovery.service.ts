@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import { DEFAULT_RADIUS_KM } from '../../../../contracts/discovery';
 import { PLAN_TEXT, RECENTLY_ACTIVE_DAYS } from '../../../../contracts/plans';
 import { requirePremium } from '../plans/service';
-import { cardColumns, toCards, viewerInterests, type CardRow } from './cards';
+import { cardColumns, toCards, type CardRow } from './cards';
 
 export type DiscoverFilters = ReturnType<typeof ZDiscoverQuery.parse>;
 
@@ -195,12 +195,14 @@ export async function runDiscovery(db: Db, viewerId: string, f: DiscoverFilters,
   return (await db.execute<Row>(discoverySql(viewerId, f, viewer))).rows;
 }
 
-async function viewerPosition(db: Db, viewerId: string) {
-  const result = await db.execute<{ latitude: number | null; longitude: number | null }>(
-    sql`select latitude, longitude from profiles where user_id = ${viewerId}`,
+/** What discovery needs of the viewer, in one query: where they are, and their interests (for compatibility). */
+async function viewerFacts(db: Db, viewerId: string) {
+  const result = await db.execute<{ latitude: number | null; longitude: number | null; interests: string[] | null }>(
+    sql`select latitude, longitude, interests from profiles where user_id = ${viewerId}`,
   );
   const row = result.rows[0];
-  return row && row.latitude !== null && row.longitude !== null ? { lat: Number(row.latitude), lng: Number(row.longitude) } : null;
+  const position = row && row.latitude !== null && row.longitude !== null ? { lat: Number(row.latitude), lng: Number(row.longitude) } : null;
+  return { position, interests: row?.interests ?? [] };
 }
 
 /** Whether the filters go beyond the basic ones every plan has. */
@@ -209,14 +211,14 @@ export const usesAdvancedFilters = (f: DiscoverFilters) =>
 
 export async function findDiscoverPage(db: Db, viewerId: string, filters: DiscoverFilters): Promise<TDiscoverPage> {
   if (usesAdvancedFilters(filters)) await requirePremium(db, viewerId, PLAN_TEXT.filtersPremium);
-  const viewer = await viewerPosition(db, viewerId);
+  const { position: viewer, interests } = await viewerFacts(db, viewerId);
   if (filters.mode === 'nearby' && !viewer) return { profiles: [], nextCursor: null, notice: 'location-needed' };
   const rows = await runDiscovery(db, viewerId, filters, viewer);
   const page = rows.slice(0, filters.limit);
   const last = page.at(-1);
   const nextCursor = rows.length > filters.limit && last ? encodeCursor(Number(last.score), last.user_id) : null;
   const boosted = filters.cursor ? [] : (await db.execute<CardRow>(discoverySql(viewerId, filters, viewer, { boosted: true }))).rows;
-  const cards = await toCards(db, [...boosted, ...page], await viewerInterests(db, viewerId), viewerId);
+  const cards = await toCards(db, [...boosted, ...page], interests, viewerId);
   const { cursor: _cursor, ...logged } = filters;
   await db.insert(systemLogs).values({
     eventType: 'profile_discovery',

@@ -95,20 +95,25 @@ async function recordLike(db: Db, viewerId: string, targetId: string, superLike:
   return db.transaction(async (tx) => {
     await requireLikeable(tx, viewerId, targetId);
     const [userA, userB] = viewerId < targetId ? [viewerId, targetId] : [targetId, viewerId];
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pair:${userA}:${userB}`}))`);
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`likes:${viewerId}`}))`);
+    // Both locks in one round trip: the pair's (one match per pair) and the liker's (the daily quota).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pair:${userA}:${userB}`})), pg_advisory_xact_lock(hashtext(${`likes:${viewerId}`}))`);
 
-    const [existing] = await tx.select({ one: sql`1` }).from(likes).where(and(eq(likes.userId, viewerId), eq(likes.targetId, targetId)));
     const quota = await likesLeftToday(tx, viewerId);
+    // Answering an earlier like again is never refused, even at the limit or for a super like on the free plan.
+    const refusing = quota.left === 0 || (superLike && quota.tier !== 'premium');
+    const [existing] = refusing ? await tx.select({ one: sql`1` }).from(likes).where(and(eq(likes.userId, viewerId), eq(likes.targetId, targetId))) : [];
     if (existing) return { matched: false, alreadyLiked: true, matchId: null, conversationId: null, likesLeft: quota.left };
     if (quota.left === 0) throw new AppError('LIMIT_REACHED', LIKE_LIMIT_MESSAGE);
     if (superLike && quota.tier !== 'premium') throw new AppError('PREMIUM_REQUIRED', PLAN_TEXT.premiumRequired);
 
-    await tx.insert(likes).values({ userId: viewerId, targetId, superLike });
-    await tx.delete(passes).where(and(eq(passes.userId, viewerId), eq(passes.targetId, targetId)));
+    const [inserted] = await tx.insert(likes).values({ userId: viewerId, targetId, superLike }).onConflictDoNothing().returning({ one: sql`1` });
+    if (!inserted) return { matched: false, alreadyLiked: true, matchId: null, conversationId: null, likesLeft: quota.left };
     const likesLeft = quota.left === null ? null : quota.left - 1;
 
-    const [reverse] = await tx.select({ one: sql`1` }).from(likes).where(and(eq(likes.userId, targetId), eq(likes.targetId, viewerId)));
+    // A like replaces an earlier pass; and a like back from the other side makes the match.
+    const { rows: [{ reverse } = { reverse: false }] } = await tx.execute<{ reverse: boolean }>(sql`
+      with cleared as (delete from ${passes} where ${passes.userId} = ${viewerId} and ${passes.targetId} = ${targetId})
+      select exists (select 1 from ${likes} where ${likes.userId} = ${targetId} and ${likes.targetId} = ${viewerId}) as reverse`);
     if (!reverse) return { matched: false, alreadyLiked: false, matchId: null, conversationId: null, likesLeft };
 
     // The member whose like completed the pair sees 'It's a match!' now; the other one later.

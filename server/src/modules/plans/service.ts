@@ -17,14 +17,15 @@ export function configureTrial(days: number): void {
   trialDays = days;
 }
 
+type SubscriptionRow = { active: boolean; tier: string; expiresAt: Date | null };
+
 /**
- * The member's plan, derived on the server: a paid subscription counts while it is active
- * and not expired (the moment expires_at passes, it stops counting); otherwise the 30-day
- * trial from account creation grants Premium.
+ * The plan from the account's creation time and its subscription row, if any: a paid
+ * subscription counts while it is active and not expired (the moment expires_at passes, it
+ * stops counting); otherwise the 30-day trial from account creation grants Premium.
  */
-export async function getPlanState(db: Pick<Db, 'select'>, userId: string, accountCreatedAt: Date, now = new Date()): Promise<PlanState> {
+function planState(row: SubscriptionRow | null | undefined, accountCreatedAt: Date, now: Date): PlanState {
   const trialEnds = new Date(accountCreatedAt.getTime() + trialDays * 24 * 60 * 60 * 1000);
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
   const paid = !!row && row.active && row.tier === 'premium' && (!row.expiresAt || row.expiresAt > now);
   return {
     isActive: paid,
@@ -34,11 +35,23 @@ export async function getPlanState(db: Pick<Db, 'select'>, userId: string, accou
   };
 }
 
-/** The plan of a member known only by id. */
-export async function planOf(db: Pick<Db, 'select'>, userId: string): Promise<PlanState> {
-  const [account] = await db.select({ createdAt: user.createdAt }).from(user).where(eq(user.id, userId)).limit(1);
+/** The member's plan, derived on the server, when the account's creation time is known. */
+export async function getPlanState(db: Pick<Db, 'select'>, userId: string, accountCreatedAt: Date, now = new Date()): Promise<PlanState> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  return planState(row, accountCreatedAt, now);
+}
+
+/** The plan of a member known only by id: the account and its subscription in one query. */
+export async function planOf(db: Pick<Db, 'select'>, userId: string, now = new Date()): Promise<PlanState> {
+  const [account] = await db
+    .select({ createdAt: user.createdAt, active: subscriptions.active, tier: subscriptions.tier, expiresAt: subscriptions.expiresAt })
+    .from(user)
+    .leftJoin(subscriptions, eq(subscriptions.userId, user.id))
+    .where(eq(user.id, userId))
+    .limit(1);
   if (!account) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
-  return getPlanState(db, userId, account.createdAt);
+  const row = account.active === null || account.tier === null ? null : { active: account.active, tier: account.tier, expiresAt: account.expiresAt };
+  return planState(row, account.createdAt, now);
 }
 
 export async function isPremium(db: Pick<Db, 'select'>, userId: string): Promise<boolean> {

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { factoryMember } from '../../test/members';
+import { PASSWORD, uniqueEmail } from '../../test/accounts';
+import { serverSuite } from '../../test/suite';
+import { testDatabaseKind } from '../../test/test-server';
+
+const suite = serverSuite();
+
+describe(`brute force and account enumeration on ${testDatabaseKind}`, () => {
+  it('lets 50 guesses at once get no further than the five allowed, the right password included', { timeout: 120_000 }, async () => {
+    const email = uniqueEmail('bf');
+    await factoryMember(suite.server, suite.passwordHash, { email });
+    const client = suite.server.client();
+    const guesses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        // The real password is among them, late: by then the budget is spent.
+        client.json('POST', '/api/auth/sign-in/email', { email, password: i === 49 ? PASSWORD : `Wrong${i}Guess` }),
+      ),
+    );
+    const statuses = guesses.map((g) => g.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(44);
+    expect(statuses.every((s) => s === 401 || s === 429 || s === 200)).toBe(true);
+    // The counter lives in the database: a later correct password is held back too, until the window ends.
+    expect((await client.json('POST', '/api/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(429);
+  });
+
+  it('answers sign-in, password reset and magic link alike for an account that exists and one that does not', { timeout: 120_000 }, async () => {
+    const existing = uniqueEmail('known');
+    await factoryMember(suite.server, suite.passwordHash, { email: existing });
+    const missing = uniqueEmail('nobody');
+    const calls: [string, (email: string) => Record<string, unknown>][] = [
+      ['/api/auth/sign-in/email', (email) => ({ email, password: 'Wrong123Pass' })],
+      ['/api/auth/request-password-reset', (email) => ({ email, redirectTo: '/reset-password' })],
+      ['/api/auth/sign-in/magic-link', (email) => ({ email })],
+    ];
+    for (const [path, body] of calls) {
+      const a = await suite.server.client().json('POST', path, body(existing));
+      const b = await suite.server.client().json('POST', path, body(missing));
+      expect({ path, status: b.status, body: b.body }).toEqual({ path, status: a.status, body: a.body });
+      expect(a.status, path).toBe(path.includes('sign-in/email') ? 401 : 200);
+    }
+  });
+});

@@ -5,7 +5,7 @@ import { ZDiscoverQuery } from '../../contracts/discovery';
 import type { Db } from '../../server/src/db/client';
 import { encodeCursor, runDiscovery } from '../../server/src/modules/discovery/discovery.service';
 import { isPowerSession, METROS, type Tier } from '../lib/seed';
-import { pick, prng } from '../lib/random';
+import { pick, prng } from '../../server/src/lib/random';
 
 export type DiscoveryRequest = { session: number; query: Record<string, string>; position: { lat: number; lng: number } };
 

@@ -1,7 +1,7 @@
 // A day in the life: 70% discovery, 25% like/pass, 5% chat messages, at a fixed 500 requests a
 // second, with the chat scenario's sockets still open. Latency per kind of request.
 import { openLoop, summarise, type Figures } from '../lib/load';
-import { prng } from '../lib/random';
+import { prng } from '../../server/src/lib/random';
 import { fixedRate, ok, type ScenarioContext } from './context';
 import { discoveryMix, discoveryPath } from './discovery';
 import { swipeSender } from './swipes';

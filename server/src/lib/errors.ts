@@ -52,6 +52,7 @@ const isStorageFull = (error: unknown) => ['ENOSPC', 'EDQUOT', 'EFBIG'].includes
 /** How long a client should wait before retrying while the database is away. */
 export const DATABASE_RETRY_AFTER_SECONDS = 2;
 export const UNAVAILABLE_MESSAGE = 'Vouch is briefly unavailable. Please try again in a moment.';
+export const INTERNAL_MESSAGE = 'Something went wrong. Please try again.';
 
 /** Turns anything thrown into the JSON error shape; never leaks a stack trace. */
 export function handleError(error: unknown, c: Context, logger: Logger): Response {
@@ -74,5 +75,5 @@ export function handleError(error: unknown, c: Context, logger: Logger): Respons
     return c.json(errorBody(code, error.message || 'Bad request'), error.status as ContentfulStatusCode);
   }
   logger.error({ err: error, reqId: c.get('requestId') }, 'unhandled error');
-  return c.json(errorBody('INTERNAL', 'Something went wrong. Please try again.'), 500);
+  return c.json(errorBody('INTERNAL', INTERNAL_MESSAGE), 500);
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { Deps } from '../lib/context';
-import { errorBody, isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from '../lib/errors';
+import { errorBody, INTERNAL_MESSAGE, isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from '../lib/errors';
 import { findSession, isAdminSession } from '../lib/route';
 import { ADMIN_AUDIENCE } from './hub';
 
@@ -62,7 +62,7 @@ export function attachRealtime(server: Server, deps: Deps, origins: string[]): W
     accept().catch((error: unknown) => {
       deps.logger.warn({ err: error }, 'a realtime handshake failed');
       if (isDatabaseUnavailable(error)) refuse(socket, 503, 'UNAVAILABLE', UNAVAILABLE_MESSAGE);
-      else refuse(socket, 500, 'INTERNAL', 'Something went wrong. Please try again.');
+      else refuse(socket, 500, 'INTERNAL', INTERNAL_MESSAGE);
     });
   });
   return wss;

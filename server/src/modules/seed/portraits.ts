@@ -1,16 +1,5 @@
 import sharp from 'sharp';
-
-/** A tiny deterministic random generator, so a seed builds the same world every time. */
-export function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { pick as pickWith } from '../../lib/random';
 
 const SKIN = ['#f8d9c0', '#f1c27d', '#e0ac69', '#c68642', '#8d5524', '#5c3a21'];
 const HAIR = ['#2b1b12', '#4a2f1b', '#7b4a26', '#b5763c', '#d9b26f', '#8b8b8b', '#1c1c1c', '#a33b20'];
@@ -25,7 +14,7 @@ const SHIRTS = ['#1e3a8a', '#be123c', '#065f46', '#7c2d12', '#581c87', '#0f766e'
  * head and shoulders with varied skin, hair, clothes and background.
  */
 export async function drawPortrait(random: () => number, longHair: boolean): Promise<Buffer> {
-  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const pick = <T>(list: readonly T[]) => pickWith(random, list);
   const [from, to] = pick(BACKGROUNDS);
   const skin = pick(SKIN);
   const hair = pick(HAIR);

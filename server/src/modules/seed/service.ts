@@ -4,7 +4,8 @@ import { likes, profiles, user } from '../../db/schema';
 import { addPhoto } from '../profiles/photos.service';
 import { saveLocation } from '../profiles/profiles.service';
 import { hashForFactories, insertMember } from './factories';
-import { drawPortrait, prng } from './portraits';
+import { prng, pick as pickWith } from '../../lib/random';
+import { drawPortrait } from './portraits';
 
 export const DEMO_ACCOUNT = { email: 'demo@vouch.local', password: 'VouchDemo2026', name: 'Demo Member' } as const;
 
@@ -41,7 +42,7 @@ export async function seedDemoData(deps: Pick<Deps, 'auth' | 'database' | 'stora
   const count = options.profiles ?? 60;
   const passwordHash = await hashForFactories(DEMO_ACCOUNT.password);
   const random = prng(2026);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const pick = <T>(list: readonly T[]) => pickWith(random, list);
 
   let [demo] = await db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_ACCOUNT.email)).limit(1);
   const demoCreated = !demo;

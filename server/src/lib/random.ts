@@ -1,4 +1,7 @@
-/** A seeded generator (mulberry32): the same run gets the same request parameters. */
+/**
+ * A tiny seeded random generator (mulberry32): the same seed gives the same sequence, so demo
+ * data and benchmark parameters come out the same every time.
+ */
 export function prng(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
@@ -10,4 +13,5 @@ export function prng(seed: number): () => number {
   };
 }
 
+/** One element of the list, chosen by the generator. */
 export const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)]!;

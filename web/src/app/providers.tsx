@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { TOASTS } from '@contracts/messages';
 import { ThemeProvider } from '@/features/theme/theme-provider';
 

@@ -1,19 +1,29 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { RouteError } from './route-error';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { RouteErrorBoundary } from './route-error';
 
 function Broken(): never {
   throw new Error('render failed');
 }
 
-describe('router fallback', () => {
-  it("shows 'Unexpected Application Error!' when a route throws", async () => {
+describe('app error fallback', () => {
+  it("shows 'Unexpected Application Error!' when a page throws, and the app again after leaving it", async () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <RouteError /> }]);
-    render(<RouterProvider router={router} />);
+    render(
+      <MemoryRouter initialEntries={['/broken']}>
+        <RouteErrorBoundary>
+          <Routes>
+            <Route path="/broken" element={<Broken />} />
+            <Route path="/" element={<h1>Home page</h1>} />
+          </Routes>
+        </RouteErrorBoundary>
+      </MemoryRouter>,
+    );
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Home' }));
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
     quiet.mockRestore();
   });
 });

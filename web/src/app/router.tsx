@@ -1,59 +1,68 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { Route, Routes } from 'react-router';
 import { RootLayout } from './layouts/root-layout';
-import { RouteError } from './route-error';
-import { PageSpinner } from '@/components/ui/spinner';
 
+type Page = LazyExoticComponent<ComponentType>;
 type Legal = typeof import('./routes/legal');
 type About = typeof import('./routes/about');
 
-/** The policy pages share one chunk, and the about pages another: a named export each. */
-const legal = (path: string, name: keyof Legal): RouteObject => ({ path, lazy: async () => ({ Component: (await import('./routes/legal'))[name] }) });
-const about = (path: string, name: keyof About): RouteObject => ({ path, lazy: async () => ({ Component: (await import('./routes/about'))[name] }) });
+/** A route module's `Component`, loaded the first time its route is visited. */
+const page = (load: () => Promise<{ Component: ComponentType }>): Page => lazy(() => load().then((module) => ({ default: module.Component })));
+// The policy pages share one chunk, and the about pages another: a named export each.
+const legal = (name: keyof Legal): Page => lazy(() => import('./routes/legal').then((module) => ({ default: module[name] })));
+const about = (name: keyof About): Page => lazy(() => import('./routes/about').then((module) => ({ default: module[name] })));
 
+// Declarative routes rather than a data router: no route here has a loader or action, and the
+// data router's code weighed 18 KB gzipped on every page (docs/decisions/010-web-first-load.md).
 // Every route is its own chunk, so the landing and login pages load only what they use.
-const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    HydrateFallback: PageSpinner,
-    children: [
-      { index: true, lazy: () => import('./routes/landing') },
-      { path: 'login', lazy: () => import('./routes/login') },
-      { path: 'register', lazy: () => import('./routes/register') },
-      { path: 'auth', lazy: () => import('./routes/auth') },
-      { path: 'forgot-password', lazy: () => import('./routes/forgot-password') },
-      { path: 'reset-password', lazy: () => import('./routes/reset-password') },
-      { path: 'auth/reset-password', lazy: () => import('./routes/reset-password') },
-      { path: 'dev/mail', lazy: () => import('./routes/dev-mail') },
-      { path: 'dashboard', lazy: () => import('./routes/dashboard') },
-      { path: 'profile/edit', lazy: () => import('./routes/profile-edit') },
-      { path: 'profile/change-password', lazy: () => import('./routes/change-password') },
-      { path: 'settings', lazy: () => import('./routes/settings') },
-      { path: 'messages', lazy: () => import('./routes/messages') },
-      { path: 'date-history', lazy: () => import('./routes/date-history') },
-      { path: 'calendar', lazy: () => import('./routes/calendar') },
-      { path: 'shared-date/:token', lazy: () => import('./routes/shared-date') },
-      { path: 'discover', lazy: () => import('./routes/discover') },
-      { path: 'browse', lazy: () => import('./routes/discover') },
-      { path: 'pricing', lazy: () => import('./routes/pricing') },
-      about('about-us', 'AboutUs'),
-      { path: 'support', lazy: () => import('./routes/support') },
-      { path: 'contact', lazy: () => import('./routes/contact') },
-      legal('community-guidelines', 'CommunityGuidelines'),
-      legal('privacy-policy', 'PrivacyPolicy'),
-      legal('terms', 'Terms'),
-      legal('cookie-policy', 'CookiePolicy'),
-      legal('data-protection', 'DataProtection'),
-      legal('cancellation-policy', 'CancellationPolicy'),
-      about('safety-commitment', 'SafetyCommitment'),
-      about('features', 'Features'),
-      { path: 'admin-login', lazy: () => import('./routes/admin-login') },
-      { path: 'admin', lazy: () => import('./routes/admin') },
-      { path: 'admin/users', lazy: () => import('./routes/admin-users') },
-      { path: 'subscription-success', lazy: () => import('./routes/subscription-success') },
-      { path: '*', lazy: () => import('./routes/not-found') },
-    ],
-  },
+const routes: [path: string, Page][] = [
+  ['login', page(() => import('./routes/login'))],
+  ['register', page(() => import('./routes/register'))],
+  ['auth', page(() => import('./routes/auth'))],
+  ['forgot-password', page(() => import('./routes/forgot-password'))],
+  ['reset-password', page(() => import('./routes/reset-password'))],
+  ['auth/reset-password', page(() => import('./routes/reset-password'))],
+  ['dev/mail', page(() => import('./routes/dev-mail'))],
+  ['dashboard', page(() => import('./routes/dashboard'))],
+  ['profile/edit', page(() => import('./routes/profile-edit'))],
+  ['profile/change-password', page(() => import('./routes/change-password'))],
+  ['settings', page(() => import('./routes/settings'))],
+  ['messages', page(() => import('./routes/messages'))],
+  ['date-history', page(() => import('./routes/date-history'))],
+  ['calendar', page(() => import('./routes/calendar'))],
+  ['shared-date/:token', page(() => import('./routes/shared-date'))],
+  ['discover', page(() => import('./routes/discover'))],
+  ['browse', page(() => import('./routes/discover'))],
+  ['pricing', page(() => import('./routes/pricing'))],
+  ['about-us', about('AboutUs')],
+  ['support', page(() => import('./routes/support'))],
+  ['contact', page(() => import('./routes/contact'))],
+  ['community-guidelines', legal('CommunityGuidelines')],
+  ['privacy-policy', legal('PrivacyPolicy')],
+  ['terms', legal('Terms')],
+  ['cookie-policy', legal('CookiePolicy')],
+  ['data-protection', legal('DataProtection')],
+  ['cancellation-policy', legal('CancellationPolicy')],
+  ['safety-commitment', about('SafetyCommitment')],
+  ['features', about('Features')],
+  ['admin-login', page(() => import('./routes/admin-login'))],
+  ['admin', page(() => import('./routes/admin'))],
+  ['admin/users', page(() => import('./routes/admin-users'))],
+  ['subscription-success', page(() => import('./routes/subscription-success'))],
 ];
+const Landing = page(() => import('./routes/landing'));
+const NotFound = page(() => import('./routes/not-found'));
 
-export const router = createBrowserRouter(routes);
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route index element={<Landing />} />
+        {routes.map(([path, Page]) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,15 +1,15 @@
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
-import { Toaster } from 'sonner';
-import { BottomNav } from '@/components/layout/bottom-nav';
+import { lazy, Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { Toaster } from '@/components/ui/toaster';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { SupportBox } from '@/components/layout/support-box';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/use-session';
 import { useTheme } from '@/features/theme/theme-provider';
-import { MatchAnnouncer } from '@/features/discovery/match-announcer';
-import { RealtimeProvider } from '@/features/realtime/realtime-provider';
+import { ScrollRestoration } from './scroll-restoration';
+
+const MemberShell = lazy(() => import('./member-shell').then((module) => ({ default: module.MemberShell })));
 
 export function RootLayout() {
   const { session } = useSession();
@@ -26,9 +26,11 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
-      {session && <BottomNav />}
-      {session && <MatchAnnouncer />}
-      {session && <RealtimeProvider userId={session.user.id} />}
+      {session && (
+        <Suspense fallback={null}>
+          <MemberShell userId={session.user.id} />
+        </Suspense>
+      )}
       <SupportBox raised={!!session} />
       <Toaster theme={theme} position="top-center" visibleToasts={1} duration={5000} richColors closeButton />
       <ScrollRestoration />

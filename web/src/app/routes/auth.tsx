@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Tabs } from 'radix-ui';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ZLoginForm, ZQuickRegisterForm, type TLoginForm, type TQuickRegisterForm } from '@contracts/auth';
 import { AUTH_TEXT, TOASTS } from '@contracts/messages';
 import { Button } from '@/components/ui/button';

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { CalendarHeart, Camera, Check, Clock, MapPin, Share2, Star, X } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { z } from 'zod';
 import { PLACE_MAX, type TDatePlan } from '@contracts/trust';
 import { PageHeader } from '@/components/page/page-header';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { MailCheck } from 'lucide-react';
 import { TOASTS } from '@contracts/messages';
 import { Button } from '@/components/ui/button';

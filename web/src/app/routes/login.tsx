@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { CircleAlert, Wand2 } from 'lucide-react';
 import { ZLoginForm, type TLoginForm } from '@contracts/auth';
 import { AUTH_DELAYS, loginHintFor, TOASTS } from '@contracts/messages';

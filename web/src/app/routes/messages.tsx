@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { BadgeCheck, LockOpen, MessageCircleHeart, ShieldCheck } from 'lucide-react';
 import { MESSAGE_TEXT } from '@contracts/messages-api';
 import { SAFETY_TEXT } from '@contracts/safety';

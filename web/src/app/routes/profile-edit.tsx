@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { COUNTRIES } from '@contracts/auth';
 import { GENDER_LABELS, GENDERS, PROFILE_TEXT, profileFormToUpdate, ZProfileForm, type TProfileForm } from '@contracts/profile';
 import { Button } from '@/components/ui/button';

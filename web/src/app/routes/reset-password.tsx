@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ZResetPasswordForm, type TResetPasswordForm } from '@contracts/auth';
 import { AUTH_DELAYS, AUTH_TEXT, TOASTS } from '@contracts/messages';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, Flag, HeartCrack, ShieldCheck } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { CASE_STATUS_LABELS, REPORT_REASONS, SAFETY_TEXT, type TMyReport } from '@contracts/safety';
 import { PageHeader } from '@/components/page/page-header';
 import { SectionEmpty, SectionLoading, SettingsSection } from '@/components/page/settings-section';

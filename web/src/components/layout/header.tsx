@@ -1,11 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/auth/use-session';
-import { NotificationsBell } from '@/features/notifications/notifications-bell';
 import { paths } from '@/lib/paths';
 import { Brand } from './brand';
 import { MobileMenu, ThemeToggle, UserMenu } from './header-menus';
 import { MenuButton } from './menu-button';
+
+// Members only: visitors never download the bell and its queries.
+const NotificationsBell = lazy(() => import('@/features/notifications/notifications-bell').then((module) => ({ default: module.NotificationsBell })));
 
 export function Header() {
   const { session, isLoading } = useSession();
@@ -38,7 +41,11 @@ export function Header() {
               </Button>
             </div>
           )}
-          {session && <NotificationsBell />}
+          {session && (
+            <Suspense fallback={<span className="size-10" aria-hidden />}>
+              <NotificationsBell />
+            </Suspense>
+          )}
           {session && (
             <UserMenu email={session.user.email} trigger={(handlers) => <MenuButton kind="avatar" email={session.user.email} {...handlers} />} />
           )}

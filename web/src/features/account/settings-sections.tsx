@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Activity, Download, EyeOff, Laptop, Smartphone, Trash2, UserX } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ACCOUNT_EVENT_LABELS, DELETE_TEXT, type TPrivacySettings } from '@contracts/account';
 import { SectionEmpty, SectionQuery, SettingsSection } from '@/components/page/settings-section';
 import { Button } from '@/components/ui/button';

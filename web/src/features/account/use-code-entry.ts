@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { MFA_TEXT, ZMfaCode } from '@contracts/account';
 import { errorMessage } from '@/lib/api-client';
 

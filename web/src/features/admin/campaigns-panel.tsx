@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Megaphone, Pause, Play, Plus, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { z } from 'zod';
 import { AD_PLACEMENTS, CAMPAIGN_TEXT, clickThroughRate, ZCampaignFields, type TCampaign } from '@contracts/admin';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, ShieldAlert, X } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { CASE_DECISIONS, type TCaseDecision } from '@contracts/admin';
 import { REPORT_REASONS, type TAdminReport } from '@contracts/safety';
 import { Button } from '@/components/ui/button';

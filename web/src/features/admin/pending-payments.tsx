@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Crown } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { TPendingPayment } from '@contracts/admin';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, CalendarPlus, Crown, DollarSign, Heart, MessageCircle, Star, Users } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ADMIN_TEXT, type TAdminStats } from '@contracts/admin';
 import { Card } from '@/components/ui/card';
 import { statsQueryOptions } from './admin-api';

@@ -3,7 +3,7 @@ import { Dialog, DropdownMenu } from 'radix-ui';
 import { Modal } from '@/components/ui/modal';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EllipsisVertical, RefreshCw } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ADMIN_TEXT, type TAdminSubscription } from '@contracts/admin';
 import { menuContentClass, menuItemClass } from '@/components/layout/menu-styles';
 import { Button } from '@/components/ui/button';

@@ -3,7 +3,7 @@ import { Dialog } from 'radix-ui';
 import { Modal } from '@/components/ui/modal';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Ban, Eye, ImageOff, RefreshCw, Search } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ADMIN_TEXT, type TAdminUser } from '@contracts/admin';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

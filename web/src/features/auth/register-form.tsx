@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { COUNTRIES, parseInterests, ZRegisterForm, type TRegisterForm, type TRegistrationDetails } from '@contracts/auth';
 import { AUTH_TEXT, TOASTS } from '@contracts/messages';
 import { Button } from '@/components/ui/button';

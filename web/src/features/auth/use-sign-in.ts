@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { TOASTS } from '@contracts/messages';
 import { useRefreshSession } from './use-session';
 import { paths } from '@/lib/paths';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { CONTACT_TEXT, ZContactMessage, type TContactMessage } from '@contracts/admin';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { TProfileCard } from '@contracts/discovery';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useNavigate } from 'react-router';

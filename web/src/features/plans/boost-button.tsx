@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Rocket } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { BOOST_MINUTES } from '@contracts/plans';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/auth/use-session';

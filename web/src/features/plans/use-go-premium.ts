@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PLAN_TEXT } from '@contracts/plans';
 import { useSession } from '@/features/auth/use-session';
 import { paths } from '@/lib/paths';

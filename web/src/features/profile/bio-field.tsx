@@ -1,5 +1,5 @@
 import { useState, type ComponentProps } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Sparkles } from 'lucide-react';
 import { AUTH_DELAYS, TOASTS } from '@contracts/messages';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Camera, ImagePlus, Star, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PHOTO_LIMITS, PROFILE_TEXT, type TPhoto } from '@contracts/profile';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';

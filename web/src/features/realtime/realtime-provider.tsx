@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { messagePreview } from '@contracts/messages';
 import type { RealtimeEvent } from '@contracts/messages-api';
 import { matchesQueryOptions } from '@/features/discovery/discovery-api';

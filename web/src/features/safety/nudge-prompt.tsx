@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ShieldAlert } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { TMessage } from '@contracts/messages-api';
 import { NUDGE_REPORT_REASON, SAFETY_TEXT } from '@contracts/safety';
 import { errorMessage } from '@/lib/api-client';

@@ -4,7 +4,7 @@ import { Modal } from '@/components/ui/modal';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { REPORT_REASONS, SAFETY_TEXT, ZReportForm, type ReportReason, type TReportForm, type TReportInput } from '@contracts/safety';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Ban, EllipsisVertical, Flag, HeartCrack } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { SAFETY_TEXT } from '@contracts/safety';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';

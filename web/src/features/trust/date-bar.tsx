@@ -4,7 +4,7 @@ import { Modal } from '@/components/ui/modal';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Camera, Clock, ShieldAlert, Star } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { errorMessage } from '@/lib/api-client';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Camera, Upload } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { CameraCapture } from '@/features/profile/camera-capture';
 import { checkImageFile } from '@/features/profile/photo-rules';

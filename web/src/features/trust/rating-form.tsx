@@ -2,7 +2,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { STAR_LABELS, TRUST_TEXT, ZRatingInput, type TRatingInput } from '@contracts/trust';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';

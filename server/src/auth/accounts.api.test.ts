@@ -186,17 +186,43 @@ describe(`accounts on ${testDatabaseKind}`, () => {
     expect(sessions).toHaveLength(0);
   });
 
-  it('renews an expired session cache cookie, so the next requests skip the session lookups', async () => {
+  it('refuses a session cookie whose signature was tampered with', async () => {
     const client = server.client();
     const { email } = await registerVerified(client);
     expect((await signIn(client, email)).status).toBe(200);
-    // Without its cache cookie (as after the cache's minute runs out), the session is read from
-    // the database and a fresh cache cookie comes back, on member routes and on /api/me.
-    const tokenOnly = client.cookieHeader().split('; ').filter((c) => c.includes('session_token')).join('; ');
-    for (const path of ['/api/matches', '/api/me']) {
-      const response = await fetch(new URL(path, server.url), { headers: { cookie: tokenOnly } });
-      expect(response.status).toBe(200);
-      expect(response.headers.getSetCookie().some((line) => /session_data=[^;]+/.test(line))).toBe(true);
+    const tokenOnly = client.cookieHeader().split('; ').find((c) => c.includes('session_token'))!;
+    expect((await fetch(new URL('/api/matches', server.url), { headers: { cookie: tokenOnly } })).status).toBe(200);
+    // The same token with another signature, and an unsigned token: both are strangers.
+    const [name, value] = tokenOnly.split('=') as [string, string];
+    const token = decodeURIComponent(value).split('.')[0]!;
+    const forged = `${name}=${encodeURIComponent(`${token}.${Buffer.alloc(32, 7).toString('base64')}`)}`;
+    for (const cookie of [forged, `${name}=${token}`]) {
+      expect((await fetch(new URL('/api/matches', server.url), { headers: { cookie } })).status).toBe(401);
     }
+  });
+
+  it('moves the expiry of a session in use on once a day, and sends the browser the renewed cookie', async () => {
+    const client = server.client();
+    const { email } = await registerVerified(client);
+    expect((await signIn(client, email)).status).toBe(200);
+    const { db } = server.deps.database;
+    const [member] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    const userId = member!.id;
+    const day = 24 * 3_600_000;
+    // A session last extended two days ago, expiring tomorrow.
+    await db
+      .update(session)
+      .set({ updatedAt: new Date(Date.now() - 2 * day), expiresAt: new Date(Date.now() + day) })
+      .where(eq(session.userId, userId));
+    const tokenOnly = client.cookieHeader().split('; ').find((c) => c.includes('session_token'))!;
+    const response = await fetch(new URL('/api/matches', server.url), { headers: { cookie: tokenOnly } });
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie().some((line) => /session_token=[^;]+/.test(line))).toBe(true);
+    const [row] = await db.select({ expiresAt: session.expiresAt }).from(session).where(eq(session.userId, userId));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * day);
+    // Extended today: the next request is answered from the row alone, with no cookie to send.
+    const next = await fetch(new URL('/api/matches', server.url), { headers: { cookie: tokenOnly } });
+    expect(next.status).toBe(200);
+    expect(next.headers.getSetCookie()).toEqual([]);
   });
 });

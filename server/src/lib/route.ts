@@ -5,6 +5,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { adminUsers, session, user } from '../db/schema';
 import type { AppEnv, Deps, SessionUser } from './context';
 import { AppError } from './errors';
+import { readSessionToken } from '../auth/session-cookie';
 import { touchActivity } from '../modules/plans/premium.service';
 
 /**
@@ -61,25 +62,36 @@ type ResolvedSession =
   | { state: 'ok'; user: SessionUser; sessionId: string; createdAt: Date; refreshedCookies: string[] };
 
 /**
- * The request's session, checked live. The signed cookie cache spares better-auth's lookups,
- * but a session revoked elsewhere (sign-out, password reset, ban) must stop working at once:
- * one indexed row answers that. A banned member still holding a session is told so (403).
+ * The request's session, read live from its row on every request, so a session revoked elsewhere
+ * (sign-out, password reset, ban) stops working at once. A banned member still holding a session
+ * is told so (403). One indexed query, no better-auth round: only a session due for its daily
+ * extension goes through better-auth, which moves its expiry on and sends the renewed cookie
+ * (refreshedCookies, passed on to the browser).
  */
 export async function resolveSession(deps: Deps, headers: Headers): Promise<ResolvedSession> {
-  // When the signed cache cookie has expired, better-auth reads the session and issues a fresh
-  // one: it is passed on to the browser (refreshedCookies), so the next minute's requests
-  // again skip those lookups.
-  const { response: result, headers: authHeaders } = await deps.auth.api.getSession({ headers, returnHeaders: true });
-  if (!result) return { state: 'none' };
+  const context = await deps.auth.$context;
+  const token = readSessionToken(headers.get('cookie'), context.authCookies.sessionToken.name, context.secret);
+  if (!token) return { state: 'none' };
   const [live] = await deps.database.db
-    .select({ id: session.id, createdAt: session.createdAt, banned: isBanned })
+    .select({
+      sessionId: session.id,
+      createdAt: session.createdAt,
+      updatedAt: session.updatedAt,
+      banned: isBanned,
+      user: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, createdAt: user.createdAt },
+    })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
-    .where(and(eq(session.id, result.session.id), gt(session.expiresAt, new Date())))
+    .where(and(eq(session.token, token), gt(session.expiresAt, new Date())))
     .limit(1);
   if (!live) return { state: 'none' };
   if (live.banned) return { state: 'banned' };
-  return { state: 'ok', user: result.user as SessionUser, sessionId: result.session.id, createdAt: live.createdAt, refreshedCookies: authHeaders.getSetCookie() };
+  let refreshedCookies: string[] = [];
+  if (live.updatedAt.getTime() < Date.now() - context.sessionConfig.updateAge * 1000) {
+    const { headers: authHeaders } = await deps.auth.api.getSession({ headers, query: { disableCookieCache: true }, returnHeaders: true });
+    refreshedCookies = authHeaders.getSetCookie();
+  }
+  return { state: 'ok', user: { ...live.user, banned: false }, sessionId: live.sessionId, createdAt: live.createdAt, refreshedCookies };
 }
 
 /** Passes a refreshed session cache cookie on to the browser. */

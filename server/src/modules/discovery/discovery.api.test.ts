@@ -55,6 +55,27 @@ describe(`likes and matches on ${testDatabaseKind}`, () => {
     expect((await first.client.json<List>('GET', '/api/matches')).body.matches[0]!.announced).toBe(true);
   });
 
+  it('refuses a like or a pass on oneself (400), on a hidden profile or across a block (404), and records nothing', async () => {
+    const me = await member();
+    const hidden = await member();
+    const blocker = await member();
+    const { db } = suite.server.deps.database;
+    await db.execute(sql`update profiles set hidden = true where user_id = ${hidden.id}`);
+    expect((await blocker.client.json('PUT', `/api/blocks/${me.id}`)).status).toBe(200);
+    for (const path of ['/api/likes', '/api/passes']) {
+      const self = await me.client.json<ErrorBody>('POST', path, { targetId: me.id });
+      expect(self.status).toBe(400);
+      for (const target of [hidden, blocker]) {
+        const refused = await me.client.json<ErrorBody>('POST', path, { targetId: target.id });
+        expect(refused.status).toBe(404);
+        expect(refused.body.error.message).toBe('That profile is no longer available.');
+      }
+    }
+    const { rows } = await db.execute<{ n: number }>(sql`
+      select (select count(*) from likes where user_id = ${me.id}) + (select count(*) from passes where user_id = ${me.id}) as n`);
+    expect(Number(rows[0]!.n)).toBe(0);
+  });
+
   it('skips a like that is already recorded', async () => {
     const a = await member();
     const b = await member();

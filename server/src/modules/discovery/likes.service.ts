@@ -2,28 +2,20 @@ import { and, count, eq, gte, sql } from 'drizzle-orm';
 import { FREE_DAILY_LIKES, LIKE_LIMIT_MESSAGE, type TLikeResponse } from '../../../../contracts/discovery';
 import type { TLikesReceived } from '../../../../contracts/plans';
 import type { Db } from '../../db/client';
-import { conversations, likes, matches, passes, profiles } from '../../db/schema';
+import { conversations, likes, matches, passes, profiles, subscriptions, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { announceStatsChange, publish } from '../../realtime/hub';
 import { notify } from '../notifications/notifications.service';
 import { PLAN_TEXT } from '../../../../contracts/plans';
-import { isPremium, planOf } from '../plans/service';
+import { isPremium, planOf, planState } from '../plans/service';
 import { cardColumns, toCards, viewerInterests, type CardRow } from './cards';
 import { nameOf } from '../profiles/names';
 import { blockedBetween } from '../safety/blocks';
 
 const startOfUtcDay = (now = new Date()) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
-/** The target must be another member with a visible profile, and neither may have blocked the other. */
-async function requireLikeable(db: Pick<Db, 'select'>, viewerId: string, targetId: string) {
-  if (viewerId === targetId) throw new AppError('BAD_REQUEST', 'You cannot like your own profile.');
-  const [target] = await db
-    .select({ hidden: profiles.hidden, blocked: sql<boolean>`${blockedBetween(viewerId, targetId)}` })
-    .from(profiles)
-    .where(eq(profiles.userId, targetId))
-    .limit(1);
-  if (!target || target.hidden || target.blocked) throw new AppError('NOT_FOUND', 'That profile is no longer available.');
-}
+const SELF_LIKE = 'You cannot like your own profile.';
+const UNAVAILABLE = 'That profile is no longer available.';
 
 /** Likes left today, or null when the member's plan has no limit. */
 export async function likesLeftToday(db: Pick<Db, 'select'>, viewerId: string): Promise<{ left: number | null; tier: 'free' | 'premium' }> {
@@ -91,47 +83,76 @@ async function announceMatch(db: Db, viewerId: string, targetId: string, matchId
   });
 }
 
+type LikeFacts = { likeable: boolean | null; created_at: Date | string; active: boolean | null; tier: string | null; expires_at: Date | string | null };
+type LikeOutcome = { used: number; already: boolean; reverse: boolean; inserted: boolean };
+
+/**
+ * The like itself, in four round trips (BEGIN, two statements, COMMIT) and one more for a match.
+ * Each statement after the locks reads a snapshot taken once they are held, so a like back from
+ * the other side, or another like by the same member, is either wholly seen or not yet begun.
+ */
 async function recordLike(db: Db, viewerId: string, targetId: string, superLike: boolean): Promise<TLikeResponse> {
+  if (viewerId === targetId) throw new AppError('BAD_REQUEST', SELF_LIKE);
   return db.transaction(async (tx) => {
-    await requireLikeable(tx, viewerId, targetId);
     const [userA, userB] = viewerId < targetId ? [viewerId, targetId] : [targetId, viewerId];
-    // Both locks in one round trip: the pair's (one match per pair) and the liker's (the daily quota).
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pair:${userA}:${userB}`})), pg_advisory_xact_lock(hashtext(${`likes:${viewerId}`}))`);
+    // The locks (the pair's: one match per pair; the liker's: the daily quota), whether the
+    // target may be liked (a visible profile, no block either way), and the liker's plan.
+    const { rows: [facts] } = await tx.execute<LikeFacts>(sql`
+      select pg_advisory_xact_lock(hashtext(${`pair:${userA}:${userB}`})), pg_advisory_xact_lock(hashtext(${`likes:${viewerId}`})),
+        (select not p.hidden and not ${blockedBetween(viewerId, targetId)} from ${profiles} p where p.user_id = ${targetId}) as likeable,
+        u.created_at, s.active, s.tier, s.expires_at
+      from ${user} u left join ${subscriptions} s on s.user_id = u.id
+      where u.id = ${viewerId}`);
+    if (!facts) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
+    if (!facts.likeable) throw new AppError('NOT_FOUND', UNAVAILABLE);
+    const subscription = facts.active === null || facts.tier === null ? null : { active: facts.active, tier: facts.tier, expiresAt: facts.expires_at === null ? null : new Date(facts.expires_at) };
+    const premium = planState(subscription, new Date(facts.created_at), new Date()).tier === 'premium';
 
-    const quota = await likesLeftToday(tx, viewerId);
-    // Answering an earlier like again is never refused, even at the limit or for a super like on the free plan.
-    const refusing = quota.left === 0 || (superLike && quota.tier !== 'premium');
-    const [existing] = refusing ? await tx.select({ one: sql`1` }).from(likes).where(and(eq(likes.userId, viewerId), eq(likes.targetId, targetId))) : [];
-    if (existing) return { matched: false, alreadyLiked: true, matchId: null, conversationId: null, likesLeft: quota.left };
-    if (quota.left === 0) throw new AppError('LIMIT_REACHED', LIKE_LIMIT_MESSAGE);
-    if (superLike && quota.tier !== 'premium') throw new AppError('PREMIUM_REQUIRED', PLAN_TEXT.premiumRequired);
-
-    const [inserted] = await tx.insert(likes).values({ userId: viewerId, targetId, superLike }).onConflictDoNothing().returning({ one: sql`1` });
-    if (!inserted) return { matched: false, alreadyLiked: true, matchId: null, conversationId: null, likesLeft: quota.left };
-    const likesLeft = quota.left === null ? null : quota.left - 1;
-
-    // A like replaces an earlier pass; and a like back from the other side makes the match.
-    const { rows: [{ reverse } = { reverse: false }] } = await tx.execute<{ reverse: boolean }>(sql`
-      with cleared as (delete from ${passes} where ${passes.userId} = ${viewerId} and ${passes.targetId} = ${targetId})
-      select exists (select 1 from ${likes} where ${likes.userId} = ${targetId} and ${likes.targetId} = ${viewerId}) as reverse`);
+    // Today's likes, the like already given, the like back; and the like itself when the plan
+    // allows it (answering an earlier like is never refused), replacing an earlier pass.
+    const { rows: [outcome] } = await tx.execute<LikeOutcome>(sql`
+      with facts as (
+        select case when ${premium} then 0 else (select count(*)::int from ${likes} where user_id = ${viewerId} and created_at >= ${startOfUtcDay()}) end as used,
+          exists (select 1 from ${likes} where user_id = ${viewerId} and target_id = ${targetId}) as already,
+          exists (select 1 from ${likes} where user_id = ${targetId} and target_id = ${viewerId}) as reverse),
+      inserted as (
+        insert into ${likes} (user_id, target_id, super_like)
+        select ${viewerId}, ${targetId}, ${superLike} from facts
+        where not already and (${premium} or (used < ${FREE_DAILY_LIKES} and not ${superLike}))
+        on conflict do nothing returning 1),
+      cleared as (delete from ${passes} where user_id = ${viewerId} and target_id = ${targetId} and exists (select 1 from inserted))
+      select used, already, reverse, exists (select 1 from inserted) as inserted from facts`);
+    const { used, already, reverse, inserted } = outcome!;
+    const left = premium ? null : Math.max(0, FREE_DAILY_LIKES - used);
+    if (already) return { matched: false, alreadyLiked: true, matchId: null, conversationId: null, likesLeft: left };
+    if (left === 0) throw new AppError('LIMIT_REACHED', LIKE_LIMIT_MESSAGE);
+    if (superLike && !premium) throw new AppError('PREMIUM_REQUIRED', PLAN_TEXT.premiumRequired);
+    if (!inserted) return { matched: false, alreadyLiked: true, matchId: null, conversationId: null, likesLeft: left };
+    const likesLeft = left === null ? null : left - 1;
     if (!reverse) return { matched: false, alreadyLiked: false, matchId: null, conversationId: null, likesLeft };
 
-    // The member whose like completed the pair sees 'It's a match!' now; the other one later.
-    const [match] = await tx
-      .insert(matches)
-      .values({ userA, userB, announcedToA: viewerId === userA, announcedToB: viewerId === userB })
-      .onConflictDoNothing()
-      .returning({ id: matches.id });
-    if (!match) return { matched: true, alreadyLiked: false, matchId: null, conversationId: null, likesLeft };
-    const [conversation] = await tx.insert(conversations).values({ matchId: match.id, userA, userB }).returning({ id: conversations.id });
-    return { matched: true, alreadyLiked: false, matchId: match.id, conversationId: conversation!.id, likesLeft };
+    // The match and its conversation. The member whose like completed the pair sees
+    // 'It's a match!' now; the other one later.
+    const { rows: [made] } = await tx.execute<{ match_id: string; conversation_id: string }>(sql`
+      with made as (
+        insert into ${matches} (user_a, user_b, announced_to_a, announced_to_b)
+        values (${userA}, ${userB}, ${viewerId === userA}, ${viewerId === userB})
+        on conflict do nothing returning id),
+      opened as (insert into ${conversations} (match_id, user_a, user_b) select id, ${userA}, ${userB} from made returning id)
+      select made.id as match_id, opened.id as conversation_id from made, opened`);
+    if (!made) return { matched: true, alreadyLiked: false, matchId: null, conversationId: null, likesLeft };
+    return { matched: true, alreadyLiked: false, matchId: made.match_id, conversationId: made.conversation_id, likesLeft };
   });
 }
 
+/** A pass, or a pass renewed; in one statement that also checks the target may be passed on. */
 export async function passProfile(db: Db, viewerId: string, targetId: string): Promise<void> {
-  await requireLikeable(db, viewerId, targetId);
-  await db
-    .insert(passes)
-    .values({ userId: viewerId, targetId })
-    .onConflictDoUpdate({ target: [passes.userId, passes.targetId], set: { createdAt: new Date() } });
+  if (viewerId === targetId) throw new AppError('BAD_REQUEST', SELF_LIKE);
+  const { rows } = await db.execute(sql`
+    insert into ${passes} (user_id, target_id)
+    select ${viewerId}, ${targetId} from ${profiles} p
+    where p.user_id = ${targetId} and not p.hidden and not ${blockedBetween(viewerId, targetId)}
+    on conflict (user_id, target_id) do update set created_at = now()
+    returning 1`);
+  if (rows.length === 0) throw new AppError('NOT_FOUND', UNAVAILABLE);
 }

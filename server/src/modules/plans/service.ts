@@ -24,7 +24,7 @@ type SubscriptionRow = { active: boolean; tier: string; expiresAt: Date | null }
  * subscription counts while it is active and not expired (the moment expires_at passes, it
  * stops counting); otherwise the 30-day trial from account creation grants Premium.
  */
-function planState(row: SubscriptionRow | null | undefined, accountCreatedAt: Date, now: Date): PlanState {
+export function planState(row: SubscriptionRow | null | undefined, accountCreatedAt: Date, now: Date): PlanState {
   const trialEnds = new Date(accountCreatedAt.getTime() + trialDays * 24 * 60 * 60 * 1000);
   const paid = !!row && row.active && row.tier === 'premium' && (!row.expiresAt || row.expiresAt > now);
   return {

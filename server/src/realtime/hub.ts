@@ -83,7 +83,13 @@ export class RealtimeHub {
 
 /** Sends an event to members through PostgreSQL, so it reaches them on any instance. */
 export async function publish(db: Pick<Database['db'], 'execute'>, to: string[], event: RealtimeEvent): Promise<void> {
-  await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify({ to, event } satisfies Envelope)})`);
+  await publishEach(db, [[to, event]]);
+}
+
+/** Several events in one round trip, delivered in this order. */
+export async function publishEach(db: Pick<Database['db'], 'execute'>, events: [to: string[], event: RealtimeEvent][]): Promise<void> {
+  const notifications = events.map(([to, event]) => sql`pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify({ to, event } satisfies Envelope)})`);
+  await db.execute(sql`select ${sql.join(notifications, sql`, `)}`);
 }
 
 const pendingStatsChange = new WeakMap<object, ReturnType<typeof setTimeout>>();

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import { announceStatsChange, publish } from '../../realtime/hub';
 import { notify } from '../notifications/notifications.service';
 import { PLAN_TEXT } from '../../../../contracts/plans';
-import { isPremium, planOf, planState } from '../plans/service';
+import { isPremium, planColumns, planFromColumns, planOf, type PlanColumns } from '../plans/service';
 import { cardColumns, toCards, viewerInterests, type CardRow } from './cards';
 import { nameOf } from '../profiles/names';
 import { blockedBetween } from '../safety/blocks';
@@ -83,7 +83,7 @@ async function announceMatch(db: Db, viewerId: string, targetId: string, matchId
   });
 }
 
-type LikeFacts = { likeable: boolean | null; created_at: Date | string; active: boolean | null; tier: string | null; expires_at: Date | string | null };
+type LikeFacts = PlanColumns & { likeable: boolean | null };
 type LikeOutcome = { used: number; already: boolean; reverse: boolean; inserted: boolean };
 
 /**
@@ -100,13 +100,12 @@ async function recordLike(db: Db, viewerId: string, targetId: string, superLike:
     const { rows: [facts] } = await tx.execute<LikeFacts>(sql`
       select pg_advisory_xact_lock(hashtext(${`pair:${userA}:${userB}`})), pg_advisory_xact_lock(hashtext(${`likes:${viewerId}`})),
         (select not p.hidden and not ${blockedBetween(viewerId, targetId)} from ${profiles} p where p.user_id = ${targetId}) as likeable,
-        u.created_at, s.active, s.tier, s.expires_at
+        ${planColumns}
       from ${user} u left join ${subscriptions} s on s.user_id = u.id
       where u.id = ${viewerId}`);
     if (!facts) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
     if (!facts.likeable) throw new AppError('NOT_FOUND', UNAVAILABLE);
-    const subscription = facts.active === null || facts.tier === null ? null : { active: facts.active, tier: facts.tier, expiresAt: facts.expires_at === null ? null : new Date(facts.expires_at) };
-    const premium = planState(subscription, new Date(facts.created_at), new Date()).tier === 'premium';
+    const premium = planFromColumns(facts).tier === 'premium';
 
     // Today's likes, the like already given, the like back; and the like itself when the plan
     // allows it (answering an earlier like is never refused), replacing an earlier pass.

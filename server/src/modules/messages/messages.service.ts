@@ -4,28 +4,32 @@ import { nudgeFor, SAFETY_TEXT } from '../../../../contracts/safety';
 import type { Db } from '../../db/client';
 import { conversations, messages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { isPremium } from '../plans/service';
-import { announceStatsChange, publish } from '../../realtime/hub';
+import { isPremium, planColumns, planFromColumns, type PlanColumns } from '../plans/service';
+import { announceStatsChange, publish, publishEach } from '../../realtime/hub';
 import { markGroupRead, notify } from '../notifications/notifications.service';
 import { blockedBetween } from '../safety/blocks';
 import { displayName, nameOf } from '../profiles/names';
 
 type MessageRow = typeof messages.$inferSelect;
 
-/**
- * The access check every conversation call starts with. Anyone but its two members learns
- * nothing (404). Between a blocked pair the conversation is closed: a clear 403, no content.
- */
-export async function requireParticipant(db: Pick<Db, 'execute'>, conversationId: string, viewerId: string) {
-  const { rows } = await db.execute<{ other_id: string; blocked: boolean }>(sql`
+/** One of its two members' view of a conversation: the other member, and whether a block closed it. */
+const participantView = (conversationId: string, viewerId: string) => sql`
     select case when c.user_a = ${viewerId} then c.user_b else c.user_a end as other_id,
            ${blockedBetween(sql`c.user_a`, sql`c.user_b`)} as blocked
     from conversations c
-    where c.id = ${conversationId} and (c.user_a = ${viewerId} or c.user_b = ${viewerId})`);
-  const row = rows[0];
+    where c.id = ${conversationId} and (c.user_a = ${viewerId} or c.user_b = ${viewerId})`;
+
+/** Anyone but its two members learns nothing (404). Between a blocked pair the conversation is closed: a clear 403, no content. */
+function checkParticipant(row: { other_id: string; blocked: boolean } | undefined): { otherId: string } {
   if (!row) throw new AppError('NOT_FOUND', 'That conversation does not exist.');
   if (row.blocked) throw new AppError('BLOCKED', SAFETY_TEXT.cannotMessage);
   return { otherId: row.other_id };
+}
+
+/** The access check every conversation call starts with. */
+export async function requireParticipant(db: Pick<Db, 'execute'>, conversationId: string, viewerId: string) {
+  const { rows } = await db.execute<{ other_id: string; blocked: boolean }>(participantView(conversationId, viewerId));
+  return checkParticipant(rows[0]);
 }
 
 /** `receipts`: the viewer has Premium, so their own messages say whether they were read. */
@@ -109,51 +113,60 @@ export async function listMessages(db: Db, viewerId: string, conversationId: str
 }
 
 /** Stores a message once per client key, moves the conversation up, and tells both members live. */
+type SendFacts = PlanColumns & { other_id: string; blocked: boolean; refused: boolean | null; sender_name: string | null };
+
+/**
+ * Stores a message and delivers it: five round trips (the checks, the insert, the realtime
+ * events, the recipient's notification and its event). Retried with the
+ * same client key, it answers the stored message and delivers nothing twice.
+ */
 export async function sendMessage(db: Db, viewerId: string, conversationId: string, content: string, clientKey: string): Promise<TMessage> {
-  const { otherId } = await requireParticipant(db, conversationId, viewerId);
-  await requireMayWrite(db, viewerId, otherId);
-  const { message, created } = await db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(messages)
-      .values({ conversationId, senderId: viewerId, content, clientKey, nudge: nudgeFor(content) })
-      .onConflictDoNothing({ target: [messages.senderId, messages.clientKey] })
-      .returning();
-    if (!inserted) {
-      const [existing] = await tx.select().from(messages).where(and(eq(messages.senderId, viewerId), eq(messages.clientKey, clientKey)));
-      if (!existing || existing.conversationId !== conversationId) throw new AppError('CONFLICT', 'That message key was already used.');
-      return { message: existing, created: false };
-    }
-    // now() is the message's own created_at (the transaction's time, to the microsecond);
-    // greatest(): two sends racing must not move the conversation back to the older one's time.
-    await tx
-      .update(conversations)
-      .set({ updatedAt: sql`greatest(${conversations.updatedAt}, now())` })
-      .where(eq(conversations.id, conversationId));
-    return { message: inserted, created: true };
-  });
-  const mine = toMessage(message, viewerId, await isPremium(db, viewerId));
-  if (created) {
-    await publish(db, [otherId], { type: 'message', message: toMessage(message, otherId) });
-    await publish(db, [viewerId], { type: 'message', message: mine });
+  // The participant check, the recipient's verified-only setting, the sender's name and plan.
+  const { rows: [facts] } = await db.execute<SendFacts>(sql`
+    select v.other_id, v.blocked, r.verified_only_messages and not coalesce(p.selfie_verified, false) as refused,
+           coalesce(p.name, u.name) as sender_name, ${planColumns}
+    from (${participantView(conversationId, viewerId)}) v
+    join "user" u on u.id = ${viewerId}
+    left join profiles p on p.user_id = u.id
+    left join profiles r on r.user_id = v.other_id
+    left join subscriptions s on s.user_id = u.id`);
+  const { otherId } = checkParticipant(facts);
+  // A member who accepts messages from verified members only is written to by those alone.
+  if (facts!.refused) throw new AppError('FORBIDDEN', SAFETY_TEXT.verifiedOnly);
+
+  // One statement, so atomic. now() is the message's own created_at (the transaction's time, to
+  // the microsecond); greatest(): two sends racing must not move the conversation back in time.
+  type Stored = Omit<MessageRow, 'createdAt' | 'readAt'> & { createdAt: Date | string; readAt: Date | string | null };
+  const { rows: [stored] } = await db.execute<Stored>(sql`
+    with inserted as (
+      insert into messages (conversation_id, sender_id, content, client_key, nudge)
+      values (${conversationId}, ${viewerId}, ${content}, ${clientKey}, ${nudgeFor(content)})
+      on conflict (sender_id, client_key) do nothing
+      returning id, conversation_id as "conversationId", sender_id as "senderId", content, type, client_key as "clientKey",
+                nudge, read_at as "readAt", created_at as "createdAt"),
+    touched as (update conversations set updated_at = greatest(updated_at, now()) where id = ${conversationId} and exists (select 1 from inserted))
+    select * from inserted`);
+  // A retry (the key already stored) answers the first message, and only in its own conversation.
+  const [message] = stored
+    ? [{ ...stored, createdAt: new Date(stored.createdAt), readAt: stored.readAt === null ? null : new Date(stored.readAt) }]
+    : await db.select().from(messages).where(and(eq(messages.senderId, viewerId), eq(messages.clientKey, clientKey)));
+  if (!message || message.conversationId !== conversationId) throw new AppError('CONFLICT', 'That message key was already used.');
+  const mine = toMessage(message, viewerId, planFromColumns(facts!).tier === 'premium');
+  if (stored) {
+    await publishEach(db, [
+      [[otherId], { type: 'message', message: toMessage(message, otherId) }],
+      [[viewerId], { type: 'message', message: mine }],
+    ]);
     announceStatsChange(db);
     await notify(db, otherId, {
       type: 'message',
-      title: `New message from ${await nameOf(db, viewerId)}`,
+      title: `New message from ${displayName(facts!.sender_name)}`,
       message: messagePreview(content),
       link: `/messages?conversation=${conversationId}`,
       groupKey: `conversation:${conversationId}`,
     });
   }
   return mine;
-}
-
-/** A member who accepts messages from verified members only is written to by those alone. */
-async function requireMayWrite(db: Db, senderId: string, recipientId: string): Promise<void> {
-  const { rows } = await db.execute<{ refused: boolean }>(sql`
-    select r.verified_only_messages and not coalesce(s.selfie_verified, false) as refused
-    from profiles r left join profiles s on s.user_id = ${senderId}
-    where r.user_id = ${recipientId}`);
-  if (rows[0]?.refused) throw new AppError('FORBIDDEN', SAFETY_TEXT.verifiedOnly);
 }
 
 /** Marks the other member's messages read; the sender hears of it only with Premium (read receipts). */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { TRIAL_DAYS } from '../../../../contracts/auth';
 import type { Db } from '../../db/client';
 import { subscriptions, user } from '../../db/schema';
@@ -24,7 +24,7 @@ type SubscriptionRow = { active: boolean; tier: string; expiresAt: Date | null }
  * subscription counts while it is active and not expired (the moment expires_at passes, it
  * stops counting); otherwise the 30-day trial from account creation grants Premium.
  */
-export function planState(row: SubscriptionRow | null | undefined, accountCreatedAt: Date, now: Date): PlanState {
+function planState(row: SubscriptionRow | null | undefined, accountCreatedAt: Date, now: Date): PlanState {
   const trialEnds = new Date(accountCreatedAt.getTime() + trialDays * 24 * 60 * 60 * 1000);
   const paid = !!row && row.active && row.tier === 'premium' && (!row.expiresAt || row.expiresAt > now);
   return {
@@ -39,6 +39,20 @@ export function planState(row: SubscriptionRow | null | undefined, accountCreate
 export async function getPlanState(db: Pick<Db, 'select'>, userId: string, accountCreatedAt: Date, now = new Date()): Promise<PlanState> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
   return planState(row, accountCreatedAt, now);
+}
+
+/**
+ * For a hot path that reads the plan inside a larger query: the columns to select from its
+ * "user" u and left-joined subscriptions s, and the plan they give.
+ */
+export const planColumns = sql`u.created_at as account_created_at, s.active as sub_active, s.tier as sub_tier, s.expires_at as sub_expires_at`;
+export type PlanColumns = { account_created_at: Date | string; sub_active: boolean | null; sub_tier: string | null; sub_expires_at: Date | string | null };
+export function planFromColumns(row: PlanColumns, now = new Date()): PlanState {
+  const subscription =
+    row.sub_active === null || row.sub_tier === null
+      ? null
+      : { active: row.sub_active, tier: row.sub_tier, expiresAt: row.sub_expires_at === null ? null : new Date(row.sub_expires_at) };
+  return planState(subscription, new Date(row.account_created_at), now);
 }
 
 /** The plan of a member known only by id: the account and its subscription in one query. */

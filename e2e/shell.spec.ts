@@ -32,6 +32,27 @@ test.describe('[SHELL]', () => {
     await expect(cta.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/safety-commitment');
   });
 
+  test('[PRERENDER] the landing page paints before any script runs, then React takes it over without a mismatch', async ({ browser, baseURL, page }) => {
+    // With JavaScript off, the server's HTML alone shows the page.
+    const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const bare = await noScript.newPage();
+    await bare.goto('/');
+    await expect(bare.getByRole('heading', { name: 'Find the Perfect Match' })).toBeVisible();
+    await expect(bare.getByRole('link', { name: 'Get Started' })).toBeVisible();
+    await noScript.close();
+
+    // With it on: no hydration error, and the page answers clicks (the router, not a reload).
+    const problems: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto('/');
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await page.getByRole('link', { name: 'Get Started' }).click();
+    await expect(page).toHaveURL(/\/auth\?tab=register$/);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
   test('[404] unknown pages say so, and the footer carries the current year', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();

@@ -1,12 +1,12 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
 import { RouteErrorBoundary } from './app/route-error';
-import { AppRoutes } from './app/router';
+import { AppRoutes, loadLanding } from './app/router';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <BrowserRouter>
       <Providers>
@@ -15,8 +15,14 @@ createRoot(document.getElementById('root')!).render(
         </RouteErrorBoundary>
       </Providers>
     </BrowserRouter>
-  </StrictMode>,
+  </StrictMode>
 );
+// The landing page arrives prerendered (prerenderPages in vite.config.ts) and React takes that HTML over; every
+// other page starts from an empty root. The page's chunk comes first: a boundary still waiting
+// for its code when the session answers would be thrown away and painted again (a layout shift).
+const root = document.getElementById('root')!;
+if (root.hasChildNodes()) void loadLanding().then(() => hydrateRoot(root, app));
+else createRoot(root).render(app);
 
 // The installable app: the service worker caches the app shell and serves the offline page.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

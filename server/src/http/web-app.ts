@@ -5,11 +5,13 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv } from '../lib/context';
 
 /**
- * Serves the built single-page app: hashed assets cached for a year, every other
- * non-API path answered with index.html so the client router can take it.
+ * Serves the built single-page app: hashed assets cached for a year, `/` answered with the
+ * prerendered landing page (prerenderPages in vite.config.ts), every other non-API path with index.html so
+ * the client router can take it.
  */
 export function mountWebApp(app: Hono<AppEnv>, distDir: string): void {
   const indexFile = path.join(distDir, 'index.html');
+  const landingFile = path.join(distDir, 'landing.html');
   const root = path.relative(process.cwd(), distDir) || '.';
   app.use(
     '/assets/*',
@@ -18,8 +20,13 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string): void {
       onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
     }),
   );
+  app.get('/', (c, next) => {
+    if (!fs.existsSync(landingFile)) return next();
+    c.header('Cache-Control', 'no-cache');
+    return c.html(fs.readFileSync(landingFile, 'utf8'));
+  });
   app.use('*', async (c, next) => {
-    if (c.req.path.startsWith('/api/') || c.req.path === '/index.html') return next();
+    if (c.req.path.startsWith('/api/') || c.req.path === '/index.html' || c.req.path === '/landing.html') return next();
     return serveStatic({ root, onFound: (_path, ctx) => ctx.header('Cache-Control', 'no-cache') })(c, next);
   });
   app.get('*', (c) => {

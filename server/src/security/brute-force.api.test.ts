@@ -41,4 +41,30 @@ describe(`brute force and account enumeration on ${testDatabaseKind}`, () => {
       expect(a.status, path).toBe(path.includes('sign-in/email') ? 401 : 200);
     }
   });
+
+  it('takes as long to refuse a wrong password for an account that exists as for one that does not (200 samples each)', { timeout: 300_000 }, async () => {
+    // Two tries per existing account stay under the per-account limit, so every answer is a real refusal.
+    const known = Array.from({ length: 100 }, () => uniqueEmail('timing'));
+    await Promise.all(known.map((email) => factoryMember(suite.server, suite.passwordHash, { email })));
+    const client = suite.server.client();
+    const timeSignIn = async (email: string) => {
+      const started = performance.now();
+      const answer = await client.json('POST', '/api/auth/sign-in/email', { email, password: 'Wrong123Pass' });
+      expect(answer.status).toBe(401);
+      return performance.now() - started;
+    };
+    const existing: number[] = [];
+    const missing: number[] = [];
+    // Interleaved, so whatever else the machine is doing weighs on both alike.
+    for (let i = 0; i < 200; i++) {
+      existing.push(await timeSignIn(known[i >> 1]!));
+      missing.push(await timeSignIn(uniqueEmail('ghost')));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+    const [a, b] = [median(existing), median(missing)];
+    console.log(`enumeration timing: wrong password ${a.toFixed(1)} ms for an existing account, ${b.toFixed(1)} ms for none (medians of 200)`);
+    // Without the dummy hash for unknown emails, the gap is the whole password hash (most of the time).
+    expect(Math.abs(a - b)).toBeLessThan(Math.max(0.2 * Math.max(a, b), 3));
+  });
 });
+

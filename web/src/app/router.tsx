@@ -50,7 +50,9 @@ const routes: [path: string, Page][] = [
   ['admin/users', page(() => import('./routes/admin-users'))],
   ['subscription-success', page(() => import('./routes/subscription-success'))],
 ];
-const Landing = page(() => import('./routes/landing'));
+/** The landing page's chunk: main.tsx loads it before hydrating the prerendered HTML. */
+export const loadLanding = () => import('./routes/landing');
+const Landing = page(loadLanding);
 const NotFound = page(() => import('./routes/not-found'));
 
 export function AppRoutes() {

@@ -11,11 +11,17 @@ const waiting = new Set<() => void>();
 
 function sonner(): Promise<Sonner> {
   if (!loading) {
-    loading = import('sonner');
+    // A failed download (offline, or a new deploy) costs this toast only: the next one tries again.
+    loading = import('sonner').catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
     for (const notify of waiting) notify();
   }
   return loading;
 }
+
+const show = (display: (s: Sonner) => void) => void sonner().then(display, (error: unknown) => console.warn('toast not shown', error));
 
 /** True once a toast has been asked for: the Toaster mounts from then on. */
 export function useToastsRequested(): boolean {
@@ -25,10 +31,11 @@ export function useToastsRequested(): boolean {
       return () => waiting.delete(notify);
     },
     () => loading !== null,
+    () => false, // the prerendered landing page shows no toast
   );
 }
 
-export const toast = Object.assign((message: Message, options?: Options) => void sonner().then((s) => s.toast(message, options)), {
-  success: (message: Message, options?: Options) => void sonner().then((s) => s.toast.success(message, options)),
-  error: (message: Message, options?: Options) => void sonner().then((s) => s.toast.error(message, options)),
+export const toast = Object.assign((message: Message, options?: Options) => show((s) => s.toast(message, options)), {
+  success: (message: Message, options?: Options) => show((s) => s.toast.success(message, options)),
+  error: (message: Message, options?: Options) => show((s) => s.toast.error(message, options)),
 });

@@ -21,7 +21,15 @@ export function RootLayout() {
       </a>
       <Header />
       <main id="main" className="flex-1">
-        <Suspense fallback={<PageSpinner />}>
+        {/* A screen tall while a page's code loads: the footer stays below the fold instead of
+            jumping down when the page arrives (a layout shift). */}
+        <Suspense
+          fallback={
+            <div className="min-h-dvh">
+              <PageSpinner />
+            </div>
+          }
+        >
           <Outlet />
         </Suspense>
       </main>

@@ -50,7 +50,7 @@ export function Component() {
     'Vouch is the safety-first dating app: selfie-verified members, photo-verified dates and honest ratings from people who really met.',
   );
   useSiteSearchStructuredData();
-  const { session, isLoading } = useSession();
+  const { session } = useSession();
 
   return (
     <>
@@ -67,7 +67,8 @@ export function Component() {
               Every member is verified by selfie. Every rating comes from a date that really happened. Meet people who are
               who their photos say, and know how their past dates went.
             </p>
-            {!isLoading && !session && (
+            {/* Shown until a session is known: the prerendered page (and most of its visitors) have none. */}
+            {!session && (
               <div className="flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
                 <Button size="lg" asChild>
                   <Link to={paths.authRegister}>Get Started</Link>

@@ -76,7 +76,9 @@ export function Footer() {
         <LinkColumn title="Legal" links={LEGAL_LINKS} />
       </div>
       <div className="border-t">
-        <p className="mx-auto max-w-6xl px-4 py-5 text-sm text-muted-foreground">
+        {/* The prerendered landing page carries its build's year: over New Year, the HTML's year
+            may differ from the browser's, which is not worth throwing the page away for. */}
+        <p className="mx-auto max-w-6xl px-4 py-5 text-sm text-muted-foreground" suppressHydrationWarning>
           © {new Date().getFullYear()} Vouch. All rights reserved.
         </p>
       </div>

@@ -1,8 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { ToasterProps } from 'sonner';
 import { useToastsRequested } from '@/lib/toast';
 
-const SonnerToaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+// Toasts are never worth the error page: if the code cannot be fetched, there is no Toaster.
+const SonnerToaster = lazy(() =>
+  import('sonner').then(
+    (module): { default: ComponentType<ToasterProps> } => ({ default: module.Toaster }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /** sonner's Toaster, fetched with the first toast (see lib/toast). */
 export function Toaster(props: ToasterProps) {

@@ -24,7 +24,6 @@ export function RealtimeProvider({ userId }: { userId: string }) {
   useEffect(() => {
     let socket: WebSocket | null = null;
     let stopped = false;
-    let connectedBefore = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let ping: ReturnType<typeof setInterval> | undefined;
 
@@ -79,9 +78,9 @@ export function RealtimeProvider({ userId }: { userId: string }) {
       const url = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api/realtime`;
       socket = new WebSocket(url);
       socket.onopen = () => {
-        // Every connection after the first one may have missed events: fetch what it missed.
-        if (connectedBefore) void catchUp();
-        connectedBefore = true;
+        // Events sent while the page was loading (before this socket opened) or while it was
+        // down never reach it: fetch what may have been missed, on every connection.
+        void catchUp();
         setRealtimeConnected(true);
         attempt.current = 0;
         ping = setInterval(() => socket?.readyState === WebSocket.OPEN && socket.send('ping'), 25_000);

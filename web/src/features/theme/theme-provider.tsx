@@ -9,6 +9,7 @@ const ThemeContext = createContext<{ theme: Theme; setTheme: (theme: Theme) => v
 });
 
 function readStoredTheme(): Theme {
+  if (typeof localStorage === 'undefined') return 'system'; // prerendering at build time
   const stored = localStorage.getItem(THEME_STORAGE_KEY);
   return stored === 'light' || stored === 'dark' || stored === 'system' ? stored : 'system';
 }

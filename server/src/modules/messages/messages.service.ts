@@ -2,13 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { messagePreview, type TConversation, type TMessage } from '../../../../contracts/messages-api';
 import { nudgeFor, SAFETY_TEXT } from '../../../../contracts/safety';
 import type { Db } from '../../db/client';
-import { conversations, messages } from '../../db/schema';
+import { messages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isPremium, planColumns, planFromColumns, type PlanColumns } from '../plans/service';
 import { announceStatsChange, publish, publishEach } from '../../realtime/hub';
 import { markGroupRead, notify } from '../notifications/notifications.service';
 import { blockedBetween } from '../safety/blocks';
-import { displayName, nameOf } from '../profiles/names';
+import { displayName } from '../profiles/names';
 
 type MessageRow = typeof messages.$inferSelect;
 

@@ -101,3 +101,17 @@ export function seedWithCli(profiles: number) {
   });
   expect(seeded.status, seeded.stderr).toBe(0);
 }
+
+/**
+ * Passes a page's realtime socket through the test, and resolves once the server holds it: a
+ * 'ping' sent on the page's behalf has had its 'pong'. Until then an event could miss the page.
+ */
+export function realtimeReady(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    void page.routeWebSocket('**/api/realtime', (ws) => {
+      const server = ws.connectToServer();
+      server.onMessage((message) => (message === 'pong' ? resolve() : ws.send(message)));
+      server.send('ping');
+    });
+  });
+}

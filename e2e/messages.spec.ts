@@ -1,5 +1,5 @@
 import { expect, test, type WebSocketRoute } from '@playwright/test';
-import { apiMember, matchedMembers, toast } from './helpers';
+import { apiMember, matchedMembers, realtimeReady, toast } from './helpers';
 
 test.describe('[MESSAGES]', () => {
   test('[CHAT][LIVE][UNREAD] two matched members chat without reloading', async ({ browser, baseURL }) => {
@@ -13,8 +13,11 @@ test.describe('[MESSAGES]', () => {
     await ana.page.goto(`/messages?conversation=${conversationId}`);
     // Ana liked first, so she is shown 'It's a match!' on her next page.
     await ana.page.getByRole('button', { name: 'Keep browsing' }).click();
+    // Bea's realtime socket is open before Ana writes (a message sent earlier is caught up, without a toast).
+    const beaLive = realtimeReady(bea.page);
     await bea.page.goto('/messages');
     await expect(bea.page.getByRole('navigation', { name: 'Conversations' }).getByText('Ana')).toBeVisible();
+    await beaLive;
 
     // The four fixed suggestions, and Enter sends.
     await expect(ana.page.getByRole('list', { name: 'Message suggestions' }).getByRole('listitem')).toHaveCount(4);
@@ -57,12 +60,17 @@ test.describe('[MESSAGES][RECONNECT]', () => {
     let online = true;
     let refused = 0;
     let current: WebSocketRoute | null = null;
+    let live = false;
     await bea.page.routeWebSocket('**/api/realtime', (ws) => {
       if (!online) return void (refused++, ws.close());
       current = ws;
-      ws.connectToServer();
+      // The server holds the socket once it answers our 'ping' (until then an event could miss it).
+      const server = ws.connectToServer();
+      server.onMessage((message) => (message === 'pong' ? (live = true) : ws.send(message)));
+      server.send('ping');
     });
     await bea.page.goto(`/messages?conversation=${conversationId}`);
+    await expect.poll(() => live).toBe(true);
     const beaMessages = bea.page.getByRole('list', { name: 'Messages' });
     await ana.send(conversationId, 'Before the tunnel');
     await expect(beaMessages).toContainText('Before the tunnel');

@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
@@ -7,13 +7,24 @@ import { SupportBox } from '@/components/layout/support-box';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/use-session';
 import { useTheme } from '@/features/theme/theme-provider';
+import { paths } from '@/lib/paths';
 import { ScrollRestoration } from './scroll-restoration';
 
-const MemberShell = lazy(() => import('./member-shell').then((module) => ({ default: module.MemberShell })));
+const loadMemberShell = () => import('./member-shell');
+const MemberShell = lazy(() => loadMemberShell().then((module) => ({ default: module.MemberShell })));
+
+/** The pages visitors land on: only they wait for a session before fetching the member shell. */
+const VISITOR_PAGES = new Set<string>([paths.home, paths.auth, paths.login, paths.register, paths.forgotPassword, paths.resetPassword, paths.authResetPassword, paths.adminLogin]);
 
 export function RootLayout() {
   const { session } = useSession();
   const { theme } = useTheme();
+  const { pathname } = useLocation();
+  // On a member page the shell's code comes with the session, not after it, so the realtime
+  // socket opens as early as it can (events sent before it opens are only caught up, unannounced).
+  useEffect(() => {
+    if (!VISITOR_PAGES.has(pathname)) void loadMemberShell();
+  }, [pathname]);
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-background focus:px-3 focus:py-2">

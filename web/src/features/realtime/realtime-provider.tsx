@@ -47,7 +47,10 @@ export function RealtimeProvider({ userId }: { userId: string }) {
     const onEvent = (event: RealtimeEvent) => {
       if (event.type === 'message') {
         const { message } = event;
-        client.setQueryData(messagesQueryOptions(message.conversationId).queryKey, (list) => (list ? mergeMessages(list, [message]) : list));
+        const key = messagesQueryOptions(message.conversationId).queryKey;
+        client.setQueryData(key, (list) => (list ? mergeMessages(list, [message]) : list));
+        // The chat still loading (just opened) may have been answered before this message: ask again.
+        if (client.getQueryData(key) === undefined || client.isFetching({ queryKey: key }) > 0) void client.invalidateQueries({ queryKey: key });
         void client.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey });
         if (message.senderId !== userId && openConversation.id !== message.conversationId) {
           toast('New message', { description: messagePreview(message.content) });

@@ -58,14 +58,13 @@ export function planFromColumns(row: PlanColumns, now = new Date()): PlanState {
 /** The plan of a member known only by id: the account and its subscription in one query. */
 export async function planOf(db: Pick<Db, 'select'>, userId: string, now = new Date()): Promise<PlanState> {
   const [account] = await db
-    .select({ createdAt: user.createdAt, active: subscriptions.active, tier: subscriptions.tier, expiresAt: subscriptions.expiresAt })
+    .select({ account_created_at: user.createdAt, sub_active: subscriptions.active, sub_tier: subscriptions.tier, sub_expires_at: subscriptions.expiresAt })
     .from(user)
     .leftJoin(subscriptions, eq(subscriptions.userId, user.id))
     .where(eq(user.id, userId))
     .limit(1);
   if (!account) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
-  const row = account.active === null || account.tier === null ? null : { active: account.active, tier: account.tier, expiresAt: account.expiresAt };
-  return planState(row, account.createdAt, now);
+  return planFromColumns(account, now);
 }
 
 export async function isPremium(db: Pick<Db, 'select'>, userId: string): Promise<boolean> {

@@ -55,6 +55,8 @@ test.describe('[ADMIN]', () => {
     await report.getByRole('button', { name: 'Decide' }).click();
     await toast(page, 'Case decided');
     await rita.page.goto('/settings');
+    // Rita liked first: her first page announces the match, over everything else.
+    await rita.page.getByRole('button', { name: 'Keep browsing' }).click();
     const mine = rita.page.getByRole('list', { name: 'My reports' });
     await expect(mine).toContainText('Action taken');
     await expect(mine).toContainText('We warned Rex. Thank you for telling us.');

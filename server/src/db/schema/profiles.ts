@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, doublePrecision, index, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+
+/** PostgreSQL's full-text document type; only the database reads it (discovery's text search). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * A member's public face. Coordinates are stored already snapped to a ~2 km grid and are
@@ -57,6 +60,11 @@ export const profiles = pgTable('profiles', {
   geoCell: integer('geo_cell').generatedAlwaysAs(
     sql`case when latitude is null or longitude is null then null else floor((latitude + 90) / 0.2)::int * 2000 + floor((longitude + 180) / 0.2)::int end`,
   ),
+  /**
+   * The words of the name and bio, lower-cased and unstemmed ('simple'): discovery's text
+   * search matches each typed word as a word prefix through profiles_search_words_idx (docs/decisions/004).
+   */
+  searchWords: tsvector('search_words').generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, name || ' ' || coalesce(bio, ''))`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

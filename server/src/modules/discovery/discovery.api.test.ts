@@ -174,6 +174,11 @@ describe(`discovery on ${testDatabaseKind}`, () => {
     expect(await get('')).toEqual([woman, man].sort()); // default ages 18–60
     expect(await get('verifiedOnly=true')).toEqual([man]);
     expect(await get('q=SALSA')).toEqual([woman]);
+    // Each word typed begins a word of the name or bio, in any order; nothing else matches.
+    expect(await get('q=dancing%20sal')).toEqual([woman]);
+    expect(await get('q=alsa')).toEqual([]);
+    expect(await get('q=salsa%20tango')).toEqual([]);
+    expect(await get(`q=${encodeURIComponent("'):* | !")}`)).toEqual([]);
   });
 
   it('never sends coordinates: distances come as bands, and Nearby needs a shared location', async () => {

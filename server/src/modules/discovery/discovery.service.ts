@@ -39,17 +39,29 @@ const DEFAULT_AGE = PROFILE_DEFAULTS.age;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /**
+ * A name-or-bio search: every word typed is a word of the name or bio, in any order, and the
+ * last one may be cut short, as it is while typing ('salsa dan' finds "Loves salsa dancing").
+ * Only the last word is a prefix: the word index answers a prefix by collecting every word
+ * that starts with it, which is slow for a short one. Only letters and digits reach
+ * to_tsquery, so its syntax cannot be injected; a search with no word in it finds no one.
+ */
+function wordsCondition(q: string): SQL {
+  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu);
+  if (!words) return sql`false`;
+  return sql`p.search_words @@ to_tsquery('simple', ${[...words.slice(0, -1), `${words.at(-1)}:*`].join(' & ')})`;
+}
+
+/**
  * The discovery query. It walks profiles_discovery_idx in (score, user id) order and stops
  * after one page; each exclusion is a NOT EXISTS on a primary key, so members who swiped a
- * lot cost little more. Text filters use the trigram indexes; nearby uses the earth index.
+ * lot cost little more. Text uses the word index, a city the trigram index, nearby the grid cells.
  */
 export function discoverySql(
   viewerId: string,
   f: DiscoverFilters,
   viewer: { lat: number; lng: number } | null,
-  options: { textWindow?: number; boosted?: boolean } = {},
+  options: { window?: number; boosted?: boolean } = {},
 ): SQL {
-  const { textWindow } = options;
   const conditions: SQL[] = [
     sql`p.hidden = false`,
     sql`p.user_id <> ${viewerId}`,
@@ -62,7 +74,7 @@ export function discoverySql(
   if (f.gender !== 'all') conditions.push(sql`p.gender_group = ${f.gender}`);
   if (f.verifiedOnly) conditions.push(sql`p.selfie_verified`);
   if (f.location) conditions.push(sql`p.location ilike ${`%${escapeLike(f.location)}%`}`);
-  if (f.q) conditions.push(sql`(p.name || ' ' || coalesce(p.bio, '')) ilike ${`%${escapeLike(f.q)}%`}`);
+  if (f.q) conditions.push(wordsCondition(f.q));
   if (f.minRating !== undefined) conditions.push(sql`p.avg_rating >= ${f.minRating}`);
   // Ratings only exist for co-signed dates, so a rated member has verified dates.
   if (f.verifiedDates) conditions.push(sql`p.review_count > 0`);
@@ -104,13 +116,30 @@ export function discoverySql(
       order by q.score desc, q.user_id desc
       limit ${f.limit + 1}`;
   }
-  // With a window, the text filter applies to the first rows in score order only (see runDiscovery).
-  const source = textWindow
-    ? sql`(select * from profiles p where ${sql.join(windowConditions(viewerId, f), sql` and `)} order by p.score desc, p.user_id desc limit ${textWindow}) p`
-    : sql`profiles p`;
+  // With a window, the word search applies to the first rows in score order only (see runDiscovery).
+  if (options.window) {
+    return sql`
+      select ${columns}
+      from (select * from profiles p where ${sql.join(windowConditions(viewerId, f), sql` and `)} order by p.score desc, p.user_id desc limit ${options.window}) p
+      where ${sql.join(conditions, sql` and `)}
+      order by p.score desc, p.user_id desc
+      limit ${f.limit + 1}`;
+  }
+  // Past the window, a word search starts from the members the word index finds. The planner
+  // cannot tell a rare word from a common one, and left to itself it walks the score order for
+  // a rare one too, through the whole table.
+  if (f.q) {
+    return sql`
+      with matched as materialized (select p.user_id from profiles p where p.hidden = false and ${wordsCondition(f.q)})
+      select ${columns}
+      from matched m join profiles p on p.user_id = m.user_id
+      where ${sql.join(conditions, sql` and `)}
+      order by p.score desc, p.user_id desc
+      limit ${f.limit + 1}`;
+  }
   return sql`
     select ${columns}
-    from ${source}
+    from profiles p
     where ${sql.join(conditions, sql` and `)}
     order by p.score desc, p.user_id desc
     limit ${f.limit + 1}`;
@@ -170,15 +199,15 @@ export function cellsAround(center: { lat: number; lng: number }, radiusKm: numb
 /** At most this many boosted members lead a first page. */
 const MAX_BOOSTED = 5;
 
-/** Rows scanned in score order before a text search falls back to the trigram index. */
+/** Rows tried in score order before a word search starts from the word index instead. */
 export const TEXT_WINDOW = 1000;
 
 /**
  * Runs the page query.
  * - Nearby by cells: bitmap scans are switched off for this one statement, so each cell is
  *   walked in score order and stops after a page (the planner would otherwise read whole cells).
- * - Text search: a common term fills a page from the first rows in score order; so the
- *   first TEXT_WINDOW rows are tried, and only a rarer term goes to the trigram index.
+ * - Word search: a common word fills a page from the first rows in score order; so the
+ *   first TEXT_WINDOW rows are tried, and only a rarer one starts from the word index.
  */
 export async function runDiscovery(db: Db, viewerId: string, f: DiscoverFilters, viewer: { lat: number; lng: number } | null) {
   type Row = CardRow & { score: number };
@@ -189,7 +218,7 @@ export async function runDiscovery(db: Db, viewerId: string, f: DiscoverFilters,
     });
   }
   if (f.q) {
-    const windowed = (await db.execute<Row>(discoverySql(viewerId, f, viewer, { textWindow: TEXT_WINDOW }))).rows;
+    const windowed = (await db.execute<Row>(discoverySql(viewerId, f, viewer, { window: TEXT_WINDOW }))).rows;
     if (windowed.length > f.limit) return windowed;
   }
   return (await db.execute<Row>(discoverySql(viewerId, f, viewer))).rows;

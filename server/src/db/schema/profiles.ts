@@ -69,6 +69,15 @@ export const profiles = pgTable('profiles', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Every location text a profile has had, kept by a trigger on profiles (migration 0016). The
+ * city filter finds the matching texts here, then reads the top of each from
+ * profiles_location_idx (docs/decisions/004). A text no profile has any more matches no one.
+ */
+export const discoveryLocations = pgTable('discovery_locations', {
+  location: text('location').primaryKey(),
+});
+
 /** Profile photos, re-encoded without metadata; position 0 is the main photo. */
 export const photos = pgTable(
   'photos',

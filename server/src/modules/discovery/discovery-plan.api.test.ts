@@ -136,3 +136,57 @@ describe(`text search through the score-order window on ${testDatabaseKind}`, ()
     }
   });
 });
+
+/** The page a plain scan returns: every filter written out directly, no index strategy. */
+async function plainPage(filters: { location?: string; words?: string; radiusKm?: number; gender?: string }, here: { lat: number; lng: number }) {
+  const db = server.deps.database.db;
+  const { location, words, radiusKm, gender } = filters;
+  const { rows } = await db.execute<{ user_id: string }>(sql`
+    select user_id from profiles p
+    where hidden = false and user_id <> ${VIEWER} and (age between 18 and 60 or age is null)
+      and (${location ?? null}::text is null or location ilike '%' || ${location ?? ''} || '%')
+      and (${words ?? null}::text is null or search_words @@ to_tsquery('simple', ${words ?? ''}))
+      and (${gender ?? null}::text is null or gender_group = ${gender ?? ''})
+      and (${radiusKm ?? null}::float8 is null or (latitude is not null
+        and sqrt(power((latitude - ${here.lat}) * 111.32, 2) + power((longitude - ${here.lng}) * ${111.32 * Math.cos((here.lat * Math.PI) / 180)}, 2)) < ${radiusKm ?? 0}))
+      and not exists (select 1 from likes l where l.user_id = ${VIEWER} and l.target_id = p.user_id)
+      and not exists (select 1 from passes s where s.user_id = ${VIEWER} and s.target_id = p.user_id)
+      and not exists (select 1 from blocks b where (b.blocker_id = ${VIEWER} and b.blocked_id = p.user_id) or (b.blocker_id = p.user_id and b.blocked_id = ${VIEWER}))
+    order by score desc, user_id desc limit 21`);
+  return rows.map((r) => r.user_id);
+}
+
+describe(`city filter and nearby word search on ${testDatabaseKind}`, () => {
+  const here = { lat: 41.88, lng: -87.63 };
+  const served = async (query: Record<string, string>) =>
+    (await runDiscovery(server.deps.database.db, VIEWER, ZDiscoverQuery.parse({ limit: '20', ...query }), here)).map((r) => r.user_id);
+
+  it('reads the top of each matching location text, alone and within a radius, and returns exactly the plain page', async () => {
+    for (const city of ['chicago', 'an', 'New York']) {
+      const page = await served({ location: city });
+      expect(page.length, city).toBe(21);
+      expect(page, city).toEqual(await plainPage({ location: city }, here));
+      for (const radiusKm of [5, 25]) {
+        const near = await served({ location: city, mode: 'nearby', radiusKm: String(radiusKm), gender: 'female' });
+        expect(near.length, `${city} ${radiusKm} km`).toBeGreaterThan(0);
+        expect(near, `${city} ${radiusKm} km`).toEqual(await plainPage({ location: city, radiusKm, gender: 'female' }, here));
+      }
+    }
+    expect(await served({ location: 'Atlantis' })).toEqual([]);
+  });
+
+  it('finds a location text first written by a profile edit', async () => {
+    const db = server.deps.database.db;
+    await db.execute(sql`update profiles set location = 'Evanston' where user_id in ('u5011', 'u5012')`);
+    expect((await served({ location: 'evan' })).sort()).toEqual(['u5011', 'u5012']);
+  });
+
+  it('nearby, starts from the members a rare word finds, and walks the cells for a common one: the same page as the plain scan', async () => {
+    const rare = await served({ q: 'number 123', mode: 'nearby', radiusKm: '50' });
+    expect(rare.length).toBeGreaterThan(0);
+    expect(rare).toEqual(await plainPage({ words: 'number & 123:*', radiusKm: 50 }, here));
+    const common = await served({ q: 'salsa', mode: 'nearby', radiusKm: '25' });
+    expect(common.length).toBe(21);
+    expect(common).toEqual(await plainPage({ words: 'salsa:*', radiusKm: 25 }, here));
+  });
+});

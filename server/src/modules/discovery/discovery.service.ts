@@ -60,7 +60,7 @@ export function discoverySql(
   viewerId: string,
   f: DiscoverFilters,
   viewer: { lat: number; lng: number } | null,
-  options: { window?: number; boosted?: boolean } = {},
+  options: { window?: number; boosted?: boolean; locations?: string[]; wordsFirst?: boolean } = {},
 ): SQL {
   const conditions: SQL[] = [
     sql`p.hidden = false`,
@@ -102,14 +102,26 @@ export function discoverySql(
   if (options.boosted) {
     return sql`select ${columns} from profiles p where ${sql.join(conditions, sql` and `)} order by p.boosted_until desc limit ${MAX_BOOSTED}`;
   }
+  // Nearby and city: the top of each grid cell around the viewer and/or each matching location
+  // text, read in score order from profiles_geo_cell_idx, profiles_location_idx or
+  // profiles_location_cell_idx, then merged. Each part stops after a page, so a dense city
+  // costs what a quiet one does, and a cell and city that do not meet cost one index probe.
+  const parts: SQL[] = [];
+  const matches: SQL[] = [];
   if (cells) {
-    // Nearby: the top of each grid cell around the viewer, from profiles_geo_cell_idx, then
-    // merged. Each cell stops after a page, so a dense city costs what a quiet one does.
+    parts.push(sql`unnest(array[${sql.join(cells.map((cell) => sql`${cell}`), sql`, `)}]::int[]) as c(cell)`);
+    matches.push(sql`p.geo_cell = c.cell`);
+  }
+  if (options.locations) {
+    parts.push(sql`unnest(array[${sql.join(options.locations.map((place) => sql`${place}`), sql`, `)}]::text[]) as l(location)`);
+    matches.push(sql`p.location = l.location`);
+  }
+  if (parts.length > 0 && !options.wordsFirst) {
     return sql`
-      select q.* from unnest(array[${sql.join(cells.map((cell) => sql`${cell}`), sql`, `)}]::int[]) as c(cell)
+      select q.* from ${sql.join(parts, sql` cross join `)}
       cross join lateral (
         select ${columns} from profiles p
-        where p.geo_cell = c.cell and ${sql.join(conditions, sql` and `)}
+        where ${sql.join([...matches, ...conditions], sql` and `)}
         order by p.score desc, p.user_id desc
         limit ${f.limit + 1}
       ) q
@@ -125,9 +137,9 @@ export function discoverySql(
       order by p.score desc, p.user_id desc
       limit ${f.limit + 1}`;
   }
-  // Past the window, a word search starts from the members the word index finds. The planner
-  // cannot tell a rare word from a common one, and left to itself it walks the score order for
-  // a rare one too, through the whole table.
+  // Past the window (or nearby, for rare words: options.wordsFirst), a word search starts from
+  // the members the word index finds. The planner cannot tell a rare word from a common one,
+  // and left to itself it walks the score order for a rare one too, through the whole table.
   if (f.q) {
     return sql`
       with matched as materialized (select p.user_id from profiles p where p.hidden = false and ${wordsCondition(f.q)})
@@ -208,20 +220,82 @@ export const TEXT_WINDOW = 1000;
  *   walked in score order and stops after a page (the planner would otherwise read whole cells).
  * - Word search: a common word fills a page from the first rows in score order; so the
  *   first TEXT_WINDOW rows are tried, and only a rarer one starts from the word index.
+ * - City: the location texts that match are found first (a small table), and the top of
+ *   each is read in score order, bitmap scans off as for the cells.
  */
 export async function runDiscovery(db: Db, viewerId: string, f: DiscoverFilters, viewer: { lat: number; lng: number } | null) {
   type Row = CardRow & { score: number };
-  if (f.mode === 'nearby' && viewer && cellsAround(viewer, f.radiusKm)) {
-    return db.transaction(async (tx) => {
+  const inParts = (locations?: string[]) =>
+    db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_bitmapscan = off`);
-      return (await tx.execute<Row>(discoverySql(viewerId, f, viewer))).rows;
+      return (await tx.execute<Row>(discoverySql(viewerId, f, viewer, { locations }))).rows;
     });
+  const cells = f.mode === 'nearby' && viewer ? cellsAround(viewer, f.radiusKm) : null;
+  if (f.location) {
+    const locations = await locationsMatching(db, f.location);
+    if (locations.length === 0) return [];
+    if (locations.length <= MAX_LOCATIONS && locations.length * (cells?.length ?? 1) <= MAX_PARTS) return inParts(locations);
   }
+  if (cells && f.q && (await fewWordMatches(db, f.q))) return (await db.execute<Row>(discoverySql(viewerId, f, viewer, { wordsFirst: true }))).rows;
+  if (cells) return inParts();
   if (f.q) {
     const windowed = (await db.execute<Row>(discoverySql(viewerId, f, viewer, { window: TEXT_WINDOW }))).rows;
     if (windowed.length > f.limit) return windowed;
   }
   return (await db.execute<Row>(discoverySql(viewerId, f, viewer))).rows;
+}
+
+/** Up to this many members found by a word search, starting from them beats walking the grid cells. */
+const FEW_WORD_MATCHES = 2000;
+
+/**
+ * Whether the word index finds at most FEW_WORD_MATCHES members for the search. Counting is
+ * cheap for a rare word and costly for a common one (the index lists all its members first),
+ * so a search whose every word is common by the table's statistics is taken as common uncounted.
+ */
+async function fewWordMatches(db: Db, q: string): Promise<boolean> {
+  const common = await commonWords(db);
+  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.every((word) => common.has(word))) return false;
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from (select 1 from profiles p where p.hidden = false and ${wordsCondition(q)} limit ${FEW_WORD_MATCHES + 1}) m`,
+  );
+  return rows[0]!.n <= FEW_WORD_MATCHES;
+}
+
+/** A word in at least this share of profiles is common. */
+const COMMON_WORD_SHARE = 0.01;
+const WORD_STATISTICS_TTL_MS = 10 * 60_000;
+let wordStatistics: { words: Set<string>; readAt: number } | null = null;
+
+/**
+ * The common words of names and bios, from PostgreSQL's statistics on search_words (kept by
+ * ANALYZE), read every ten minutes. Only the way a page is found depends on them, never the page.
+ */
+async function commonWords(db: Db): Promise<Set<string>> {
+  if (wordStatistics && Date.now() - wordStatistics.readAt < WORD_STATISTICS_TTL_MS) return wordStatistics.words;
+  const { rows } = await db.execute<{ word: string; share: number }>(sql`
+    select s.word, s.share from pg_stats,
+      unnest(most_common_elems::text::text[], most_common_elem_freqs) as s(word, share)
+    where schemaname = current_schema() and tablename = 'profiles' and attname = 'search_words' and s.word is not null`);
+  const words = new Set(rows.filter((row) => row.share >= COMMON_WORD_SHARE).map((row) => row.word));
+  wordStatistics = { words, readAt: Date.now() };
+  return words;
+}
+
+/**
+ * Beyond this many location texts matching a city filter (a very short filter), or pairs of a
+ * text and a grid cell, the city is common enough for the score order or the cells alone.
+ */
+const MAX_LOCATIONS = 50;
+const MAX_PARTS = 2000;
+
+/** The location texts of profiles that contain the city filter's text, case-insensitively (at most one past MAX_LOCATIONS). */
+async function locationsMatching(db: Db, city: string): Promise<string[]> {
+  const { rows } = await db.execute<{ location: string }>(
+    sql`select location from discovery_locations where location ilike ${`%${escapeLike(city)}%`} limit ${MAX_LOCATIONS + 1}`,
+  );
+  return rows.map((row) => row.location);
 }
 
 /** What discovery needs of the viewer, in one query: where they are, and their interests (for compatibility). */

@@ -17,7 +17,7 @@ import { openPglite, openPostgres, type Database } from '../server/src/db/client
 import { ensurePostgresBinaries, startPostgresCluster } from '../scripts/postgres-cluster.mjs';
 import { ensureWebBuild } from '../scripts/lib.mjs';
 import { autocannonMax, closedLoop, HttpClient, openLoop, type Figures } from './lib/load';
-import { cpuMs, liveRssKb, postmasterPid, startHelloServer, startServer } from './lib/processes';
+import { cpuMs, liveRssKb, postmasterPid, POSTGRES_SETTINGS, startHelloServer, startServer } from './lib/processes';
 import { evaluateBudgets, writeReport, type RunResult } from './lib/report';
 import { seedTier, TIERS, type Tier } from './lib/seed';
 import { signInSessions } from './lib/sessions';
@@ -68,8 +68,6 @@ function plan(): Plan {
 const say = (line: string) => console.log(line);
 const seconds = (since: number) => Math.round((performance.now() - since) / 100) / 10;
 
-/** The production settings of the benchmark notes, on a machine this size. */
-const POSTGRES_SETTINGS = { shared_buffers: '2GB', effective_cache_size: '16GB', work_mem: '16MB', random_page_cost: '1.1', jit: 'off' };
 
 async function calibrate(database: Database, mix: ReturnType<typeof discoveryMix>, phaseSeconds: number) {
   const hello = await startHelloServer();

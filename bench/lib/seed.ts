@@ -55,7 +55,7 @@ export async function seedTier(database: Database, tier: Tier, say: (line: strin
     select 'acct-s' || i, 's' || i, 'credential', 's' || i, ${hash} from generate_series(1, ${S}) i`);
 
   // 60 metros weighted towards the first (Zipf-like: city = floor(60 * u^2)), with ~15 km of
-  // jitter; names, genders 48/48/4, ages 18–65 around 27, 15% selfie-verified, ratings 0–5.
+  // jitter; names, genders 48/48/4, ages 18–65 centred near 40 (the sum of four dice), 15% selfie-verified, ratings 0–5.
   const city = sql.raw(`floor(${METROS} * power((abs(hashtext(i::text || ':4')) % 10000) / 10000.0, 2))::int`);
   await run(`${N} profiles`, sql`insert into profiles (user_id, name, age, gender, location, bio, interests, latitude, longitude, selfie_verified, avg_rating, last_active_at)
     select 'b' || i, 'Member ' || i, 18 + least(47, ${h(6, 12)} + ${h(9, 12)} + ${h(10, 12)} + ${h(11, 12)}),

@@ -30,9 +30,9 @@ function decodeCursor(cursor: string): [string, string] {
  * A missing age counts as the display default, 25. Written without coalesce() so the
  * planner can use the column's statistics.
  */
-function ageCondition(min: number, max: number): SQL {
-  const range = sql`p.age between ${min} and ${max}`;
-  return DEFAULT_AGE >= min && DEFAULT_AGE <= max ? sql`(${range} or p.age is null)` : range;
+function ageCondition(min: number, max: number, table = sql`p`): SQL {
+  const range = sql`${table}.age between ${min} and ${max}`;
+  return DEFAULT_AGE >= min && DEFAULT_AGE <= max ? sql`(${range} or ${table}.age is null)` : range;
 }
 const DEFAULT_AGE = PROFILE_DEFAULTS.age;
 
@@ -129,12 +129,22 @@ export function discoverySql(
       limit ${f.limit + 1}`;
   }
   // With a window, the word search applies to the first rows in score order only (see runDiscovery).
+  // The window is read from the score index alone (an index-only scan), its age and verified
+  // filters too, so it costs the same whatever is asked; only what passes them is read in full,
+  // one profile at a time in score order (the lateral keeps the planner from hashing the whole
+  // word match instead), until the page is full.
   if (options.window) {
+    const passes = [ageCondition(f.minAge, f.maxAge, sql`w`), ...(f.verifiedOnly ? [sql`w.selfie_verified`] : [])];
     return sql`
       select ${columns}
-      from (select * from profiles p where ${sql.join(windowConditions(viewerId, f), sql` and `)} order by p.score desc, p.user_id desc limit ${options.window}) p
-      where ${sql.join(conditions, sql` and `)}
-      order by p.score desc, p.user_id desc
+      from (
+        select p.user_id, p.score, p.age, p.selfie_verified from profiles p
+        where ${sql.join(windowConditions(viewerId, f), sql` and `)}
+        order by p.score desc, p.user_id desc limit ${options.window}
+      ) w
+      cross join lateral (select * from profiles p where p.user_id = w.user_id offset 0) p
+      where ${sql.join([...passes, ...conditions], sql` and `)}
+      order by w.score desc, w.user_id desc
       limit ${f.limit + 1}`;
   }
   // Past the window (or nearby, for rare words: options.wordsFirst), a word search starts from
@@ -157,11 +167,14 @@ export function discoverySql(
     limit ${f.limit + 1}`;
 }
 
-/** The cheap conditions a text window is taken under (the same as the page's, less the text). */
+/**
+ * The conditions a word-search window is taken under: those its score index answers as it
+ * walks (gender, the page's position), so the window is TEXT_WINDOW rows whatever else is
+ * asked. With the age range or verified-only here, a rare combination walked the index far.
+ */
 function windowConditions(viewerId: string, f: DiscoverFilters): SQL[] {
-  const list: SQL[] = [sql`p.hidden = false`, sql`p.user_id <> ${viewerId}`, ageCondition(f.minAge, f.maxAge)];
+  const list: SQL[] = [sql`p.hidden = false`, sql`p.user_id <> ${viewerId}`];
   if (f.gender !== 'all') list.push(sql`p.gender_group = ${f.gender}`);
-  if (f.verifiedOnly) list.push(sql`p.selfie_verified`);
   if (f.cursor) {
     const [score, userId] = decodeCursor(f.cursor);
     list.push(sql`(p.score, p.user_id) < (${score}::real, ${userId})`);
@@ -211,15 +224,16 @@ export function cellsAround(center: { lat: number; lng: number }, radiusKm: numb
 /** At most this many boosted members lead a first page. */
 const MAX_BOOSTED = 5;
 
-/** Rows tried in score order before a word search starts from the word index instead. */
-export const TEXT_WINDOW = 1000;
+/** Rows of the score index tried, at most, before a search for common words starts from the word index instead. */
+export const TEXT_WINDOW = 20_000;
 
 /**
  * Runs the page query.
  * - Nearby by cells: bitmap scans are switched off for this one statement, so each cell is
  *   walked in score order and stops after a page (the planner would otherwise read whole cells).
- * - Word search: a common word fills a page from the first rows in score order; so the
- *   first TEXT_WINDOW rows are tried, and only a rarer one starts from the word index.
+ * - Word search: common words fill a page from the first rows in score order; so up to
+ *   TEXT_WINDOW rows are tried first. A rare word (by the statistics, see commonWords), or
+ *   common words that fill no page there, start from the word index.
  * - City: the location texts that match are found first (a small table), and the top of
  *   each is read in score order, bitmap scans off as for the cells.
  */
@@ -238,7 +252,7 @@ export async function runDiscovery(db: Db, viewerId: string, f: DiscoverFilters,
   }
   if (cells && f.q && (await fewWordMatches(db, f.q))) return (await db.execute<Row>(discoverySql(viewerId, f, viewer, { wordsFirst: true }))).rows;
   if (cells) return inParts();
-  if (f.q) {
+  if (f.q && (await allWordsCommon(db, f.q))) {
     const windowed = (await db.execute<Row>(discoverySql(viewerId, f, viewer, { window: TEXT_WINDOW }))).rows;
     if (windowed.length > f.limit) return windowed;
   }
@@ -254,13 +268,17 @@ const FEW_WORD_MATCHES = 2000;
  * so a search whose every word is common by the table's statistics is taken as common uncounted.
  */
 async function fewWordMatches(db: Db, q: string): Promise<boolean> {
-  const common = await commonWords(db);
-  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  if (words.every((word) => common.has(word))) return false;
+  if (await allWordsCommon(db, q)) return false;
   const { rows } = await db.execute<{ n: number }>(
     sql`select count(*)::int as n from (select 1 from profiles p where p.hidden = false and ${wordsCondition(q)} limit ${FEW_WORD_MATCHES + 1}) m`,
   );
   return rows[0]!.n <= FEW_WORD_MATCHES;
+}
+
+/** Whether every word of the search is common by the statistics (a word search with a rare word starts from the word index). */
+async function allWordsCommon(db: Db, q: string): Promise<boolean> {
+  const common = await commonWords(db);
+  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).every((word) => common.has(word));
 }
 
 /** A word in at least this share of profiles is common. */

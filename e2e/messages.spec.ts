@@ -91,3 +91,30 @@ test.describe('[MESSAGES][RECONNECT]', () => {
     await expect(beaMessages).toContainText('Welcome back');
   });
 });
+
+test.describe('[MESSAGES][LOADING]', () => {
+  test('a message that arrives while the chat is still loading appears, though the load was answered before it', async ({ browser, baseURL }) => {
+    const { first: ana, second: bea, conversationId } = await matchedMembers(browser, baseURL!, ['Ana', 'Bea']);
+    // Bea's first load of the chat is answered by the server at once, but reaches the page only
+    // after Ana's message was sent and its live event delivered.
+    let releaseLoad = () => {};
+    const loadReleased = new Promise<void>((resolve) => (releaseLoad = resolve));
+    let loadAnswered = false;
+    await bea.page.route(`**/api/conversations/${conversationId}/messages`, async (route) => {
+      if (loadAnswered) return route.continue();
+      loadAnswered = true;
+      const response = await route.fetch();
+      await loadReleased;
+      await route.fulfill({ response });
+    });
+    const beaLive = realtimeReady(bea.page);
+    await bea.page.goto(`/messages?conversation=${conversationId}`);
+    await beaLive;
+    await expect.poll(() => loadAnswered).toBe(true);
+    await ana.send(conversationId, 'Sent while your chat was loading');
+    // The event reaches Bea's page before the load does.
+    await bea.page.waitForTimeout(500);
+    releaseLoad();
+    await expect(bea.page.getByRole('list', { name: 'Messages' })).toContainText('Sent while your chat was loading');
+  });
+});

@@ -27,13 +27,23 @@ export function RealtimeProvider({ userId }: { userId: string }) {
     let retry: ReturnType<typeof setTimeout> | undefined;
     let ping: ReturnType<typeof setInterval> | undefined;
 
+    /**
+     * Fetches a query again, answered after this moment. Invalidating alone does not do it while
+     * the query's first load is in flight: TanStack Query then waits for that load, whose answer
+     * may predate the event that prompted this.
+     */
+    const refetchFromNow = async (queryKey: readonly unknown[]) => {
+      await client.cancelQueries({ queryKey });
+      await client.invalidateQueries({ queryKey });
+    };
+
     const catchUp = async () => {
       for (const query of client.getQueryCache().findAll({ queryKey: ['messages'] })) {
         const conversationId = query.queryKey[1] as string;
         const cached = client.getQueryData(messagesQueryOptions(conversationId).queryKey);
         const last = cached?.filter((m) => !m.id.startsWith('pending-')).at(-1);
         if (!last) {
-          void client.invalidateQueries({ queryKey: query.queryKey });
+          void refetchFromNow(query.queryKey);
           continue;
         }
         const missed = await fetchMessagesAfter(conversationId, last.id).catch(() => []);
@@ -50,7 +60,7 @@ export function RealtimeProvider({ userId }: { userId: string }) {
         const key = messagesQueryOptions(message.conversationId).queryKey;
         client.setQueryData(key, (list) => (list ? mergeMessages(list, [message]) : list));
         // The chat still loading (just opened) may have been answered before this message: ask again.
-        if (client.getQueryData(key) === undefined || client.isFetching({ queryKey: key }) > 0) void client.invalidateQueries({ queryKey: key });
+        if (client.getQueryData(key) === undefined || client.isFetching({ queryKey: key }) > 0) void refetchFromNow(key);
         void client.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey });
         if (message.senderId !== userId && openConversation.id !== message.conversationId) {
           toast('New message', { description: messagePreview(message.content) });

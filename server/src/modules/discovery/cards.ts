@@ -45,15 +45,12 @@ export async function viewerInterests(db: Db, viewerId: string): Promise<string[
 export async function toCards(db: Db, rows: CardRow[], mine: string[], viewerId: string): Promise<TProfileCard[]> {
   const ids = rows.map((row) => row.user_id);
   if (!ids.length) return [];
-  const photoRows = await db.select({ id: photos.id, userId: photos.userId }).from(photos).where(inArray(photos.userId, ids)).orderBy(asc(photos.position));
-  const superLikers = new Set(
-    (
-      await db
-        .select({ userId: likes.userId })
-        .from(likes)
-        .where(and(eq(likes.targetId, viewerId), eq(likes.superLike, true), inArray(likes.userId, ids)))
-    ).map((row) => row.userId),
-  );
+  // Both at once, on two connections.
+  const [photoRows, superLikeRows] = await Promise.all([
+    db.select({ id: photos.id, userId: photos.userId }).from(photos).where(inArray(photos.userId, ids)).orderBy(asc(photos.position)),
+    db.select({ userId: likes.userId }).from(likes).where(and(eq(likes.targetId, viewerId), eq(likes.superLike, true), inArray(likes.userId, ids))),
+  ]);
+  const superLikers = new Set(superLikeRows.map((row) => row.userId));
   return rows.map((row) => {
     const badges = { safeForFamily: row.safe_for_family_badge, safeForHome: row.safe_for_home_badge, dateAgain: row.date_again_badge };
     const avgRating = row.avg_rating === null ? null : Number(row.avg_rating);

@@ -330,22 +330,34 @@ async function viewerFacts(db: Db, viewerId: string) {
 export const usesAdvancedFilters = (f: DiscoverFilters) =>
   f.minRating !== undefined || f.verifiedDates || f.recentlyActive || (f.mode === 'nearby' && f.radiusKm !== DEFAULT_RADIUS_KM);
 
+/**
+ * One page of discovery. Queries that do not need each other's answers run at the same time,
+ * each on its own connection: the plan check and the viewer's facts, then the page and the
+ * boosted members, then the cards and the discovery log.
+ */
 export async function findDiscoverPage(db: Db, viewerId: string, filters: DiscoverFilters): Promise<TDiscoverPage> {
-  if (usesAdvancedFilters(filters)) await requirePremium(db, viewerId, PLAN_TEXT.filtersPremium);
-  const { position: viewer, interests } = await viewerFacts(db, viewerId);
+  const [, { position: viewer, interests }] = await Promise.all([
+    usesAdvancedFilters(filters) ? requirePremium(db, viewerId, PLAN_TEXT.filtersPremium) : null,
+    viewerFacts(db, viewerId),
+  ]);
   if (filters.mode === 'nearby' && !viewer) return { profiles: [], nextCursor: null, notice: 'location-needed' };
-  const rows = await runDiscovery(db, viewerId, filters, viewer);
+  const [rows, boosted] = await Promise.all([
+    runDiscovery(db, viewerId, filters, viewer),
+    filters.cursor ? [] : db.execute<CardRow>(discoverySql(viewerId, filters, viewer, { boosted: true })).then((result) => result.rows),
+  ]);
   const page = rows.slice(0, filters.limit);
   const last = page.at(-1);
   const nextCursor = rows.length > filters.limit && last ? encodeCursor(Number(last.score), last.user_id) : null;
-  const boosted = filters.cursor ? [] : (await db.execute<CardRow>(discoverySql(viewerId, filters, viewer, { boosted: true }))).rows;
-  const cards = await toCards(db, [...boosted, ...page], interests, viewerId);
+  const shown = [...boosted, ...page];
   const { cursor: _cursor, ...logged } = filters;
-  await db.insert(systemLogs).values({
-    eventType: 'profile_discovery',
-    userId: viewerId,
-    detail: `${cards.length} profiles shown`,
-    metadata: { userId: viewerId, profilesShown: cards.length, filters: logged, page: filters.cursor ? 'next' : 'first' },
-  });
+  const [cards] = await Promise.all([
+    toCards(db, shown, interests, viewerId),
+    db.insert(systemLogs).values({
+      eventType: 'profile_discovery',
+      userId: viewerId,
+      detail: `${shown.length} profiles shown`,
+      metadata: { userId: viewerId, profilesShown: shown.length, filters: logged, page: filters.cursor ? 'next' : 'first' },
+    }),
+  ]);
   return { profiles: cards, nextCursor, notice: null };
 }

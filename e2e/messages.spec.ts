@@ -112,8 +112,8 @@ test.describe('[MESSAGES][LOADING]', () => {
     await beaLive;
     await expect.poll(() => loadAnswered).toBe(true);
     await ana.send(conversationId, 'Sent while your chat was loading');
-    // The event reaches Bea's page before the load does.
-    await bea.page.waitForTimeout(500);
+    // The event reaches Bea's page (her conversation list shows the message) before the load does.
+    await expect(bea.page.getByRole('navigation', { name: 'Conversations' })).toContainText('Sent while your chat was loading');
     releaseLoad();
     await expect(bea.page.getByRole('list', { name: 'Messages' })).toContainText('Sent while your chat was loading');
   });

@@ -101,6 +101,25 @@ describe.runIf(testDatabaseKind === 'postgres')('PostgreSQL sessions', () => {
   });
 });
 
+/** The page a plain scan returns: every filter written out directly, no index strategy. */
+async function plainPage(filters: { location?: string; words?: string; radiusKm?: number; gender?: string }, here: { lat: number; lng: number }) {
+  const db = server.deps.database.db;
+  const { location, words, radiusKm, gender } = filters;
+  const { rows } = await db.execute<{ user_id: string }>(sql`
+    select user_id from profiles p
+    where hidden = false and user_id <> ${VIEWER} and (age between 18 and 60 or age is null)
+      and (${location ?? null}::text is null or location ilike '%' || ${location ?? ''} || '%')
+      and (${words ?? null}::text is null or search_words @@ to_tsquery('simple', ${words ?? ''}))
+      and (${gender ?? null}::text is null or gender_group = ${gender ?? ''})
+      and (${radiusKm ?? null}::float8 is null or (latitude is not null
+        and sqrt(power((latitude - ${here.lat}) * 111.32, 2) + power((longitude - ${here.lng}) * ${111.32 * Math.cos((here.lat * Math.PI) / 180)}, 2)) < ${radiusKm ?? 0}))
+      and not exists (select 1 from likes l where l.user_id = ${VIEWER} and l.target_id = p.user_id)
+      and not exists (select 1 from passes s where s.user_id = ${VIEWER} and s.target_id = p.user_id)
+      and not exists (select 1 from blocks b where (b.blocker_id = ${VIEWER} and b.blocked_id = p.user_id) or (b.blocker_id = p.user_id and b.blocked_id = ${VIEWER}))
+    order by score desc, user_id desc limit 21`);
+  return rows.map((r) => r.user_id);
+}
+
 describe(`nearby by grid cells on ${testDatabaseKind}`, () => {
   it('returns exactly the page a plain scan of everyone within the radius returns', async () => {
     const db = server.deps.database.db;
@@ -108,16 +127,7 @@ describe(`nearby by grid cells on ${testDatabaseKind}`, () => {
     for (const radiusKm of [5, 25, 60]) {
       const filters = ZDiscoverQuery.parse({ mode: 'nearby', radiusKm: String(radiusKm), limit: '20' });
       const viaCells = (await runDiscovery(db, VIEWER, filters, here)).map((r) => r.user_id);
-      const plain = (
-        await db.execute<{ user_id: string }>(sql`
-          select user_id from profiles p
-          where hidden = false and user_id <> ${VIEWER} and (age between 18 and 60 or age is null) and latitude is not null
-            and sqrt(power((latitude - ${here.lat}) * 111.32, 2) + power((longitude - ${here.lng}) * ${111.32 * Math.cos((here.lat * Math.PI) / 180)}, 2)) < ${radiusKm}
-            and not exists (select 1 from likes l where l.user_id = ${VIEWER} and l.target_id = p.user_id)
-            and not exists (select 1 from passes s where s.user_id = ${VIEWER} and s.target_id = p.user_id)
-            and not exists (select 1 from blocks b where (b.blocker_id = ${VIEWER} and b.blocked_id = p.user_id) or (b.blocker_id = p.user_id and b.blocked_id = ${VIEWER}))
-          order by score desc, user_id desc limit 21`)
-      ).rows.map((r) => r.user_id);
+      const plain = await plainPage({ radiusKm }, here);
       expect(viaCells.length, `${radiusKm} km`).toBeGreaterThan(0);
       expect(viaCells, `${radiusKm} km`).toEqual(plain);
     }
@@ -138,25 +148,6 @@ describe(`text search through the score-order window on ${testDatabaseKind}`, ()
     }
   });
 });
-
-/** The page a plain scan returns: every filter written out directly, no index strategy. */
-async function plainPage(filters: { location?: string; words?: string; radiusKm?: number; gender?: string }, here: { lat: number; lng: number }) {
-  const db = server.deps.database.db;
-  const { location, words, radiusKm, gender } = filters;
-  const { rows } = await db.execute<{ user_id: string }>(sql`
-    select user_id from profiles p
-    where hidden = false and user_id <> ${VIEWER} and (age between 18 and 60 or age is null)
-      and (${location ?? null}::text is null or location ilike '%' || ${location ?? ''} || '%')
-      and (${words ?? null}::text is null or search_words @@ to_tsquery('simple', ${words ?? ''}))
-      and (${gender ?? null}::text is null or gender_group = ${gender ?? ''})
-      and (${radiusKm ?? null}::float8 is null or (latitude is not null
-        and sqrt(power((latitude - ${here.lat}) * 111.32, 2) + power((longitude - ${here.lng}) * ${111.32 * Math.cos((here.lat * Math.PI) / 180)}, 2)) < ${radiusKm ?? 0}))
-      and not exists (select 1 from likes l where l.user_id = ${VIEWER} and l.target_id = p.user_id)
-      and not exists (select 1 from passes s where s.user_id = ${VIEWER} and s.target_id = p.user_id)
-      and not exists (select 1 from blocks b where (b.blocker_id = ${VIEWER} and b.blocked_id = p.user_id) or (b.blocker_id = p.user_id and b.blocked_id = ${VIEWER}))
-    order by score desc, user_id desc limit 21`);
-  return rows.map((r) => r.user_id);
-}
 
 describe(`city filter and nearby word search on ${testDatabaseKind}`, () => {
   const here = { lat: 41.88, lng: -87.63 };

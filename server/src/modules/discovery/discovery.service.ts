@@ -38,6 +38,9 @@ const DEFAULT_AGE = PROFILE_DEFAULTS.age;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
+/** The words of a search as search_words holds them: lower case, letters and digits only. */
+const typedWords = (q: string) => q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
 /**
  * A name-or-bio search: every word typed is a word of the name or bio, in any order, and the
  * last one may be cut short, as it is while typing ('salsa dan' finds "Loves salsa dancing").
@@ -46,15 +49,16 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
  * to_tsquery, so its syntax cannot be injected; a search with no word in it finds no one.
  */
 function wordsCondition(q: string): SQL {
-  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu);
-  if (!words) return sql`false`;
+  const words = typedWords(q);
+  if (words.length === 0) return sql`false`;
   return sql`p.search_words @@ to_tsquery('simple', ${[...words.slice(0, -1), `${words.at(-1)}:*`].join(' & ')})`;
 }
+
 
 /**
  * The discovery query. It walks profiles_discovery_idx in (score, user id) order and stops
  * after one page; each exclusion is a NOT EXISTS on a primary key, so members who swiped a
- * lot cost little more. Text uses the word index, a city the trigram index, nearby the grid cells.
+ * lot cost little more. Words use the word index; a city and nearby read in parts (see runDiscovery).
  */
 export function discoverySql(
   viewerId: string,
@@ -62,16 +66,21 @@ export function discoverySql(
   viewer: { lat: number; lng: number } | null,
   options: { window?: number; boosted?: boolean; locations?: string[]; wordsFirst?: boolean } = {},
 ): SQL {
+  // What the score indexes answer as they walk (gender, the page's position): a word-search window is taken under these alone.
+  const indexed: SQL[] = [sql`p.hidden = false`, sql`p.user_id <> ${viewerId}`];
+  if (f.gender !== 'all') indexed.push(sql`p.gender_group = ${f.gender}`);
+  if (f.cursor) {
+    const [score, userId] = decodeCursor(f.cursor);
+    indexed.push(sql`(p.score, p.user_id) < (${score}::real, ${userId})`);
+  }
   const conditions: SQL[] = [
-    sql`p.hidden = false`,
-    sql`p.user_id <> ${viewerId}`,
+    ...indexed,
     ageCondition(f.minAge, f.maxAge),
     sql`not exists (select 1 from likes l where l.user_id = ${viewerId} and l.target_id = p.user_id)`,
     sql`not exists (select 1 from passes s where s.user_id = ${viewerId} and s.target_id = p.user_id and s.created_at > now() - make_interval(days => ${PASS_HIDES_DAYS}))`,
     sql`not exists (select 1 from blocks b where b.blocker_id = ${viewerId} and b.blocked_id = p.user_id)`,
     sql`not exists (select 1 from blocks b where b.blocker_id = p.user_id and b.blocked_id = ${viewerId})`,
   ];
-  if (f.gender !== 'all') conditions.push(sql`p.gender_group = ${f.gender}`);
   if (f.verifiedOnly) conditions.push(sql`p.selfie_verified`);
   if (f.location) conditions.push(sql`p.location ilike ${`%${escapeLike(f.location)}%`}`);
   if (f.q) conditions.push(wordsCondition(f.q));
@@ -92,10 +101,6 @@ export function discoverySql(
       conditions.push(sql`earth_box(${here}, ${f.radiusKm * 1000}) @> ll_to_earth(p.latitude, p.longitude)`);
       conditions.push(sql`earth_distance(${here}, ll_to_earth(p.latitude, p.longitude)) < ${f.radiusKm * 1000}`);
     }
-  }
-  if (f.cursor) {
-    const [score, userId] = decodeCursor(f.cursor);
-    conditions.push(sql`(p.score, p.user_id) < (${score}::real, ${userId})`);
   }
   const distance = viewer ? sql`case when p.latitude is null or p.longitude is null then null else ${flatDistanceKm(viewer)} * 1000 end` : null;
   const columns = sql`${cardColumns(distance)}, p.score`;
@@ -129,8 +134,9 @@ export function discoverySql(
       limit ${f.limit + 1}`;
   }
   // With a window, the word search applies to the first rows in score order only (see runDiscovery).
-  // The window is read from the score index alone (an index-only scan), its age and verified
-  // filters too, so it costs the same whatever is asked; only what passes them is read in full,
+  // The window is read from the score index alone (an index-only scan), under the indexed
+  // conditions plus its age and verified filters, so it is TEXT_WINDOW rows whatever else is
+  // asked (with age and verified in its walk, a rare combination walked the index far); only what passes them is read in full,
   // one profile at a time in score order (the lateral keeps the planner from hashing the whole
   // word match instead), until the page is full.
   if (options.window) {
@@ -139,7 +145,7 @@ export function discoverySql(
       select ${columns}
       from (
         select p.user_id, p.score, p.age, p.selfie_verified from profiles p
-        where ${sql.join(windowConditions(viewerId, f), sql` and `)}
+        where ${sql.join(indexed, sql` and `)}
         order by p.score desc, p.user_id desc limit ${options.window}
       ) w
       cross join lateral (select * from profiles p where p.user_id = w.user_id offset 0) p
@@ -165,21 +171,6 @@ export function discoverySql(
     where ${sql.join(conditions, sql` and `)}
     order by p.score desc, p.user_id desc
     limit ${f.limit + 1}`;
-}
-
-/**
- * The conditions a word-search window is taken under: those its score index answers as it
- * walks (gender, the page's position), so the window is TEXT_WINDOW rows whatever else is
- * asked. With the age range or verified-only here, a rare combination walked the index far.
- */
-function windowConditions(viewerId: string, f: DiscoverFilters): SQL[] {
-  const list: SQL[] = [sql`p.hidden = false`, sql`p.user_id <> ${viewerId}`];
-  if (f.gender !== 'all') list.push(sql`p.gender_group = ${f.gender}`);
-  if (f.cursor) {
-    const [score, userId] = decodeCursor(f.cursor);
-    list.push(sql`(p.score, p.user_id) < (${score}::real, ${userId})`);
-  }
-  return list;
 }
 
 const KM_PER_DEGREE = 111.32;
@@ -225,7 +216,7 @@ export function cellsAround(center: { lat: number; lng: number }, radiusKm: numb
 const MAX_BOOSTED = 5;
 
 /** Rows of the score index tried, at most, before a search for common words starts from the word index instead. */
-export const TEXT_WINDOW = 20_000;
+const TEXT_WINDOW = 20_000;
 
 /**
  * Runs the page query.
@@ -278,7 +269,7 @@ async function fewWordMatches(db: Db, q: string): Promise<boolean> {
 /** Whether every word of the search is common by the statistics (a word search with a rare word starts from the word index). */
 async function allWordsCommon(db: Db, q: string): Promise<boolean> {
   const common = await commonWords(db);
-  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).every((word) => common.has(word));
+  return typedWords(q).every((word) => common.has(word));
 }
 
 /** A word in at least this share of profiles is common. */

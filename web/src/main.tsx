@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
 import { RouteErrorBoundary } from './app/route-error';
 import { AppRoutes, loadLanding } from './app/router';
+import { toastUncaughtErrors } from './app/uncaught-errors';
 import './styles.css';
 
 const app = (
@@ -20,6 +21,7 @@ const app = (
 // The landing page arrives prerendered (prerenderPages in vite.config.ts) and React takes that HTML over; every
 // other page starts from an empty root. The page's chunk comes first: a boundary still waiting
 // for its code when the session answers would be thrown away and painted again (a layout shift).
+toastUncaughtErrors();
 const root = document.getElementById('root')!;
 if (root.hasChildNodes()) void loadLanding().then(() => hydrateRoot(root, app));
 else createRoot(root).render(app);

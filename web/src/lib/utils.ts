@@ -1,6 +1,10 @@
 import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
 
+/**
+ * Joins class names. Nothing resolves conflicts between them: the shared components' own
+ * styles are component classes (styles.css, components layer), which any utility a caller
+ * adds outranks, and a component never lists two utilities for the same property.
+ */
 export function cn(...inputs: ClassValue[]) {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }

@@ -24,7 +24,7 @@ export function BottomNav() {
             <NavLink
               to={to}
               className={({ isActive }) =>
-                cn('flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium text-muted-foreground', isActive && 'text-primary')
+                cn('flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium', isActive ? 'text-primary' : 'text-muted-foreground')
               }
             >
               <Icon className="size-5" aria-hidden />

@@ -2,7 +2,6 @@ import { DropdownMenu } from 'radix-ui';
 import { THEME_OPTIONS as OPTIONS } from './theme-options';
 import { useTheme, type Theme } from '@/features/theme/theme-provider';
 import { MenuButton } from './menu-button';
-import { menuContentClass, menuItemClass } from './menu-styles';
 
 export default function ThemeMenu({ defaultOpen }: { defaultOpen: boolean }) {
   const { theme, setTheme } = useTheme();
@@ -12,10 +11,10 @@ export default function ThemeMenu({ defaultOpen }: { defaultOpen: boolean }) {
         <MenuButton kind="theme" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className={menuContentClass}>
+        <DropdownMenu.Content align="end" sideOffset={6} className="menu-content">
           <DropdownMenu.RadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
             {OPTIONS.map(({ value, label, icon: Icon }) => (
-              <DropdownMenu.RadioItem key={value} value={value} className={menuItemClass}>
+              <DropdownMenu.RadioItem key={value} value={value} className="menu-item">
                 <Icon className="size-4" aria-hidden />
                 {label}
                 <DropdownMenu.ItemIndicator className="ml-auto text-primary">•</DropdownMenu.ItemIndicator>

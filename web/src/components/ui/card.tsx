@@ -2,20 +2,20 @@ import type { HTMLAttributes } from 'react';
 import { cn } from '@/lib/utils';
 
 export const Card = ({ className, ...props }: HTMLAttributes<HTMLDivElement>) => (
-  <div className={cn('rounded-2xl border bg-card text-card-foreground shadow-sm', className)} {...props} />
+  <div className={cn('card', className)} {...props} />
 );
 export const CardHeader = ({ className, ...props }: HTMLAttributes<HTMLDivElement>) => (
-  <div className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />
+  <div className={cn('card-header', className)} {...props} />
 );
 export const CardTitle = ({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) => (
-  <h2 className={cn('text-xl font-semibold leading-tight tracking-tight', className)} {...props} />
+  <h2 className={cn('card-title', className)} {...props} />
 );
 export const CardDescription = ({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) => (
-  <p className={cn('text-sm text-muted-foreground', className)} {...props} />
+  <p className={cn('card-description', className)} {...props} />
 );
 export const CardContent = ({ className, ...props }: HTMLAttributes<HTMLDivElement>) => (
-  <div className={cn('p-6 pt-0', className)} {...props} />
+  <div className={cn('card-content', className)} {...props} />
 );
 export const CardFooter = ({ className, ...props }: HTMLAttributes<HTMLDivElement>) => (
-  <div className={cn('flex items-center p-6 pt-0', className)} {...props} />
+  <div className={cn('card-footer', className)} {...props} />
 );

@@ -12,7 +12,7 @@ export function Modal({ open, onOpenChange, className, children }: { open: boole
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
         <Dialog.Content
-          className={cn('fixed left-1/2 top-1/2 z-50 grid max-h-[90dvh] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-card p-6 shadow-2xl', className)}
+          className={cn('modal-panel', className)}
         >
           {children}
         </Dialog.Content>

@@ -4,7 +4,7 @@ import { cn } from '@/lib/utils';
 export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
   return (
     <span role="status" className="inline-flex items-center">
-      <LoaderCircle aria-hidden className={cn('size-6 animate-spin text-primary', className)} />
+      <LoaderCircle aria-hidden className={cn('spinner', className)} />
       <span className="sr-only">{label}</span>
     </span>
   );

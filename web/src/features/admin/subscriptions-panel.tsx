@@ -5,7 +5,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EllipsisVertical, RefreshCw } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { ADMIN_TEXT, type TAdminSubscription } from '@contracts/admin';
-import { menuContentClass, menuItemClass } from '@/components/layout/menu-styles';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input, Select } from '@/components/ui/input';
@@ -129,10 +128,10 @@ export function SubscriptionsPanel() {
                         </Button>
                       </DropdownMenu.Trigger>
                       <DropdownMenu.Portal>
-                        <DropdownMenu.Content align="end" className={menuContentClass}>
-                          <DropdownMenu.Item className={menuItemClass} onSelect={() => setViewing(s)}>View Details</DropdownMenu.Item>
-                          <DropdownMenu.Item className={menuItemClass} onSelect={() => setEditing(s)}>Edit Subscription</DropdownMenu.Item>
-                          <DropdownMenu.Item className={menuItemClass} disabled={!!s.cancelledAt} onSelect={() => setCancelling(s)}>Cancel Subscription</DropdownMenu.Item>
+                        <DropdownMenu.Content align="end" className="menu-content">
+                          <DropdownMenu.Item className="menu-item" onSelect={() => setViewing(s)}>View Details</DropdownMenu.Item>
+                          <DropdownMenu.Item className="menu-item" onSelect={() => setEditing(s)}>Edit Subscription</DropdownMenu.Item>
+                          <DropdownMenu.Item className="menu-item" disabled={!!s.cancelledAt} onSelect={() => setCancelling(s)}>Cancel Subscription</DropdownMenu.Item>
                         </DropdownMenu.Content>
                       </DropdownMenu.Portal>
                     </DropdownMenu.Root>

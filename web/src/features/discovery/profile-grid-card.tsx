@@ -37,7 +37,7 @@ function Carousel({ card }: { card: TProfileCard }) {
             onClick={() => setIndex(i)}
             aria-label={`Show photo ${i + 1}`}
             aria-current={i === index}
-            className={cn('size-2 rounded-full bg-white/60', i === index && 'bg-white')}
+            className={cn('size-2 rounded-full', i === index ? 'bg-white' : 'bg-white/60')}
           />
         ))}
       </div>

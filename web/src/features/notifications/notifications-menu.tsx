@@ -3,7 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, BellOff, CalendarHeart, Heart, MessageCircle, ShieldCheck, Sparkles, Star } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { TNotification } from '@contracts/safety';
-import { menuContentClass, menuItemClass } from '@/components/layout/menu-styles';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { markNotificationsRead, notificationsQueryOptions } from './notifications-api';
@@ -45,7 +44,7 @@ export default function NotificationsMenu({ defaultOpen }: { defaultOpen: boolea
         <NotificationsButton unread={data?.unreadCount ?? 0} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className={cn(menuContentClass, 'w-[min(92vw,22rem)]')}>
+        <DropdownMenu.Content align="end" sideOffset={8} className="menu-content w-[min(92vw,22rem)]">
           <DropdownMenu.Label className="px-2.5 py-2 text-sm font-semibold">Notifications</DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           {isPending ? (
@@ -61,7 +60,7 @@ export default function NotificationsMenu({ defaultOpen }: { defaultOpen: boolea
                 return (
                   <DropdownMenu.Item
                     key={note.id}
-                    className={cn(menuItemClass, 'items-start', !note.read && 'bg-primary/5')}
+                    className={cn('menu-item items-start', !note.read && 'bg-primary/5')}
                     onSelect={() => note.link && navigate(note.link)}
                   >
                     <Icon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />

@@ -6,7 +6,6 @@ import { toast } from '@/lib/toast';
 import { SAFETY_TEXT } from '@contracts/safety';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { menuContentClass, menuItemClass } from '@/components/layout/menu-styles';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { ReportDialog, type ReportTarget } from './report-dialog';
@@ -55,15 +54,15 @@ export function SafetyMenu({ member, conversationId, matchId, className, onEnded
           </Button>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content align="end" sideOffset={6} className={menuContentClass}>
-            <DropdownMenu.Item className={menuItemClass} onSelect={() => setReport({ subjectId: member.userId, name: member.name, source: conversationId ? 'chat' : 'profile', conversationId })}>
+          <DropdownMenu.Content align="end" sideOffset={6} className="menu-content">
+            <DropdownMenu.Item className="menu-item" onSelect={() => setReport({ subjectId: member.userId, name: member.name, source: conversationId ? 'chat' : 'profile', conversationId })}>
               <Flag className="size-4" aria-hidden /> Report
             </DropdownMenu.Item>
-            <DropdownMenu.Item className={cn(menuItemClass, 'text-destructive')} onSelect={() => setAsking('block')}>
+            <DropdownMenu.Item className="menu-item text-destructive" onSelect={() => setAsking('block')}>
               <Ban className="size-4" aria-hidden /> Block
             </DropdownMenu.Item>
             {matchId && (
-              <DropdownMenu.Item className={menuItemClass} onSelect={() => setAsking('unmatch')}>
+              <DropdownMenu.Item className="menu-item" onSelect={() => setAsking('unmatch')}>
                 <HeartCrack className="size-4" aria-hidden /> Unmatch
               </DropdownMenu.Item>
             )}

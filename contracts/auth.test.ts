@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseInterests, PasswordSchema, ZRegisterForm } from './auth';
+import fc from 'fast-check';
+import { EmailSchema, parseInterests, PasswordSchema, ZLoginForm, ZRegisterForm } from './auth';
+import { emailError, loginFormErrors } from './login-form';
 import { loginHintFor, LOGIN_HINTS } from './messages';
 
 const baseForm = { email: 'amy@example.com', password: 'Secret123', confirmPassword: 'Secret123' };
@@ -23,6 +25,32 @@ describe('account rules', () => {
     expect(firstError({ age: '17' })).toBe('You must be at least 18 years old.');
     expect(firstError({ age: '18' })).toBeNull();
     expect(firstError({ age: '121' })).not.toBeNull();
+  });
+
+  it('checks a sign-in address in plain code exactly as the server schema does', () => {
+    const addresses = fc.oneof(
+      fc.string(),
+      fc.emailAddress(),
+      fc.tuple(fc.constantFrom('', ' ', '  '), fc.emailAddress(), fc.constantFrom('', ' ', '\t')).map((parts) => parts.join('')),
+      fc.constantFrom('', '   ', 'amy@example', 'amy@@example.com', 'a b@example.com', '@example.com', 'amy@.com', 'amy@example.'),
+    );
+    fc.assert(
+      fc.property(addresses, (email) => {
+        const parsed = EmailSchema.safeParse(email);
+        expect(emailError(email)).toBe(parsed.success ? undefined : parsed.error.issues[0]!.message);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('gives the sign-in form the spec messages, and a trimmed address', () => {
+    expect(loginFormErrors({ email: '', password: '' })).toEqual({ email: 'Email is required', password: 'Password is required' });
+    expect(loginFormErrors({ email: 'amy@example', password: 'x' })).toEqual({ email: 'Please enter a valid email address.' });
+    expect(loginFormErrors({ email: ' amy@example.com ', password: 'x' })).toEqual({});
+    expect(ZLoginForm.parse({ email: ' amy@example.com ', password: 'x' })).toEqual({ email: 'amy@example.com', password: 'x' });
+    expect(ZLoginForm.safeParse({ email: '', password: 'x' }).error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['email', 'Email is required'],
+    ]);
   });
 
   it('trims interests and drops empty entries', () => {

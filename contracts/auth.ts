@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { AUTH_TEXT } from './messages';
-
-/** Spec: text, at sign, text, dot, text. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { EMAIL_PATTERN, loginFormErrors, type TLoginForm } from './login-form';
 
 export const EmailSchema = z
   .string()
@@ -84,11 +82,14 @@ export const ZRegisterForm = z
   .refine(passwordsMatch, confirmMismatch);
 export type TRegisterForm = z.infer<typeof ZRegisterForm>;
 
-export const ZLoginForm = z.object({
-  email: EmailSchema,
-  password: z.string().min(1, AUTH_TEXT.passwordRequired),
-});
-export type TLoginForm = z.infer<typeof ZLoginForm>;
+/** The sign-in form for forms that use a resolver (the /auth page); the checks are loginFormErrors'. */
+export const ZLoginForm = z
+  .object({ email: z.string(), password: z.string() })
+  .superRefine((form, context) => {
+    for (const [field, message] of Object.entries(loginFormErrors(form))) context.addIssue({ code: 'custom', path: [field], message });
+  })
+  .transform((form): TLoginForm => ({ ...form, email: form.email.trim() }));
+export type { TLoginForm };
 
 export const ZResetPasswordForm = z
   .object({ password: PasswordSchema, confirmPassword: z.string() })

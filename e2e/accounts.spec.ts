@@ -62,6 +62,23 @@ test.describe('[ACCOUNTS]', () => {
     await expect(page.getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
   });
 
+  test('[SIGN-IN][VALIDATION] the login form names each missing or malformed field, and clears it once fixed', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('Email').fill('amy@example');
+    await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+    await page.getByLabel('Email').fill('amy@example.com');
+    await expect(page.getByText('Please enter a valid email address.')).toHaveCount(0);
+    await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await page.getByLabel('Password').fill('x');
+    await expect(page.getByText('Password is required')).toHaveCount(0);
+  });
+
   test('[SIGN-IN] a wrong password shows the failure box, then the hint a second later', async ({ page }) => {
     const email = uniqueEmail('wrong');
     await registerAndVerify(page, email);

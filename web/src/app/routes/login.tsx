@@ -1,23 +1,24 @@
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { CircleAlert, Wand2 } from 'lucide-react';
-import { ZLoginForm, type TLoginForm } from '@contracts/auth';
+import { loginFormErrors, type TLoginForm, type TLoginFormErrors } from '@contracts/login-form';
 import { AUTH_DELAYS, loginHintFor, TOASTS } from '@contracts/messages';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
 import { authApi } from '@/features/auth/auth-api';
 import { AuthShell } from '@/features/auth/auth-shell';
 import { CheckEmail } from '@/features/auth/check-email';
 import { useSignIn } from '@/features/auth/use-sign-in';
-import { TwoFactorStep } from '@/features/auth/two-factor-step';
 import { errorMessage } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
+
+// Only members with a second step see it, after their password: its code stays out of the page's first load.
+const TwoFactorStep = lazy(() => import('@/features/auth/two-factor-step').then((module) => ({ default: module.TwoFactorStep })));
 
 export function Component() {
   usePageMeta('Log in · Vouch', 'Sign in to Vouch with your password, a magic link, and your second step if you turned it on.');
@@ -27,8 +28,23 @@ export function Component() {
   const [hint, setHint] = useState<string | null>(null);
   const [magicLinkSentTo, setMagicLinkSentTo] = useState<string | null>(null);
   const [sendingLink, setSendingLink] = useState(false);
-  const form = useForm<TLoginForm>({ resolver: zodResolver(ZLoginForm), defaultValues: { email: '', password: '' } });
-  const { errors, isSubmitting } = form.formState;
+  // Two fields need no form library (its code would not fit the page's budget, DESIGN §5). As
+  // with the other forms: checked on submit, then again as the member corrects them.
+  const [values, setValues] = useState<TLoginForm>({ email: '', password: '' });
+  const [errors, setErrors] = useState<TLoginFormErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const fieldProps = (name: keyof TLoginForm) => ({
+    ref: inputs[name],
+    name,
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const next = { ...values, [name]: event.target.value };
+      setValues(next);
+      if (submitted) setErrors(loginFormErrors(next));
+    },
+  });
 
   useEffect(() => {
     if (params.get('verified')) toast.success(TOASTS.emailVerified.title, { description: TOASTS.emailVerified.description });
@@ -46,17 +62,30 @@ export function Component() {
     return () => clearTimeout(timer);
   }, [failure]);
 
-  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    setSubmitted(true);
+    const problems = loginFormErrors(values);
+    setErrors(problems);
+    const firstProblem = (['email', 'password'] as const).find((name) => problems[name]);
+    if (firstProblem) {
+      inputs[firstProblem].current?.focus();
+      return;
+    }
     setFailure(null);
+    setSubmitting(true);
     try {
-      await signIn(email, password);
+      await signIn(values.email.trim(), values.password);
     } catch (error) {
       setFailure(errorMessage(error, TOASTS.signInError.fallback));
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   const sendMagicLink = async () => {
-    const email = form.getValues('email').trim();
+    const email = values.email.trim();
     if (!email || !email.includes('@')) {
       toast.error(TOASTS.magicLinkInvalidEmail.title, { description: TOASTS.magicLinkInvalidEmail.description });
       return;
@@ -76,7 +105,9 @@ export function Component() {
   if (params.get('step') === 'code') {
     return (
       <AuthShell title="Two-step sign-in" subtitle="One more step to keep your account safe">
-        <TwoFactorStep />
+        <Suspense fallback={<Spinner label="Loading the second step" />}>
+          <TwoFactorStep />
+        </Suspense>
       </AuthShell>
     );
   }
@@ -108,12 +139,12 @@ export function Component() {
             </div>
           )}
           <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-            <Field label="Email" error={errors.email?.message}>
-              <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
+            <Field label="Email" error={errors.email}>
+              <Input type="email" autoComplete="email" placeholder="you@example.com" {...fieldProps('email')} />
             </Field>
             <div className="grid gap-1.5">
-              <Field label="Password" error={errors.password?.message}>
-                <Input type="password" autoComplete="current-password" {...form.register('password')} />
+              <Field label="Password" error={errors.password}>
+                <Input type="password" autoComplete="current-password" {...fieldProps('password')} />
               </Field>
               <Link to={paths.forgotPassword} className="justify-self-end text-sm text-primary hover:underline">
                 Forgot password?

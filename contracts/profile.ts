@@ -1,37 +1,8 @@
 import { z } from 'zod';
+import { GENDERS, PROFILE_TEXT, PHOTO_LIMITS } from './profile-constants';
 
-export const GENDERS = [
-  'woman', 'man', 'non-binary', 'genderfluid', 'agender', 'bigender', 'demigirl', 'demiboy',
-  'genderqueer', 'pangender', 'two-spirit', 'questioning', 'other', 'prefer-not-to-say',
-] as const;
-export type Gender = (typeof GENDERS)[number];
-
-export const PROFILE_TEXT = {
-  nameRequired: 'Name is required',
-  ageRange: 'Please enter a valid age between 18 and 120',
-  maxPhotos: { title: 'Maximum photos reached', description: 'You can only have up to 6 photos.' },
-  invalidFileType: { title: 'Invalid file type', description: 'Please upload an image file' },
-  fileTooLarge: { title: 'File too large', description: 'Maximum file size is 10MB' },
-  uploadFailed: { title: 'Upload failed', description: 'Failed to upload file' },
-  uploadSuccessful: 'Upload successful',
-  savePhotoFailed: 'Failed to save photo. Please try again.',
-  saveFailed: 'Failed to save profile',
-  loadFailed: 'Failed to load your profile data.',
-} as const;
-
-/** Display defaults wherever a field is missing (spec §3). */
-export const PROFILE_DEFAULTS = {
-  name: 'Anonymous',
-  age: 25,
-  location: 'Unknown Location',
-  bio: 'No bio provided',
-} as const;
-
-export const PHOTO_LIMITS = {
-  maxPhotos: 6,
-  maxBytes: 10 * 1024 * 1024,
-  acceptedTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
-} as const;
+// The plain rules and texts live in profile-constants.ts, which pages can load without zod.
+export * from './profile-constants';
 
 const optionalText = (max: number) =>
   z
@@ -102,8 +73,3 @@ export function profileFormToUpdate(form: TProfileForm): TProfileUpdate {
   };
 }
 
-export const GENDER_LABELS: Record<Gender, string> = {
-  woman: 'Woman', man: 'Man', 'non-binary': 'Non-binary', genderfluid: 'Genderfluid', agender: 'Agender',
-  bigender: 'Bigender', demigirl: 'Demigirl', demiboy: 'Demiboy', genderqueer: 'Genderqueer', pangender: 'Pangender',
-  'two-spirit': 'Two-spirit', questioning: 'Questioning', other: 'Other', 'prefer-not-to-say': 'Prefer not to say',
-};

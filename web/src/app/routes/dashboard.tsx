@@ -1,92 +1,47 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Tabs } from 'radix-ui';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { CalendarHeart, KeyRound, Lock, MapPin, Settings, UserPen } from 'lucide-react';
-import { PROFILE_DEFAULTS } from '@contracts/profile';
+import { CalendarHeart, MapPin } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
-import { PageSpinner } from '@/components/ui/spinner';
+import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { DiscoverDeck } from '@/features/discovery/discover-deck';
-import { MatchesGrid } from '@/features/discovery/matches-grid';
 import { useOwnProfile } from '@/features/profile/profile-api';
 import { useUpdateLocation } from '@/features/profile/use-update-location';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 import { RequireMember } from '../guards';
-import { SelfieCard } from '@/features/trust/selfie-card';
-import { ReputationSummary } from '@/features/trust/trust-display';
-import { LikedYou } from '@/features/plans/liked-you';
-import { MfaCard } from '@/features/account/mfa-card';
 import { TrialBanner } from '@/features/plans/trial-banner';
 
 const TABS = ['discover', 'matches', 'profile', 'security'] as const;
 type Tab = (typeof TABS)[number];
 const LABELS: Record<Tab, string> = { discover: 'Discover', matches: 'Matches', profile: 'Profile', security: 'Security' };
+// Discover is the tab a member lands on; the others load when opened (or when the pointer or
+// focus reaches their tab), so the dashboard's first load carries only what it shows.
+const loadTab = {
+  matches: () => import('@/features/dashboard/matches-tab'),
+  profile: () => import('@/features/dashboard/profile-tab'),
+  security: () => import('@/features/dashboard/security-tab'),
+};
+const MatchesTab = lazy(loadTab.matches);
+const ProfileTab = lazy(loadTab.profile);
+const SecurityTab = lazy(loadTab.security);
+
+function TabLoading({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div className="flex justify-center py-12">
+          <Spinner label="Loading..." />
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
+
 const tabClass =
   'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm';
-
-function ProfileTab() {
-  const { data: profile } = useOwnProfile();
-  if (!profile) return null;
-  return (
-    <div className="mx-auto grid max-w-xl gap-4">
-    <Card className="overflow-hidden">
-      <div className="flex gap-4 p-6">
-        {profile.photos[0] ? (
-          <img src={profile.photos[0].thumbUrl} alt="Your main photo" className="size-24 rounded-2xl object-cover" />
-        ) : (
-          <div className="flex size-24 items-center justify-center rounded-2xl bg-muted text-sm text-muted-foreground">No photo</div>
-        )}
-        <div className="grid content-start gap-1">
-          <h2 className="text-xl font-bold">
-            {profile.name}, {profile.age ?? PROFILE_DEFAULTS.age}
-          </h2>
-          <p className="text-sm text-muted-foreground">{profile.location ?? PROFILE_DEFAULTS.location}</p>
-          <p className="text-sm">{profile.bio ?? PROFILE_DEFAULTS.bio}</p>
-        </div>
-      </div>
-      <div className="border-t px-6 py-4">
-        <ReputationSummary avgRating={profile.avgRating} reviewCount={profile.reviewCount} badges={profile.badges} trustScore={profile.trustScore} />
-      </div>
-      <div className="flex gap-2 border-t p-4">
-        <Button asChild>
-          <Link to={paths.profileEdit}>
-            <UserPen aria-hidden /> Edit Profile
-          </Link>
-        </Button>
-        <Button variant="outline" asChild>
-          <Link to={paths.settings}>
-            <Settings aria-hidden /> Settings
-          </Link>
-        </Button>
-      </div>
-    </Card>
-    <SelfieCard />
-    </div>
-  );
-}
-
-function SecurityTab() {
-  return (
-    <div className="mx-auto grid max-w-xl gap-4">
-      <MfaCard />
-      <Card>
-        <CardContent className="grid gap-2 pt-6 sm:grid-cols-2">
-          <Button variant="outline" asChild>
-            <Link to={paths.changePassword}>
-              <KeyRound aria-hidden /> Change Password
-            </Link>
-          </Button>
-          <Button variant="outline" asChild>
-            <Link to={paths.settings}>
-              <Lock aria-hidden /> Privacy Settings
-            </Link>
-          </Button>
-        </CardContent>
-      </Card>
-    </div>
-  );
-}
 
 function Dashboard() {
   usePageMeta('Dashboard · Vouch');
@@ -125,7 +80,13 @@ function Dashboard() {
       <Tabs.Root value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
         <Tabs.List aria-label="Dashboard" className="mb-6 grid max-w-xl grid-cols-4 gap-1 rounded-lg bg-muted p-1">
           {TABS.map((value) => (
-            <Tabs.Trigger key={value} value={value} className={tabClass}>
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              className={tabClass}
+              onPointerEnter={() => value !== 'discover' && void loadTab[value]()}
+              onFocus={() => value !== 'discover' && void loadTab[value]()}
+            >
               {LABELS[value]}
             </Tabs.Trigger>
           ))}
@@ -134,14 +95,19 @@ function Dashboard() {
           <DiscoverDeck />
         </Tabs.Content>
         <Tabs.Content value="matches">
-          <LikedYou />
-          <MatchesGrid />
+          <TabLoading>
+            <MatchesTab />
+          </TabLoading>
         </Tabs.Content>
         <Tabs.Content value="profile">
-          <ProfileTab />
+          <TabLoading>
+            <ProfileTab />
+          </TabLoading>
         </Tabs.Content>
         <Tabs.Content value="security">
-          <SecurityTab />
+          <TabLoading>
+            <SecurityTab />
+          </TabLoading>
         </Tabs.Content>
       </Tabs.Root>
     </div>

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { CalendarCheck, EyeOff, Lock } from 'lucide-react';
-import { REVEAL_AFTER_DAYS, TRUST_TEXT, type TRating } from '@contracts/trust';
+import { REVEAL_AFTER_DAYS, TRUST_TEXT } from '@contracts/trust-constants';
+import type { TRating } from '@contracts/trust';
 import { PageHeader } from '@/components/page/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

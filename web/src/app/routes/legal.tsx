@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PREMIUM_MONTHLY_PRICE } from '@contracts/plans';
+import { PREMIUM_MONTHLY_PRICE } from '@contracts/plans-constants';
 import { POLICY } from '@contracts/policy';
 import { PolicyPage } from '@/features/site/policy-page';
 import { paths } from '@/lib/paths';

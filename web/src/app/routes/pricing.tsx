@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Check, Crown, Minus, Sparkles } from 'lucide-react';
-import { FREE_CARD_FEATURES, PLAN_FEATURES, PREMIUM_CARD_FEATURES, PREMIUM_MONTHLY_PRICE, PRICING_FAQ } from '@contracts/plans';
+import { FREE_CARD_FEATURES, PLAN_FEATURES, PREMIUM_CARD_FEATURES, PREMIUM_MONTHLY_PRICE, PRICING_FAQ } from '@contracts/plans-constants';
 import { PageHeader } from '@/components/page/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,6 +1,7 @@
 import { BadgeCheck, Heart, MapPin, ShieldCheck, Sparkles, Star } from 'lucide-react';
-import { trustLabel, type TProfileCard } from '@contracts/discovery';
-import { PROFILE_DEFAULTS } from '@contracts/profile';
+import { trustLabel } from '@contracts/discovery-constants';
+import type { TProfileCard } from '@contracts/discovery';
+import { PROFILE_DEFAULTS } from '@contracts/profile-constants';
 import { cn } from '@/lib/utils';
 
 export const displayName = (card: { name: string }) => card.name.trim() || PROFILE_DEFAULTS.name;

@@ -1,7 +1,7 @@
 import { Slider } from 'radix-ui';
 import { Crown, Lock, Search } from 'lucide-react';
 import { Link } from 'react-router';
-import { AGE_FILTER, DEFAULT_RADIUS_KM, type GenderFilter } from '@contracts/discovery';
+import { AGE_FILTER, DEFAULT_RADIUS_KM, type GenderFilter } from '@contracts/discovery-constants';
 import { paths } from '@/lib/paths';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';

@@ -1,10 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { matchesQueryOptions } from './discovery-api';
 import { useFallbackInterval } from '@/features/realtime/realtime-status';
-
-const MatchDialog = lazy(() => import('./match-dialog').then((m) => ({ default: m.MatchDialog })));
+import { MatchDialog } from './match-dialog';
 
 /**
  * Shows 'It's a match!' to the member who liked first, once the other side liked back:
@@ -24,9 +23,5 @@ export function MatchAnnouncer() {
     );
     void api(`/api/matches/${next.matchId}/seen`, { method: 'POST', body: {} }).catch(() => {});
   };
-  return (
-    <Suspense fallback={null}>
-      <MatchDialog match={{ card: next.profile, conversationId: next.conversationId }} onClose={close} />
-    </Suspense>
-  );
+  return <MatchDialog match={{ card: next.profile, conversationId: next.conversationId }} onClose={close} />;
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Tabs } from 'radix-ui';
 import { ChevronLeft, ChevronRight, Heart } from 'lucide-react';
 import type { TProfileCard } from '@contracts/discovery';
-import { PROFILE_DEFAULTS } from '@contracts/profile';
+import { PROFILE_DEFAULTS } from '@contracts/profile-constants';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';

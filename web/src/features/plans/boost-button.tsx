@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Rocket } from 'lucide-react';
 import { toast } from '@/lib/toast';
-import { BOOST_MINUTES } from '@contracts/plans';
+import { BOOST_MINUTES } from '@contracts/plans-constants';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/auth/use-session';
 import { errorMessage } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import { PHOTO_LIMITS, PROFILE_TEXT } from '@contracts/profile';
+import { PHOTO_LIMITS, PROFILE_TEXT } from '@contracts/profile-constants';
 
 /** The same checks the server makes, run first so a member hears at once. Null when fine. */
 export function checkPhoto(file: { type: string; size: number }, currentCount: number): { title: string; description: string } | null {

@@ -1,17 +1,10 @@
-import { useState } from 'react';
-import { DropdownMenu } from 'radix-ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Ban, EllipsisVertical, Flag, HeartCrack } from 'lucide-react';
-import { toast } from '@/lib/toast';
-import { SAFETY_TEXT } from '@contracts/safety';
+import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import { EllipsisVertical } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { errorMessage } from '@/lib/api-client';
+import { deferredMenu } from '@/components/layout/deferred-menu';
 import { cn } from '@/lib/utils';
-import { ReportDialog, type ReportTarget } from './report-dialog';
-import { blockMember, refreshAfterSafetyAction, unmatch } from './safety-api';
 
-type Props = {
+export type SafetyMenuProps = {
   member: { userId: string; name: string };
   /** Set in a chat: the report seals its last messages. */
   conversationId?: string;
@@ -22,64 +15,20 @@ type Props = {
   onEnded?: () => void;
 };
 
+export const SafetyMenuTrigger = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { name: string }>(
+  ({ name, className, ...props }, ref) => (
+    <Button ref={ref} variant="ghost" size="icon" className={cn('shrink-0', className)} aria-label={`Safety options for ${name}`} {...props}>
+      <EllipsisVertical />
+    </Button>
+  ),
+);
+SafetyMenuTrigger.displayName = 'SafetyMenuTrigger';
+
+// Every card carries this menu, but few are opened: the menu, its questions and the report
+// form (with its schema library) load on first use, not with the page.
+const DeferredSafetyMenu = deferredMenu<SafetyMenuProps>(() => import('./safety-menu-content'));
+
 /** Report, block and (for a match) unmatch, each behind a question. Never behind Premium. */
-export function SafetyMenu({ member, conversationId, matchId, className, onEnded }: Props) {
-  const client = useQueryClient();
-  const [asking, setAsking] = useState<'block' | 'unmatch' | null>(null);
-  const [report, setReport] = useState<ReportTarget | null>(null);
-
-  const action = useMutation({
-    mutationFn: (kind: 'block' | 'unmatch') => (kind === 'block' ? blockMember(member.userId) : unmatch(matchId!)),
-    onSuccess: (_result, kind) => {
-      if (kind === 'block') {
-        const text = SAFETY_TEXT.blocked(member.name);
-        toast.success(text.title, { description: text.description });
-      } else {
-        toast.success(SAFETY_TEXT.unmatched);
-      }
-      setAsking(null);
-      refreshAfterSafetyAction(client);
-      onEnded?.();
-    },
-    onError: (error) => toast.error(errorMessage(error, 'Something went wrong. Please try again.')),
-  });
-
-  const question = asking === 'block' ? SAFETY_TEXT.blockConfirm(member.name) : SAFETY_TEXT.unmatchConfirm(member.name);
-  return (
-    <>
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger asChild>
-          <Button variant="ghost" size="icon" className={cn('shrink-0', className)} aria-label={`Safety options for ${member.name}`}>
-            <EllipsisVertical />
-          </Button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content align="end" sideOffset={6} className="menu-content">
-            <DropdownMenu.Item className="menu-item" onSelect={() => setReport({ subjectId: member.userId, name: member.name, source: conversationId ? 'chat' : 'profile', conversationId })}>
-              <Flag className="size-4" aria-hidden /> Report
-            </DropdownMenu.Item>
-            <DropdownMenu.Item className="menu-item text-destructive" onSelect={() => setAsking('block')}>
-              <Ban className="size-4" aria-hidden /> Block
-            </DropdownMenu.Item>
-            {matchId && (
-              <DropdownMenu.Item className="menu-item" onSelect={() => setAsking('unmatch')}>
-                <HeartCrack className="size-4" aria-hidden /> Unmatch
-              </DropdownMenu.Item>
-            )}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
-      <ConfirmDialog
-        open={asking !== null}
-        onOpenChange={(open) => !open && setAsking(null)}
-        title={question.title}
-        description={question.description}
-        confirmLabel={asking === 'block' ? 'Block' : 'Unmatch'}
-        destructive
-        pending={action.isPending}
-        onConfirm={() => asking && action.mutate(asking)}
-      />
-      <ReportDialog target={report} onClose={() => setReport(null)} />
-    </>
-  );
+export function SafetyMenu(props: SafetyMenuProps) {
+  return <DeferredSafetyMenu {...props} trigger={(handlers) => <SafetyMenuTrigger name={props.member.name} className={props.className} {...handlers} />} />;
 }

@@ -1,6 +1,6 @@
 import { Check, Heart, Home, Lock, Star, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { STAR_LABELS, TRUST_TEXT } from '@contracts/trust';
+import { STAR_LABELS, TRUST_TEXT } from '@contracts/trust-constants';
 import { TrustScore } from '@/features/discovery/card-parts';
 import { useSession } from '@/features/auth/use-session';
 import { paths } from '@/lib/paths';

@@ -141,6 +141,12 @@ async function benchOne(tier: Tier, kind: 'postgres' | 'pglite', phaseSeconds: n
         mixed,
         serverStatuses: client.takeStatuses(),
       };
+    } catch (error) {
+      // A scenario that fails outright (a refused or dropped connection) usually means the server
+      // itself stopped: its last words say why.
+      const exited = server.child.exitCode !== null || server.child.signalCode !== null;
+      say(`\n  ${kind} ${tier.name} run failed: ${String(error)}; server ${exited ? `exited (${server.child.exitCode ?? server.child.signalCode})` : 'still running'}. Its last output:\n${server.output()}`);
+      throw error;
     } finally {
       for (const socket of sockets) socket.terminate();
       client.close();

@@ -98,7 +98,20 @@ export class HttpClient {
     this.agent = new http.Agent({ keepAlive: true, maxSockets });
   }
 
-  request(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
+  async request(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
+    try {
+      return await this.requestOnce(method, path, headers, body);
+    } catch (error) {
+      // The server closes a kept-alive connection after 5 idle seconds; a request written to it at
+      // that moment is reset before the server reads it. Node's documented answer: send it again.
+      if ((error as { reusedSocket?: boolean }).reusedSocket && (error as NodeJS.ErrnoException).code === 'ECONNRESET') {
+        return this.requestOnce(method, path, headers, body);
+      }
+      throw error;
+    }
+  }
+
+  private requestOnce(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     return new Promise((resolve, reject) => {
       const req = http.request(
@@ -121,7 +134,7 @@ export class HttpClient {
           res.on('error', reject);
         },
       );
-      req.on('error', reject);
+      req.on('error', (error) => reject(Object.assign(error, { reusedSocket: req.reusedSocket })));
       req.end(payload);
     });
   }

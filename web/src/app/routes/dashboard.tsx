@@ -79,17 +79,14 @@ function Dashboard() {
       <TrialBanner />
       <Tabs.Root value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
         <Tabs.List aria-label="Dashboard" className="mb-6 grid max-w-xl grid-cols-4 gap-1 rounded-lg bg-muted p-1">
-          {TABS.map((value) => (
-            <Tabs.Trigger
-              key={value}
-              value={value}
-              className={tabClass}
-              onPointerEnter={() => value !== 'discover' && void loadTab[value]()}
-              onFocus={() => value !== 'discover' && void loadTab[value]()}
-            >
-              {LABELS[value]}
-            </Tabs.Trigger>
-          ))}
+          {TABS.map((value) => {
+            const prefetch = value === 'discover' ? undefined : () => void loadTab[value]();
+            return (
+              <Tabs.Trigger key={value} value={value} className={tabClass} onPointerEnter={prefetch} onFocus={prefetch}>
+                {LABELS[value]}
+              </Tabs.Trigger>
+            );
+          })}
         </Tabs.List>
         <Tabs.Content value="discover">
           <DiscoverDeck />

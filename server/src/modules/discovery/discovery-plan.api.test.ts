@@ -8,7 +8,7 @@ let server: TestServer;
 const PROFILES = 20_000;
 const VIEWER = 'viewer-plan';
 
-type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Index Cond'?: string; Plans?: PlanNode[] };
 const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
 
 /** A seeded table big enough for the planner to care: profiles spread over cities, a viewer with likes. */
@@ -87,6 +87,12 @@ describe(`discovery query plans on ${testDatabaseKind} (${PROFILES} profiles)`, 
     const nearby = await plan({ mode: 'nearby', radiusKm: '5' });
     expect(seqScansOn(nearby, TABLES)).toEqual([]);
     expect(indexesUsed(nearby)).toContain('profiles_geo_cell_idx');
+    // With a gender, each cell is read from the gender-led index, and the index itself rejects
+    // ages outside the range and the unverified: they are conditions of the index, not filters.
+    const narrow = await plan({ mode: 'nearby', radiusKm: '25', gender: 'female', minAge: '21', maxAge: '24', verifiedOnly: 'true' });
+    const cellScan = narrow.find((n) => n['Index Name'] === 'profiles_gender_cell_idx');
+    expect(cellScan?.['Index Cond']).toMatch(/COALESCE\(age, 25\) >= 21/);
+    expect(cellScan?.['Index Cond']).toMatch(/selfie_verified = true/);
     // A very wide radius reads the earth-box index instead of hundreds of cells.
     const wide = await plan({ mode: 'nearby', radiusKm: '500' });
     expect(seqScansOn(wide, TABLES)).toEqual([]);
@@ -102,12 +108,15 @@ describe.runIf(testDatabaseKind === 'postgres')('PostgreSQL sessions', () => {
 });
 
 /** The page a plain scan returns: every filter written out directly, no index strategy. */
-async function plainPage(filters: { location?: string; words?: string; radiusKm?: number; gender?: string }, here: { lat: number; lng: number }) {
+async function plainPage(
+  filters: { location?: string; words?: string; radiusKm?: number; gender?: string; minAge?: number; maxAge?: number },
+  here: { lat: number; lng: number },
+) {
   const db = server.deps.database.db;
-  const { location, words, radiusKm, gender } = filters;
+  const { location, words, radiusKm, gender, minAge = 18, maxAge = 60 } = filters;
   const { rows } = await db.execute<{ user_id: string }>(sql`
     select user_id from profiles p
-    where hidden = false and user_id <> ${VIEWER} and (age between 18 and 60 or age is null)
+    where hidden = false and user_id <> ${VIEWER} and (age between ${minAge} and ${maxAge} or (age is null and 25 between ${minAge} and ${maxAge}))
       and (${location ?? null}::text is null or location ilike '%' || ${location ?? ''} || '%')
       and (${words ?? null}::text is null or search_words @@ to_tsquery('simple', ${words ?? ''}))
       and (${gender ?? null}::text is null or gender_group = ${gender ?? ''})
@@ -130,6 +139,30 @@ describe(`nearby by grid cells on ${testDatabaseKind}`, () => {
       const plain = await plainPage({ radiusKm }, here);
       expect(viaCells.length, `${radiusKm} km`).toBeGreaterThan(0);
       expect(viaCells, `${radiusKm} km`).toEqual(plain);
+    }
+  });
+});
+
+describe(`a missing age on ${testDatabaseKind}`, () => {
+  it('counts as 25, the display default, in browse and nearby alike', async () => {
+    const db = server.deps.database.db;
+    const here = { lat: 41.88, lng: -87.63 };
+    // The best-placed members of a nearby page lose their age.
+    const top = (await plainPage({ radiusKm: 25, gender: 'female' }, here)).slice(0, 3);
+    await db.execute(sql`update profiles set age = null where user_id in ${top}`);
+    try {
+      for (const [minAge, maxAge] of [[20, 30], [25, 25], [26, 40], [18, 24]] as const) {
+        for (const query of [{ gender: 'female' }, { gender: 'female', mode: 'nearby', radiusKm: '25' }]) {
+          const filters = ZDiscoverQuery.parse({ ...query, minAge: String(minAge), maxAge: String(maxAge), limit: '20' });
+          const served = (await runDiscovery(db, VIEWER, filters, here)).map((r) => r.user_id);
+          const radiusKm = query.mode ? 25 : undefined;
+          expect(served, `${minAge}-${maxAge} ${query.mode ?? 'browse'}`).toEqual(await plainPage({ gender: 'female', radiusKm, minAge, maxAge }, here));
+          const includesDefault = minAge <= 25 && maxAge >= 25;
+          if (query.mode) expect(top.every((id) => served.includes(id)), `${minAge}-${maxAge}`).toBe(includesDefault);
+        }
+      }
+    } finally {
+      await db.execute(sql`update profiles set age = 18 + (substr(user_id, 2)::int % 50) where user_id in ${top}`);
     }
   });
 });

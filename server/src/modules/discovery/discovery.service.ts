@@ -27,14 +27,12 @@ function decodeCursor(cursor: string): [string, string] {
 }
 
 /**
- * A missing age counts as the display default, 25. Written without coalesce() so the
- * planner can use the column's statistics.
+ * A missing age counts as the display default, 25. The score indexes hold this very expression
+ * as a key column (migration 0017), so an index rejects the ages outside the range itself, and
+ * ANALYZE keeps statistics on it for the planner.
  */
-function ageCondition(min: number, max: number, table = sql`p`): SQL {
-  const range = sql`${table}.age between ${min} and ${max}`;
-  return DEFAULT_AGE >= min && DEFAULT_AGE <= max ? sql`(${range} or ${table}.age is null)` : range;
-}
-const DEFAULT_AGE = PROFILE_DEFAULTS.age;
+const ageCondition = (min: number, max: number, table = sql`p`): SQL =>
+  sql`coalesce(${table}.age, ${sql.raw(String(PROFILE_DEFAULTS.age))}) between ${min} and ${max}`;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
@@ -148,8 +146,8 @@ export function discoverySql(
         where ${sql.join(indexed, sql` and `)}
         order by p.score desc, p.user_id desc limit ${options.window}
       ) w
-      cross join lateral (select * from profiles p where p.user_id = w.user_id offset 0) p
-      where ${sql.join([...passes, ...conditions], sql` and `)}
+      cross join lateral (select * from profiles p where p.user_id = w.user_id and ${sql.join(conditions, sql` and `)} offset 0) p
+      where ${sql.join(passes, sql` and `)}
       order by w.score desc, w.user_id desc
       limit ${f.limit + 1}`;
   }
@@ -220,19 +218,21 @@ const TEXT_WINDOW = 20_000;
 
 /**
  * Runs the page query.
- * - Nearby by cells: bitmap scans are switched off for this one statement, so each cell is
- *   walked in score order and stops after a page (the planner would otherwise read whole cells).
+ * - Nearby by cells: bitmap scans, hash joins and merge joins are switched off for this one
+ *   statement, so each cell is walked in score order and stops after a page. The planner would
+ *   otherwise read whole cells: into a bitmap, or through a hash of the viewer's likes, and sort
+ *   them (at 1M profiles, 630 ms instead of 4 for a dense city).
  * - Word search: common words fill a page from the first rows in score order; so up to
  *   TEXT_WINDOW rows are tried first. A rare word (by the statistics, see commonWords), or
  *   common words that fill no page there, start from the word index.
  * - City: the location texts that match are found first (a small table), and the top of
- *   each is read in score order, bitmap scans off as for the cells.
+ *   each is read in score order, with the same settings as the cells.
  */
 export async function runDiscovery(db: Db, viewerId: string, f: DiscoverFilters, viewer: { lat: number; lng: number } | null) {
   type Row = CardRow & { score: number };
   const inParts = (locations?: string[]) =>
     db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_bitmapscan = off`);
+      await tx.execute(sql`select set_config('enable_bitmapscan', 'off', true), set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)`);
       return (await tx.execute<Row>(discoverySql(viewerId, f, viewer, { locations }))).rows;
     });
   const cells = f.mode === 'nearby' && viewer ? cellsAround(viewer, f.radiusKm) : null;

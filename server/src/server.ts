@@ -6,6 +6,7 @@ import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { attachRealtime } from './realtime/routes';
 import { RealtimeHub } from './realtime/hub';
+import { BatchedSystemLog } from './modules/audit/batched-system-log';
 import { inviteToVerifyPastDates } from './modules/dates/calendar.service';
 import { revealDueRatings } from './modules/dates/ratings.service';
 import { liftEndedSuspensions } from './modules/admins/users.service';
@@ -59,12 +60,14 @@ export async function openServices(env: Env, logger: Logger = createLogger(env.L
         })
       : createLocalStorage(path.join(env.DATA_DIR, 'uploads'));
   const hub = new RealtimeHub(database, logger);
+  const batchedLog = new BatchedSystemLog(database, logger);
   const close = async () => {
     await hub.stop();
+    await batchedLog.flush();
     await database.close();
     lock?.release();
   };
-  return { database, mailer, auth, storage, hub, logger, close };
+  return { database, mailer, auth, storage, hub, batchedLog, logger, close };
 }
 
 export async function startServer(env: Env): Promise<RunningServer> {

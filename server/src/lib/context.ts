@@ -4,6 +4,7 @@ import type { Auth } from '../auth/auth';
 import type { Mailer } from '../mail/mailer';
 import type { Storage } from '../storage/storage';
 import type { RealtimeHub } from '../realtime/hub';
+import type { BatchedSystemLog } from '../modules/audit/batched-system-log';
 import type { Logger } from './logger';
 
 /** Everything a request handler may need, built once at start-up. */
@@ -14,6 +15,8 @@ export type Deps = {
   mailer: Mailer;
   storage: Storage;
   hub: RealtimeHub;
+  /** System log entries written in batches (see BatchedSystemLog). */
+  batchedLog: BatchedSystemLog;
   logger: Logger;
   /** Secret shared with local CLI commands through a 0600 file in DATA_DIR. */
   controlToken: string | null;

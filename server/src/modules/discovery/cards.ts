@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { compatibility, distanceBand, trustScore, type TProfileCard } from '../../../../contracts/discovery';
 import type { Db } from '../../db/client';
 import { likes, photos, profiles } from '../../db/schema';
@@ -21,6 +21,9 @@ export type CardRow = {
   date_again_badge: boolean;
   distance_m: number | null;
   boosted: boolean;
+  /** From cardExtras. */
+  photo_ids: string[];
+  super_liked_you: boolean;
 };
 
 /**
@@ -33,45 +36,42 @@ export const cardColumns = (distanceMetres: SQL | null) => sql`
   ${distanceMetres ? sql`case when p.show_distance then ${distanceMetres} end` : sql`null::float8`} as distance_m,
   coalesce(p.boosted_until > now(), false) as boosted`;
 
+/**
+ * The rest of a card, from other tables: its photos in order, and whether the member
+ * super-liked the viewer. Two index probes a row, in the same statement as the card's columns
+ * (no round trip of their own). Put them in the outermost select of a paged query: the
+ * database then works them out for the rows of the page only, after its sort and limit.
+ */
+export const cardExtras = (viewerId: string, userId: SQL = sql`p.user_id`) => sql`
+  array(select ph.id from ${photos} ph where ph.user_id = ${userId} order by ph.position) as photo_ids,
+  exists (select 1 from ${likes} sl where sl.user_id = ${userId} and sl.target_id = ${viewerId} and sl.super_like) as super_liked_you`;
+
 export async function viewerInterests(db: Db, viewerId: string): Promise<string[]> {
   const [row] = await db.select({ interests: profiles.interests }).from(profiles).where(eq(profiles.userId, viewerId));
   return row?.interests ?? [];
 }
 
-/**
- * Turns rows into cards: photos and super likes in one query each, compatibility against the
- * viewer, distance as a band.
- */
-export async function toCards(db: Db, rows: CardRow[], mine: string[], viewerId: string): Promise<TProfileCard[]> {
-  const ids = rows.map((row) => row.user_id);
-  if (!ids.length) return [];
-  // Both at once, on two connections.
-  const [photoRows, superLikeRows] = await Promise.all([
-    db.select({ id: photos.id, userId: photos.userId }).from(photos).where(inArray(photos.userId, ids)).orderBy(asc(photos.position)),
-    db.select({ userId: likes.userId }).from(likes).where(and(eq(likes.targetId, viewerId), eq(likes.superLike, true), inArray(likes.userId, ids))),
-  ]);
-  const superLikers = new Set(superLikeRows.map((row) => row.userId));
-  return rows.map((row) => {
-    const badges = { safeForFamily: row.safe_for_family_badge, safeForHome: row.safe_for_home_badge, dateAgain: row.date_again_badge };
-    const avgRating = row.avg_rating === null ? null : Number(row.avg_rating);
-    return {
-      userId: row.user_id,
-      name: row.name,
-      age: row.age,
-      gender: row.gender,
-      location: row.location,
-      bio: row.bio,
-      interests: row.interests,
-      photos: photoRows.filter((p) => p.userId === row.user_id).map((p) => photoUrls(p.id)),
-      selfieVerified: row.selfie_verified,
-      avgRating,
-      reviewCount: row.review_count,
-      badges,
-      trustScore: trustScore({ avgRating, reviewCount: row.review_count, selfieVerified: row.selfie_verified, ...badges }),
-      compatibility: compatibility(mine, row.interests),
-      distance: row.distance_m === null ? null : distanceBand(Number(row.distance_m) / 1000),
-      superLikedYou: superLikers.has(row.user_id),
-      boosted: !!row.boosted,
-    };
-  });
+/** A card from its row: compatibility against the viewer's interests, distance as a band. */
+export function toCard(row: CardRow, mine: string[]): TProfileCard {
+  const badges = { safeForFamily: row.safe_for_family_badge, safeForHome: row.safe_for_home_badge, dateAgain: row.date_again_badge };
+  const avgRating = row.avg_rating === null ? null : Number(row.avg_rating);
+  return {
+    userId: row.user_id,
+    name: row.name,
+    age: row.age,
+    gender: row.gender,
+    location: row.location,
+    bio: row.bio,
+    interests: row.interests,
+    photos: row.photo_ids.map((id) => photoUrls(id)),
+    selfieVerified: row.selfie_verified,
+    avgRating,
+    reviewCount: row.review_count,
+    badges,
+    trustScore: trustScore({ avgRating, reviewCount: row.review_count, selfieVerified: row.selfie_verified, ...badges }),
+    compatibility: compatibility(mine, row.interests),
+    distance: row.distance_m === null ? null : distanceBand(Number(row.distance_m) / 1000),
+    superLikedYou: row.super_liked_you,
+    boosted: !!row.boosted,
+  };
 }

@@ -129,6 +129,8 @@ describe(`discovery on ${testDatabaseKind}`, () => {
     for (const id of [viewer.id, liked, passed, blockedByMe, blockedMe, hidden]) expect(shown).not.toContain(id);
     expect(page.body.profiles.find((p) => p.userId === visible)!.compatibility.percent).toBe(50);
 
+    // The page shown is recorded in the system log, in the next batch (within a quarter second).
+    await expect.poll(async () => (await suite.server.deps.database.db.select().from(systemLogs).where(eq(systemLogs.userId, viewer.id))).length).toBeGreaterThan(0);
     const log = await suite.server.deps.database.db.select().from(systemLogs).where(eq(systemLogs.userId, viewer.id));
     expect(log.some((row) => row.eventType === 'profile_discovery' && (row.metadata as { profilesShown: number }).profilesShown === 2)).toBe(true);
   });

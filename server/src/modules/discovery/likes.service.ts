@@ -8,7 +8,7 @@ import { announceStatsChange, publish } from '../../realtime/hub';
 import { notify } from '../notifications/notifications.service';
 import { PLAN_TEXT } from '../../../../contracts/plans';
 import { isPremium, planColumns, planFromColumns, planOf, type PlanColumns } from '../plans/service';
-import { cardColumns, toCards, viewerInterests, type CardRow } from './cards';
+import { cardColumns, cardExtras, toCard, viewerInterests, type CardRow } from './cards';
 import { nameOf } from '../profiles/names';
 import { blockedBetween } from '../safety/blocks';
 
@@ -62,10 +62,10 @@ export async function likesReceived(db: Db, viewerId: string): Promise<TLikesRec
   if (!(await isPremium(db, viewerId))) return { count: n, likes: null };
   type Row = CardRow & { super_like: boolean; liked_at: Date | string };
   const { rows } = await db.execute<Row>(sql`
-    select ${cardColumns(null)}, l.super_like, l.created_at as liked_at ${waiting}
+    select ${cardColumns(null)}, ${cardExtras(viewerId)}, l.super_like, l.created_at as liked_at ${waiting}
     order by l.super_like desc, l.created_at desc limit 100`);
-  const cards = await toCards(db, rows, await viewerInterests(db, viewerId), viewerId);
-  return { count: n, likes: rows.map((row, i) => ({ profile: cards[i]!, superLike: row.super_like, likedAt: new Date(row.liked_at).toISOString() })) };
+  const mine = await viewerInterests(db, viewerId);
+  return { count: n, likes: rows.map((row) => ({ profile: toCard(row, mine), superLike: row.super_like, likedAt: new Date(row.liked_at).toISOString() })) };
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TMatch } from '../../../../contracts/discovery';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { cardColumns, toCards, viewerInterests, type CardRow } from './cards';
+import { cardColumns, cardExtras, toCard, viewerInterests, type CardRow } from './cards';
 import { blockedBetween } from '../safety/blocks';
 
 /** The member's matches, newest first, without anyone either of them has blocked. */
@@ -13,7 +13,7 @@ export async function listMatches(db: Db, viewerId: string): Promise<TMatch[]> {
     select m.id as match_id, c.id as conversation_id, m.created_at as matched_at, c.date_verified,
            exists (select 1 from reviews r where r.conversation_id = c.id and r.reviewer_id = ${viewerId}) as rated_by_me,
            case when m.user_a = ${viewerId} then m.announced_to_a else m.announced_to_b end as announced,
-           ${cardColumns(null)}
+           ${cardColumns(null)}, ${cardExtras(viewerId)}
     from matches m
     join profiles p on p.user_id = case when m.user_a = ${viewerId} then m.user_b else m.user_a end
     left join conversations c on c.match_id = m.id
@@ -21,15 +21,15 @@ export async function listMatches(db: Db, viewerId: string): Promise<TMatch[]> {
       and p.hidden = false
       and not ${blockedBetween(viewerId, sql`p.user_id`)}
     order by m.created_at desc`);
-  const cards = await toCards(db, rows, await viewerInterests(db, viewerId), viewerId);
-  return rows.map((row, index) => ({
+  const mine = await viewerInterests(db, viewerId);
+  return rows.map((row) => ({
     matchId: row.match_id,
     conversationId: row.conversation_id,
     createdAt: new Date(row.matched_at).toISOString(),
     announced: row.announced,
     dateVerified: !!row.date_verified,
     ratedByMe: row.rated_by_me,
-    profile: cards[index]!,
+    profile: toCard(row, mine),
   }));
 }
 

@@ -86,7 +86,7 @@ const location = defineRoute('member', {
 });
 
 export const discoveryRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(discover, async (c) => c.json(await findDiscoverPage(c.get('deps').database.db, c.get('user').id, c.req.valid('query')), 200))
+  .openapi(discover, async (c) => c.json(await findDiscoverPage(c.get('deps'), c.get('user').id, c.req.valid('query')), 200))
   .openapi(like, async (c) => {
     const { targetId, superLike } = c.req.valid('json');
     return c.json(await likeProfile(c.get('deps').database.db, c.get('user').id, targetId, superLike), 200);

@@ -6,7 +6,7 @@ import type { Deps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { DEFAULT_RADIUS_KM } from '../../../../contracts/discovery';
 import { PLAN_TEXT, RECENTLY_ACTIVE_DAYS } from '../../../../contracts/plans';
-import { requirePremium } from '../plans/service';
+import { planColumns, planFromColumns, type PlanColumns } from '../plans/service';
 import { cardColumns, cardExtras, toCard, type CardRow } from './cards';
 
 export type DiscoverFilters = ReturnType<typeof ZDiscoverQuery.parse>;
@@ -124,11 +124,11 @@ export function discoverySql(
   const parts: SQL[] = [];
   const matches: SQL[] = [];
   if (cells) {
-    parts.push(sql`unnest(array[${sql.join(cells.map((cell) => sql`${cell}`), sql`, `)}]::int[]) as c(cell)`);
+    parts.push(sql`unnest(${sql.param(cells)}::int[]) as c(cell)`);
     matches.push(sql`p.geo_cell = c.cell`);
   }
   if (options.locations) {
-    parts.push(sql`unnest(array[${sql.join(options.locations.map((place) => sql`${place}`), sql`, `)}]::text[]) as l(location)`);
+    parts.push(sql`unnest(${sql.param(options.locations)}::text[]) as l(location)`);
     matches.push(sql`p.location = l.location`);
   }
   if (parts.length > 0 && !options.wordsFirst) {
@@ -315,17 +315,19 @@ async function locationsMatching(db: Db, city: string): Promise<string[]> {
 
 /**
  * What discovery needs of the viewer, in one query: where they are, their interests (for
- * compatibility), and whether anyone is boosted at all just now (boosts are rare, and most
- * pages then skip the boosted members' query).
+ * compatibility), their plan (for the advanced filters), and whether anyone is boosted at all
+ * just now (boosts are rare, and most pages then skip the boosted members' query).
  */
 async function viewerFacts(db: Db, viewerId: string) {
-  const result = await db.execute<{ latitude: number | null; longitude: number | null; interests: string[] | null; any_boosted: boolean }>(sql`
-    select v.latitude, v.longitude, v.interests,
+  type Facts = PlanColumns & { latitude: number | null; longitude: number | null; interests: string[] | null; any_boosted: boolean };
+  const { rows: [row] } = await db.execute<Facts>(sql`
+    select v.latitude, v.longitude, v.interests, ${planColumns},
       exists (select 1 from profiles b where b.hidden = false and b.boosted_until > now()) as any_boosted
-    from (select 1) one left join profiles v on v.user_id = ${viewerId}`);
-  const row = result.rows[0]!;
+    from "user" u left join subscriptions s on s.user_id = u.id left join profiles v on v.user_id = u.id
+    where u.id = ${viewerId}`);
+  if (!row) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
   const position = row.latitude !== null && row.longitude !== null ? { lat: Number(row.latitude), lng: Number(row.longitude) } : null;
-  return { position, interests: row.interests ?? [], anyBoosted: row.any_boosted };
+  return { position, interests: row.interests ?? [], anyBoosted: row.any_boosted, premium: planFromColumns(row).tier === 'premium' };
 }
 
 /** Whether the filters go beyond the basic ones every plan has. */
@@ -333,10 +335,9 @@ export const usesAdvancedFilters = (f: DiscoverFilters) =>
   f.minRating !== undefined || f.verifiedDates || f.recentlyActive || (f.mode === 'nearby' && f.radiusKm !== DEFAULT_RADIUS_KM);
 
 /**
- * One page of discovery, in two steps of queries that run at the same time, each on its own
- * connection: the plan check and the viewer's facts, then the page (whole cards, in one
- * statement) and, on a first page while anyone is boosted, the boosted members. The page shown
- * is recorded in the system log, in a batch (BatchedSystemLog).
+ * One page of discovery: the viewer's facts, then the page (whole cards, in one statement)
+ * and, on a first page while anyone is boosted, the boosted members, at the same time on two
+ * connections. The page shown is recorded in the system log, in a batch (BatchedSystemLog).
  */
 export async function findDiscoverPage(
   { database, batchedLog }: Pick<Deps, 'database' | 'batchedLog'>,
@@ -344,10 +345,8 @@ export async function findDiscoverPage(
   filters: DiscoverFilters,
 ): Promise<TDiscoverPage> {
   const { db } = database;
-  const [, { position: viewer, interests, anyBoosted }] = await Promise.all([
-    usesAdvancedFilters(filters) ? requirePremium(db, viewerId, PLAN_TEXT.filtersPremium) : null,
-    viewerFacts(db, viewerId),
-  ]);
+  const { position: viewer, interests, anyBoosted, premium } = await viewerFacts(db, viewerId);
+  if (usesAdvancedFilters(filters) && !premium) throw new AppError('PREMIUM_REQUIRED', PLAN_TEXT.filtersPremium);
   if (filters.mode === 'nearby' && !viewer) return { profiles: [], nextCursor: null, notice: 'location-needed' };
   const [rows, boosted] = await Promise.all([
     runDiscovery(db, viewerId, filters, viewer),

@@ -54,7 +54,7 @@ export function evaluateBudgets(runs: RunResult[], web: WebResults | null): Budg
     const where = runName(largest);
     budgets.push({ budget: 'Discovery p99 ≤ 25 ms (1M, PostgreSQL)', measured: `${largest.discovery.atHalf.p99} ms at ${largest.discovery.atHalf.rate}/s`, met: largest.discovery.atHalf.p99 <= 25, where });
     const r = ratios(largest).discoveryApiOverSqlThroughput;
-    budgets.push({ budget: 'Discovery endpoint ≥ ½ the throughput of its SQL alone', measured: `${largest.discovery.max.rps} vs ${largest.calibration.start.discoverySql.rps}/s (×${r})`, met: r >= 0.5, where });
+    budgets.push({ budget: 'Discovery endpoint ≥ ½ the throughput of its SQL alone', measured: `${largest.discovery.max.rps} vs ${Math.round(avg(largest.calibration.start.discoverySql.rps, largest.calibration.end.discoverySql.rps))}/s, the mean of its start and end (×${r})`, met: r >= 0.5, where });
   }
   for (const run of postgres) {
     const where = runName(run);

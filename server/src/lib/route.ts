@@ -4,6 +4,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { timingSafeEqual } from 'node:crypto';
 import { adminUsers, session, user } from '../db/schema';
 import type { AppEnv, Deps, SessionUser } from './context';
+import type { Db } from '../db/client';
 import { AppError } from './errors';
 import { readSessionToken } from '../auth/session-cookie';
 import { touchActivity } from '../modules/plans/premium.service';
@@ -72,18 +73,7 @@ export async function resolveSession(deps: Deps, headers: Headers): Promise<Reso
   const context = await deps.auth.$context;
   const token = readSessionToken(headers.get('cookie'), context.authCookies.sessionToken.name, context.secret);
   if (!token) return { state: 'none' };
-  const [live] = await deps.database.db
-    .select({
-      sessionId: session.id,
-      createdAt: session.createdAt,
-      updatedAt: session.updatedAt,
-      banned: isBanned,
-      user: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, createdAt: user.createdAt },
-    })
-    .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
-    .where(and(eq(session.token, token), gt(session.expiresAt, new Date())))
-    .limit(1);
+  const [live] = await sessionByToken(deps.database.db).execute({ token });
   if (!live) return { state: 'none' };
   if (live.banned) return { state: 'banned' };
   let refreshedCookies: string[] = [];
@@ -115,6 +105,31 @@ export async function isAdminSession(deps: Deps, userId: string, sessionCreatedA
 
 /** Banned, or suspended until a time still ahead. */
 const isBanned = sql<boolean>`(coalesce(${user.banned}, false) and (${user.banExpires} is null or ${user.banExpires} > now()))`;
+
+/**
+ * The session query of every member request, as a named prepared statement: built once per
+ * database, and parsed once per connection by PostgreSQL instead of on every request.
+ */
+const preparedSessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+const prepareSessionQuery = (db: Db) =>
+  db
+    .select({
+      sessionId: session.id,
+      createdAt: session.createdAt,
+      updatedAt: session.updatedAt,
+      banned: isBanned,
+      user: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, createdAt: user.createdAt },
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(and(eq(session.token, sql.placeholder('token')), gt(session.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('session_by_token');
+function sessionByToken(db: Db) {
+  let prepared = preparedSessionQueries.get(db);
+  if (!prepared) preparedSessionQueries.set(db, (prepared = prepareSessionQuery(db)));
+  return prepared;
+}
 
 export async function isAdmin(deps: Deps, userId: string): Promise<boolean> {
   const rows = await deps.database.db

@@ -4,7 +4,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { timingSafeEqual } from 'node:crypto';
 import { adminUsers, session, user } from '../db/schema';
 import type { AppEnv, Deps, SessionUser } from './context';
-import type { Db } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { AppError } from './errors';
 import { readSessionToken } from '../auth/session-cookie';
 import { touchActivity } from '../modules/plans/premium.service';
@@ -106,12 +106,8 @@ export async function isAdminSession(deps: Deps, userId: string, sessionCreatedA
 /** Banned, or suspended until a time still ahead. */
 const isBanned = sql<boolean>`(coalesce(${user.banned}, false) and (${user.banExpires} is null or ${user.banExpires} > now()))`;
 
-/**
- * The session query of every member request, as a named prepared statement: built once per
- * database, and parsed once per connection by PostgreSQL instead of on every request.
- */
-const preparedSessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
-const prepareSessionQuery = (db: Db) =>
+/** The session query of every member request, as a named prepared statement. */
+const sessionByToken = preparedPerDatabase((db) =>
   db
     .select({
       sessionId: session.id,
@@ -124,12 +120,8 @@ const prepareSessionQuery = (db: Db) =>
     .innerJoin(user, eq(user.id, session.userId))
     .where(and(eq(session.token, sql.placeholder('token')), gt(session.expiresAt, sql`now()`)))
     .limit(1)
-    .prepare('session_by_token');
-function sessionByToken(db: Db) {
-  let prepared = preparedSessionQueries.get(db);
-  if (!prepared) preparedSessionQueries.set(db, (prepared = prepareSessionQuery(db)));
-  return prepared;
-}
+    .prepare('session_by_token'),
+);
 
 export async function isAdmin(deps: Deps, userId: string): Promise<boolean> {
   const rows = await deps.database.db

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { ZDiscoverQuery, type TDiscoverPage } from '../../../../contracts/discovery';
 import { PROFILE_DEFAULTS } from '../../../../contracts/profile';
 import type { Db } from '../../db/client';
@@ -6,7 +6,9 @@ import type { Deps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { DEFAULT_RADIUS_KM } from '../../../../contracts/discovery';
 import { PLAN_TEXT, RECENTLY_ACTIVE_DAYS } from '../../../../contracts/plans';
-import { planColumns, planFromColumns, type PlanColumns } from '../plans/service';
+import { planFromColumns } from '../plans/service';
+import { preparedPerDatabase } from '../../db/prepared';
+import { profiles, subscriptions, user } from '../../db/schema';
 import { cardColumns, cardExtras, toCard, type CardRow } from './cards';
 
 export type DiscoverFilters = ReturnType<typeof ZDiscoverQuery.parse>;
@@ -314,20 +316,35 @@ async function locationsMatching(db: Db, city: string): Promise<string[]> {
 }
 
 /**
- * What discovery needs of the viewer, in one query: where they are, their interests (for
- * compatibility), their plan (for the advanced filters), and whether anyone is boosted at all
- * just now (boosts are rare, and most pages then skip the boosted members' query).
+ * What discovery needs of the viewer, in one query (prepared: it runs for every page): where
+ * they are, their interests (for compatibility), their plan (for the advanced filters), and
+ * whether anyone is boosted at all just now (boosts are rare, and most pages then skip the
+ * boosted members' query).
  */
+const viewerFactsQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      latitude: profiles.latitude,
+      longitude: profiles.longitude,
+      interests: profiles.interests,
+      account_created_at: user.createdAt,
+      sub_active: subscriptions.active,
+      sub_tier: subscriptions.tier,
+      sub_expires_at: subscriptions.expiresAt,
+      anyBoosted: sql<boolean>`exists (select 1 from ${profiles} b where b.hidden = false and b.boosted_until > now())`,
+    })
+    .from(user)
+    .leftJoin(subscriptions, eq(subscriptions.userId, user.id))
+    .leftJoin(profiles, eq(profiles.userId, user.id))
+    .where(eq(user.id, sql.placeholder('viewerId')))
+    .prepare('discovery_viewer_facts'),
+);
+
 async function viewerFacts(db: Db, viewerId: string) {
-  type Facts = PlanColumns & { latitude: number | null; longitude: number | null; interests: string[] | null; any_boosted: boolean };
-  const { rows: [row] } = await db.execute<Facts>(sql`
-    select v.latitude, v.longitude, v.interests, ${planColumns},
-      exists (select 1 from profiles b where b.hidden = false and b.boosted_until > now()) as any_boosted
-    from "user" u left join subscriptions s on s.user_id = u.id left join profiles v on v.user_id = u.id
-    where u.id = ${viewerId}`);
+  const [row] = await viewerFactsQuery(db).execute({ viewerId });
   if (!row) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
-  const position = row.latitude !== null && row.longitude !== null ? { lat: Number(row.latitude), lng: Number(row.longitude) } : null;
-  return { position, interests: row.interests ?? [], anyBoosted: row.any_boosted, premium: planFromColumns(row).tier === 'premium' };
+  const position = row.latitude !== null && row.longitude !== null ? { lat: row.latitude, lng: row.longitude } : null;
+  return { position, interests: row.interests ?? [], anyBoosted: row.anyBoosted, premium: planFromColumns(row).tier === 'premium' };
 }
 
 /** Whether the filters go beyond the basic ones every plan has. */

@@ -6,7 +6,7 @@ import { messages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isPremium, planColumns, planFromColumns, type PlanColumns } from '../plans/service';
 import { announceStatsChange, publish, publishEach } from '../../realtime/hub';
-import { markGroupRead, notify } from '../notifications/notifications.service';
+import { markGroupRead, notificationEvent, notificationUpsert, type NotificationRow } from '../notifications/notifications.service';
 import { blockedBetween } from '../safety/blocks';
 import { displayName } from '../profiles/names';
 
@@ -116,9 +116,9 @@ export async function listMessages(db: Db, viewerId: string, conversationId: str
 type SendFacts = PlanColumns & { other_id: string; blocked: boolean; refused: boolean | null; sender_name: string | null };
 
 /**
- * Stores a message and delivers it: five round trips (the checks, the insert, the realtime
- * events, the recipient's notification and its event). Retried with the
- * same client key, it answers the stored message and delivers nothing twice.
+ * Stores a message and delivers it: three round trips (the checks; the message with the
+ * recipient's notification, in one statement and one commit; the realtime events). Retried
+ * with the same client key, it answers the stored message and delivers nothing twice.
  */
 export async function sendMessage(db: Db, viewerId: string, conversationId: string, content: string, clientKey: string): Promise<TMessage> {
   // The participant check, the recipient's verified-only setting, the sender's name and plan.
@@ -136,7 +136,15 @@ export async function sendMessage(db: Db, viewerId: string, conversationId: stri
 
   // One statement, so atomic. now() is the message's own created_at (the transaction's time, to
   // the microsecond); greatest(): two sends racing must not move the conversation back in time.
-  type Stored = Omit<MessageRow, 'createdAt' | 'readAt'> & { createdAt: Date | string; readAt: Date | string | null };
+  // The recipient's notification is stored by the same statement, when the message is new.
+  type Stored = Omit<MessageRow, 'createdAt' | 'readAt'> & { createdAt: Date | string; readAt: Date | string | null; notification: NotificationRow | null };
+  const note = {
+    type: 'message' as const,
+    title: `New message from ${displayName(facts!.sender_name)}`,
+    message: messagePreview(content),
+    link: `/messages?conversation=${conversationId}`,
+    groupKey: `conversation:${conversationId}`,
+  };
   const { rows: [stored] } = await db.execute<Stored>(sql`
     with inserted as (
       insert into messages (conversation_id, sender_id, content, client_key, nudge)
@@ -144,8 +152,9 @@ export async function sendMessage(db: Db, viewerId: string, conversationId: stri
       on conflict (sender_id, client_key) do nothing
       returning id, conversation_id as "conversationId", sender_id as "senderId", content, type, client_key as "clientKey",
                 nudge, read_at as "readAt", created_at as "createdAt"),
-    touched as (update conversations set updated_at = greatest(updated_at, now()) where id = ${conversationId} and exists (select 1 from inserted))
-    select * from inserted`);
+    touched as (update conversations set updated_at = greatest(updated_at, now()) where id = ${conversationId} and exists (select 1 from inserted)),
+    noted as (${notificationUpsert(otherId, note, sql`select 1 from inserted`)})
+    select inserted.*, (select row_to_json(noted) from noted) as notification from inserted`);
   // A retry (the key already stored) answers the first message, and only in its own conversation.
   const [message] = stored
     ? [{ ...stored, createdAt: new Date(stored.createdAt), readAt: stored.readAt === null ? null : new Date(stored.readAt) }]
@@ -156,15 +165,9 @@ export async function sendMessage(db: Db, viewerId: string, conversationId: stri
     await publishEach(db, [
       [[otherId], { type: 'message', message: toMessage(message, otherId) }],
       [[viewerId], { type: 'message', message: mine }],
+      [[otherId], notificationEvent(stored.notification!)],
     ]);
     announceStatsChange(db);
-    await notify(db, otherId, {
-      type: 'message',
-      title: `New message from ${displayName(facts!.sender_name)}`,
-      message: messagePreview(content),
-      link: `/messages?conversation=${conversationId}`,
-      groupKey: `conversation:${conversationId}`,
-    });
   }
   return mine;
 }

@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { TNotification } from '../../../../contracts/safety';
 import type { Db } from '../../db/client';
 import { publish } from '../../realtime/hub';
 
-type NotificationRow = {
+export type NotificationRow = {
   id: string;
   type: TNotification['type'];
   title: string;
@@ -26,22 +26,28 @@ const toNotification = (row: NotificationRow): TNotification => ({
 /** How many notifications the menu shows. */
 export const NOTIFICATION_PAGE = 30;
 
+export type NotificationNote = { type: TNotification['type']; title: string; message: string; link?: string; groupKey?: string };
+
 /**
- * Stores a notification and pushes it to the member's open tabs. With a group key, an unread
+ * The statement that stores a notification, returning its row. With a group key, an unread
  * notification of the same group is refreshed instead (one line per chat, not per message).
+ * `onlyIf` makes it part of a larger statement (a CTE), stored only when that query has a row.
  */
-export async function notify(
-  db: Pick<Db, 'execute'>,
-  userId: string,
-  note: { type: TNotification['type']; title: string; message: string; link?: string; groupKey?: string },
-): Promise<void> {
-  const { rows } = await db.execute<NotificationRow>(sql`
-    insert into notifications (user_id, type, title, message, link, group_key)
-    values (${userId}, ${note.type}, ${note.title}, ${note.message}, ${note.link ?? null}, ${note.groupKey ?? null})
-    on conflict (user_id, group_key) where read_at is null and group_key is not null
-    do update set title = excluded.title, message = excluded.message, link = excluded.link, created_at = now()
-    returning id, type, title, message, link, read_at, created_at`);
-  await publish(db, [userId], { type: 'notification', notification: toNotification(rows[0]!) });
+export const notificationUpsert = (userId: string, note: NotificationNote, onlyIf?: SQL) => sql`
+  insert into notifications (user_id, type, title, message, link, group_key)
+  select ${userId}, ${note.type}, ${note.title}, ${note.message}, ${note.link ?? null}, ${note.groupKey ?? null}
+  ${onlyIf ? sql`where exists (${onlyIf})` : sql``}
+  on conflict (user_id, group_key) where read_at is null and group_key is not null
+  do update set title = excluded.title, message = excluded.message, link = excluded.link, created_at = now()
+  returning id, type, title, message, link, read_at, created_at`;
+
+/** The realtime event of a stored notification. */
+export const notificationEvent = (row: NotificationRow) => ({ type: 'notification' as const, notification: toNotification(row) });
+
+/** Stores a notification and pushes it to the member's open tabs. */
+export async function notify(db: Pick<Db, 'execute'>, userId: string, note: NotificationNote): Promise<void> {
+  const { rows } = await db.execute<NotificationRow>(notificationUpsert(userId, note));
+  await publish(db, [userId], notificationEvent(rows[0]!));
 }
 
 export async function listNotifications(db: Db, userId: string): Promise<{ notifications: TNotification[]; unreadCount: number }> {

@@ -187,6 +187,10 @@ describe(`notifications on ${testDatabaseKind}`, () => {
     expect(pushed.notification).toMatchObject({ type: 'match', title: "It's a match!", message: 'You and Bea liked each other. Say hello!' });
 
     await send(b, match.conversationId, 'first');
+    // The message's notification reaches the recipient's open tabs, stored with the message.
+    const noted = await live.next((e) => e.type === 'notification' && e.notification.type === 'message');
+    expect(noted.notification).toMatchObject({ title: 'New message from Bea', message: 'first', link: `/messages?conversation=${match.conversationId}`, read: false });
+    expect(Math.abs(Date.parse(noted.notification.createdAt) - Date.now())).toBeLessThan(60_000);
     await send(b, match.conversationId, 'second, and longer than fifty characters so the preview is cut');
     const list = (await a.client.json<List>('GET', '/api/notifications')).body;
     expect(list.unreadCount).toBe(2);

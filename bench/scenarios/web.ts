@@ -10,7 +10,18 @@ export type WebResults = { routes: ReturnType<typeof measureWebRoutes>; lighthou
 const run = promisify(execFile);
 const median = (list: number[]) => list.toSorted((a, b) => a - b)[Math.floor(list.length / 2)]!;
 
-async function lighthouse(url: string): Promise<{ score: number; lcpMs: number; tbtMs: number; cls: number }> {
+/** Lighthouse sometimes loses a page load's trace (NO_NAVSTART) and asks to be run again: it is, twice at most. */
+async function lighthouse(url: string, attempts = 3): Promise<{ score: number; lcpMs: number; tbtMs: number; cls: number }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url);
+    } catch (error) {
+      if (attempt >= attempts || !String((error as { stdout?: string }).stdout ?? error).includes('Please run Lighthouse again')) throw error;
+    }
+  }
+}
+
+async function lighthouseOnce(url: string): Promise<{ score: number; lcpMs: number; tbtMs: number; cls: number }> {
   const { stdout } = await run(
     'npx',
     ['lighthouse', url, '--quiet', '--output=json', '--output-path=stdout', '--only-categories=performance', '--chrome-flags=--headless=new --no-sandbox --disable-gpu'],

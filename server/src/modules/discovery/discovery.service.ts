@@ -6,7 +6,7 @@ import type { Deps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { DEFAULT_RADIUS_KM } from '../../../../contracts/discovery';
 import { PLAN_TEXT, RECENTLY_ACTIVE_DAYS } from '../../../../contracts/plans';
-import { planFromColumns } from '../plans/service';
+import { planFields, planFromColumns } from '../plans/service';
 import { preparedPerDatabase } from '../../db/prepared';
 import { profiles, subscriptions, user } from '../../db/schema';
 import { cardColumns, cardExtras, toCard, type CardRow } from './cards';
@@ -327,10 +327,7 @@ const viewerFactsQuery = preparedPerDatabase((db) =>
       latitude: profiles.latitude,
       longitude: profiles.longitude,
       interests: profiles.interests,
-      account_created_at: user.createdAt,
-      sub_active: subscriptions.active,
-      sub_tier: subscriptions.tier,
-      sub_expires_at: subscriptions.expiresAt,
+      ...planFields,
       anyBoosted: sql<boolean>`exists (select 1 from ${profiles} b where b.hidden = false and b.boosted_until > now())`,
     })
     .from(user)

@@ -46,6 +46,8 @@ export async function getPlanState(db: Pick<Db, 'select'>, userId: string, accou
  * "user" u and left-joined subscriptions s, and the plan they give.
  */
 export const planColumns = sql`u.created_at as account_created_at, s.active as sub_active, s.tier as sub_tier, s.expires_at as sub_expires_at`;
+/** The same columns for a query builder over "user" left-joined with subscriptions. */
+export const planFields = { account_created_at: user.createdAt, sub_active: subscriptions.active, sub_tier: subscriptions.tier, sub_expires_at: subscriptions.expiresAt };
 export type PlanColumns = { account_created_at: Date | string; sub_active: boolean | null; sub_tier: string | null; sub_expires_at: Date | string | null };
 export function planFromColumns(row: PlanColumns, now = new Date()): PlanState {
   const subscription =
@@ -58,7 +60,7 @@ export function planFromColumns(row: PlanColumns, now = new Date()): PlanState {
 /** The plan of a member known only by id: the account and its subscription in one query. */
 export async function planOf(db: Pick<Db, 'select'>, userId: string, now = new Date()): Promise<PlanState> {
   const [account] = await db
-    .select({ account_created_at: user.createdAt, sub_active: subscriptions.active, sub_tier: subscriptions.tier, sub_expires_at: subscriptions.expiresAt })
+    .select(planFields)
     .from(user)
     .leftJoin(subscriptions, eq(subscriptions.userId, user.id))
     .where(eq(user.id, userId))

@@ -76,11 +76,9 @@ describe.runIf(testDatabaseKind === 'pglite')('one owner per DATA_DIR, and the C
 
   it('stops cleanly on SIGTERM: exit 0, lock released', async () => {
     const port = await freePort();
-    const { child, finished } = startProcess('server/src/index.ts', [], {
-      DATA_DIR: database.dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-    });
+    // Started as Node itself (not through the tsx CLI, which relays signals to its child): the
+    // signal must reach the server's own handler, and the exit code must be the server's.
+    const { child, finished } = startProcess('server/src/index.ts', [], { DATA_DIR: database.dataDir, PORT: String(port), HOST: '127.0.0.1' }, { direct: true });
     await waitForHealth(`http://127.0.0.1:${port}`);
     expect(fs.existsSync(lockFilePath(database.dataDir))).toBe(true);
     child.kill('SIGTERM');

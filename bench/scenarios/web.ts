@@ -10,13 +10,20 @@ export type WebResults = { routes: ReturnType<typeof measureWebRoutes>; lighthou
 const run = promisify(execFile);
 const median = (list: number[]) => list.toSorted((a, b) => a - b)[Math.floor(list.length / 2)]!;
 
-/** Lighthouse sometimes loses a page load's trace (NO_NAVSTART) and asks to be run again: it is, twice at most. */
+/**
+ * Lighthouse on a loaded machine sometimes loses a page load's trace (NO_NAVSTART, 'Please run
+ * Lighthouse again') or times out waiting for Chromium ('Runtime error encountered', e.g. a
+ * protocol timeout). Such a run is run again, twice at most; any other failure ends the run.
+ */
+const TRANSIENT = ['Please run Lighthouse again', 'Runtime error encountered'];
 async function lighthouse(url: string, attempts = 3): Promise<{ score: number; lcpMs: number; tbtMs: number; cls: number }> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await lighthouseOnce(url);
     } catch (error) {
-      if (attempt >= attempts || !String((error as { stdout?: string }).stdout ?? error).includes('Please run Lighthouse again')) throw error;
+      const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+      const said = `${stdout}\n${stderr}\n${String(error)}`;
+      if (attempt >= attempts || !TRANSIENT.some((text) => said.includes(text))) throw error;
     }
   }
 }

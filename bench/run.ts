@@ -1,6 +1,7 @@
 // npm run bench                      full run: 100k profiles on PostgreSQL and on PGlite, then 1M on PostgreSQL
 // npm run bench -- --quick           5k profiles on PGlite and PostgreSQL, short phases (a few minutes)
 // npm run bench -- --tier 100k --db pglite [--seconds 10]   one tier on one database
+// npm run bench -- --render full     writes a report's Markdown again from its JSON
 //
 // Seeds each database from nothing (bench/lib/seed.ts), starts the real server on it, runs the
 // scenarios, and writes bench/results/<run>.json and .md with every DESIGN §5 budget marked met
@@ -17,8 +18,8 @@ import { openPglite, openPostgres, type Database } from '../server/src/db/client
 import { ensurePostgresBinaries, startPostgresCluster } from '../scripts/postgres-cluster.mjs';
 import { ensureWebBuild } from '../scripts/lib.mjs';
 import { autocannonMax, closedLoop, HttpClient, openLoop, type Figures } from './lib/load';
-import { cpuMs, liveRssKb, postmasterPid, POSTGRES_SETTINGS, startHelloServer, startServer } from './lib/processes';
-import { evaluateBudgets, writeReport, type RunResult } from './lib/report';
+import { liveRssKb, sampleCpu, postmasterPid, withCpu, POSTGRES_SETTINGS, startHelloServer, startServer } from './lib/processes';
+import { evaluateBudgets, renderAgain, writeReport, type RunResult } from './lib/report';
 import { seedTier, TIERS, type Tier } from './lib/seed';
 import { signInSessions } from './lib/sessions';
 import { runChat } from './scenarios/chat';
@@ -36,6 +37,7 @@ const { values } = parseArgs({
     seconds: { type: 'string' },
     'lighthouse-runs': { type: 'string' },
     'skip-web': { type: 'boolean', default: false },
+    render: { type: 'string' },
   },
 });
 
@@ -69,7 +71,7 @@ const say = (line: string) => console.log(line);
 const seconds = (since: number) => Math.round((performance.now() - since) / 100) / 10;
 
 
-async function calibrate(database: Database, mix: ReturnType<typeof discoveryMix>, phaseSeconds: number) {
+async function calibrate(database: Database, mix: ReturnType<typeof discoveryMix>, phaseSeconds: number, postgresPid: number | undefined) {
   const hello = await startHelloServer();
   let honoHello: Figures;
   try {
@@ -79,7 +81,8 @@ async function calibrate(database: Database, mix: ReturnType<typeof discoveryMix
   }
   const { db } = database;
   await closedLoop(8, 1, (k) => rawDiscovery(db, mix[k % mix.length]!).then(() => true));
-  const discoverySql = await closedLoop(8, phaseSeconds, (k) => rawDiscovery(db, mix[k % mix.length]!).then(() => true));
+  // Here the load generator is the SQL's client (and, on PGlite, the database too).
+  const discoverySql = await withCpu(() => sampleCpu(null, postgresPid), () => closedLoop(8, phaseSeconds, (k) => rawDiscovery(db, mix[k % mix.length]!).then(() => true)));
   say(`  calibration: bare Hono ${honoHello.rps} req/s; discovery SQL alone ${discoverySql.rps} queries/s (p50 ${discoverySql.p50} / p99 ${discoverySql.p99} ms)`);
   return { honoHello, discoverySql };
 }
@@ -99,19 +102,19 @@ async function benchOne(tier: Tier, kind: 'postgres' | 'pglite', phaseSeconds: n
     const seedSeconds = seconds(seedStarted);
     say(`  seeded in ${seedSeconds} s: ${JSON.stringify(counts)}`);
     const mix = discoveryMix(tier, 2048);
-    const calibrationStart = await calibrate(database, mix, phaseSeconds);
+    const postgresPid = cluster ? postmasterPid(cluster.dataDir) : undefined;
+    const calibrationStart = await calibrate(database, mix, phaseSeconds, postgresPid);
     if (!cluster) await database.close(); // PGlite has one owner: the server takes it over.
 
     const server = await startServer(cluster ? { url: cluster.url } : { dataDir: dataDir! });
     const client = new HttpClient(server.url);
-    const postgresPid = cluster ? postmasterPid(cluster.dataDir) : undefined;
     let sockets: WebSocket[] = [];
     let result: Omit<RunResult, 'calibration' | 'tier' | 'db' | 'counts' | 'seedSeconds' | 'totalSeconds'>;
     let webResults: WebResults | null = null;
     try {
       const sessions = await signInSessions(client, tier.sessions);
-      const context: ScenarioContext = { client, sessions, tier, seconds: phaseSeconds, cpu: () => cpuMs(server.pid, postgresPid), rss: () => liveRssKb(server), say };
-      const health = await autocannonMax(`${server.url}/api/health`, phaseSeconds);
+      const context: ScenarioContext = { client, sessions, tier, seconds: phaseSeconds, cpu: () => sampleCpu(server.pid, postgresPid), rss: () => liveRssKb(server), say };
+      const health = await withCpu(context.cpu, () => autocannonMax(`${server.url}/api/health`, phaseSeconds));
       say(`  /api/health through the whole stack: ${health.rps} req/s`);
 
       const discover = (k: number) => {
@@ -119,11 +122,9 @@ async function benchOne(tier: Tier, kind: 'postgres' | 'pglite', phaseSeconds: n
         return client.send(sessions[request.session - 1]!, 'GET', discoveryPath(request)).then((r) => r.status === 200);
       };
       await closedLoop(8, 2, discover);
-      const cpuBefore = context.cpu();
-      const discoveryMax = await closedLoop(16, phaseSeconds, discover);
-      const discoveryCpu = Math.round(((context.cpu() - cpuBefore) / discoveryMax.requests) * 1000);
+      const discoveryMax = await withCpu(context.cpu, () => closedLoop(16, phaseSeconds, discover));
       const rate = Math.max(10, Math.round(discoveryMax.rps / 2));
-      const discoveryAtHalf = await openLoop(rate, phaseSeconds, (k) => discover(k + 100_000));
+      const discoveryAtHalf = await withCpu(context.cpu, () => openLoop(rate, phaseSeconds, (k) => discover(k + 100_000)));
       say(`  discovery: ${discoveryMax.rps} req/s at most; at ${rate}/s p50 ${discoveryAtHalf.p50} / p95 ${discoveryAtHalf.p95} / p99 ${discoveryAtHalf.p99} ms; ${discoveryMax.errors + discoveryAtHalf.errors} errors`);
 
       const swipes = await runSwipes(context);
@@ -135,7 +136,7 @@ async function benchOne(tier: Tier, kind: 'postgres' | 'pglite', phaseSeconds: n
       if (web) webResults = await runWeb(server.url, web.runs, say);
       result = {
         health,
-        discovery: { max: { ...discoveryMax, cpuMsPer1k: discoveryCpu }, atHalf: { ...discoveryAtHalf, rate } },
+        discovery: { max: discoveryMax, atHalf: { ...discoveryAtHalf, rate } },
         swipes,
         chat: chat.results,
         mixed,
@@ -154,8 +155,8 @@ async function benchOne(tier: Tier, kind: 'postgres' | 'pglite', phaseSeconds: n
     }
 
     if (!cluster) database = await open();
-    const calibrationEnd = await calibrate(database, mix, phaseSeconds);
-    const sqlAtRate = await openLoop(result.discovery.atHalf.rate, phaseSeconds, (k) => rawDiscovery(database.db, mix[(k + 100_000) % mix.length]!).then(() => true));
+    const calibrationEnd = await calibrate(database, mix, phaseSeconds, postgresPid);
+    const sqlAtRate = await withCpu(() => sampleCpu(null, postgresPid), () => openLoop(result.discovery.atHalf.rate, phaseSeconds, (k) => rawDiscovery(database.db, mix[(k + 100_000) % mix.length]!).then(() => true)));
     say(`  discovery SQL alone at ${result.discovery.atHalf.rate}/s: p50 ${sqlAtRate.p50} / p99 ${sqlAtRate.p99} ms`);
     await database.close();
     return {
@@ -175,6 +176,7 @@ async function benchOne(tier: Tier, kind: 'postgres' | 'pglite', phaseSeconds: n
 }
 
 async function main() {
+  if (values.render) return say(`Written again from its JSON: ${renderAgain(values.render)}`);
   const chosen = plan();
   if (chosen.runs.some((r) => r.db === 'postgres') && !hasPostgres) throw new Error("PostgreSQL 15 is needed (Debian's postgresql-15)");
   if (!values['skip-web']) ensureWebBuild();

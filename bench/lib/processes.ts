@@ -106,18 +106,69 @@ function readStat(pid: number): { cpuMs: number; ppid: number } | null {
   }
 }
 
-/** CPU time (user + system) used so far by a process and, optionally, by every child of a second one (PostgreSQL's backends). */
-export function cpuMs(pid: number, postmasterPid?: number): number {
-  let total = readStat(pid)?.cpuMs ?? 0;
-  if (postmasterPid) {
-    total += readStat(postmasterPid)?.cpuMs ?? 0;
-    for (const entry of fs.readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      const stat = readStat(Number(entry));
-      if (stat?.ppid === postmasterPid) total += stat.cpuMs;
-    }
+/** CPU so far of a process and each of its children, by pid. */
+function familyCpuMs(parentPid: number): Map<number, number> {
+  const byPid = new Map<number, number>([[parentPid, readStat(parentPid)?.cpuMs ?? 0]]);
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = readStat(Number(entry));
+    if (stat?.ppid === parentPid) byPid.set(Number(entry), stat.cpuMs);
   }
-  return total;
+  return byPid;
+}
+
+/** The whole machine from /proc/stat: time busy, idle, waiting for the disk, and taken by the hypervisor (steal). */
+type MachineTicks = { busy: number; idle: number; iowait: number; steal: number };
+function machineTicks(): MachineTicks {
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number) as number[];
+  return { busy: user! + nice! + system! + irq! + softirq!, idle: idle!, iowait: iowait!, steal: steal! };
+}
+
+/**
+ * CPU time (user + system, ms) used so far: by the server, by PostgreSQL (the postmaster and its
+ * backends; with PGlite the database runs inside the server), and by this process, which is the
+ * load generator; and the machine's ticks. Two samples say where a request's CPU went.
+ */
+export type CpuSample = { wallMs: number; serverMs: number; databaseMs: Map<number, number>; loadMs: number; machine: MachineTicks };
+
+export function sampleCpu(serverPid: number | null, postmasterPid?: number): CpuSample {
+  const own = process.cpuUsage();
+  return {
+    wallMs: performance.now(),
+    serverMs: serverPid ? (readStat(serverPid)?.cpuMs ?? 0) : 0,
+    databaseMs: postmasterPid ? familyCpuMs(postmasterPid) : new Map(),
+    loadMs: (own.user + own.system) / 1000,
+    machine: machineTicks(),
+  };
+}
+
+/**
+ * CPU per request (ms) in each part between two samples; the cores our processes kept busy
+ * meanwhile, and the shares of the machine's time that were idle, waiting on the disk, and
+ * stolen by the hypervisor (time this VM wanted a core and did not get one).
+ */
+export type CpuCost = { server: number; database: number; load: number; coresBusy: number; machineIdle: number; machineIowait: number; machineSteal: number };
+
+export function cpuCost(before: CpuSample, after: CpuSample, requests: number): CpuCost {
+  const per = (ms: number) => Math.round((ms / Math.max(1, requests)) * 100) / 100;
+  const server = after.serverMs - before.serverMs;
+  // A backend started in between counts from zero; one that ended in between is lost (a few
+  // short-lived workers such as autovacuum's, not the pool's connections).
+  let database = 0;
+  for (const [pid, ms] of after.databaseMs) database += ms - (before.databaseMs.get(pid) ?? 0);
+  const load = after.loadMs - before.loadMs;
+  const coresBusy = Math.round(((server + database + load) / (after.wallMs - before.wallMs)) * 100) / 100;
+  const ticks = (key: keyof MachineTicks) => after.machine[key] - before.machine[key];
+  const all = Math.max(1, ticks('busy') + ticks('idle') + ticks('iowait') + ticks('steal'));
+  const share = (key: keyof MachineTicks) => Math.round((ticks(key) / all) * 100) / 100;
+  return { server: per(server), database: per(database), load: per(load), coresBusy, machineIdle: share('idle'), machineIowait: share('iowait'), machineSteal: share('steal') };
+}
+
+/** Runs a measured phase and adds the CPU each of its requests cost. */
+export async function withCpu<F extends { requests: number }>(sample: () => CpuSample, phase: () => Promise<F>): Promise<F & { cpu: CpuCost }> {
+  const before = sample();
+  const figures = await phase();
+  return { ...figures, cpu: cpuCost(before, sample(), figures.requests) };
 }
 
 export function rssKb(pid: number): number {

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Figures } from './load';
+import type { CpuCost } from './processes';
 import type { ChatResults } from '../scenarios/chat';
 import type { MixedResults } from '../scenarios/mixed';
 import type { SwipeResults } from '../scenarios/swipes';
@@ -16,18 +17,20 @@ export type RunResult = {
   counts: Record<string, number>;
   seedSeconds: number;
   totalSeconds: number;
-  calibration: { start: Calibration; end: Calibration; sqlAtRate: Figures };
-  health: Figures;
-  discovery: { max: Figures & { cpuMsPer1k: number }; atHalf: Figures & { rate: number } };
+  calibration: { start: Calibration; end: Calibration; sqlAtRate: Figures & { cpu: CpuCost } };
+  health: Figures & { cpu: CpuCost };
+  discovery: { max: Figures & { cpu: CpuCost }; atHalf: Figures & { rate: number; cpu: CpuCost } };
   swipes: SwipeResults;
   chat: ChatResults;
   mixed: MixedResults;
   serverStatuses: Record<string, number>;
 };
-type Calibration = { honoHello: Figures; discoverySql: Figures };
+type Calibration = { honoHello: Figures; discoverySql: Figures & { cpu: CpuCost } };
 export type Budget = { budget: string; measured: string; met: boolean; where: string };
 
 const resultsDir = path.resolve(import.meta.dirname, '../results');
+/** Kept by hand: what was tried for each budget not met, and what it gave. */
+const triedPath = path.resolve(import.meta.dirname, '../what-was-tried.md');
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
 const dbName = (db: string) => (db === 'postgres' ? 'PostgreSQL' : 'PGlite');
 const runName = (r: RunResult) => `${r.tier} ${dbName(r.db)}`;
@@ -105,6 +108,7 @@ function correctness(runs: RunResult[]): string[] {
   return failures;
 }
 
+type Environment = ReturnType<typeof environment>;
 function environment() {
   const cpus = os.cpus();
   let commit = 'unknown';
@@ -116,11 +120,54 @@ function environment() {
   return { date: new Date().toISOString(), commit, cpu: `${cpus.length} × ${cpus[0]?.model ?? '?'}`, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverage: os.loadavg().map((n) => n.toFixed(2)).join(' ') };
 }
 
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+const cpuCell = (c: CpuCost) => `${c.server} + ${c.database} + ${c.load} ms; ${c.coresBusy} cores; idle ${percent(c.machineIdle)}, disk wait ${percent(c.machineIowait)}, steal ${percent(c.machineSteal)}`;
+const cpuTotal = (c: CpuCost) => c.server + c.database + c.load;
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** What each throughput budget would take in cores at the CPU per request measured, against the cores there are. */
+function whyNotMet(runs: RunResult[], budgets: Budget[]): string[] {
+  const cores = os.cpus().length;
+  const lines: string[] = [];
+  const missed = (prefix: string, where: string) => budgets.some((b) => !b.met && b.budget.startsWith(prefix) && b.where === where);
+  for (const run of runs.filter((r) => r.db === 'postgres')) {
+    const where = runName(run);
+    const capacity = (what: string, rps: number, c: CpuCost, target: number) =>
+      `${where}, ${what}: ${rps}/s at most, with ${c.coresBusy} of ${cores} cores busy in the server, PostgreSQL and the load generator, ${percent(c.machineSteal)} of the machine's time taken by the hypervisor and ${percent(c.machineIdle)} idle. Each one took ${round1(c.server + c.database)} ms of CPU in the server (${c.server}) and PostgreSQL (${c.database}), and ${c.load} ms in the load generator; ${target.toLocaleString('en')}/s would need ${round1((target * cpuTotal(c)) / 1000)} cores of this machine (${round1((target * (c.server + c.database)) / 1000)} without the load generator). At 1,000/s the same holds, so the latency was taken at 80% of the most measured.`;
+    if (missed('Like/pass', where)) lines.push(capacity('like/pass', run.swipes.max.rps, run.swipes.max.cpu, 2000));
+    if (missed('Chat', where)) lines.push(capacity('chat messages', run.chat.max.rps, run.chat.max.cpu, 2000));
+    if (missed('Discovery p99', where)) {
+      const page = run.discovery.atHalf;
+      const sql = run.calibration.sqlAtRate;
+      lines.push(
+        `${where}, discovery p99: ${page.p99} ms at ${page.rate}/s through the endpoint (p50 ${page.p50}), with the hypervisor taking ${percent(page.cpu.machineSteal)} of the machine's time; the same requests' SQL alone at the same rate, after the server stopped: p50 ${sql.p50} / p99 ${sql.p99} ms, steal ${percent(sql.cpu.machineSteal)}. ${sql.p99 > 25 ? 'The SQL alone missed the 25 ms too, so the machine set much of the tail in this run.' : "The SQL alone kept within 25 ms, so the endpoint's own work set the tail."}`,
+      );
+    }
+    if (missed('Discovery endpoint', where)) {
+      const page = run.discovery.max.cpu;
+      const sql = run.calibration.start.discoverySql.cpu;
+      lines.push(
+        `${where}, discovery endpoint ÷ its SQL alone: the endpoint ran with ${page.coresBusy} of ${cores} cores busy (machine idle ${percent(page.machineIdle)}, steal ${percent(page.machineSteal)}) and the SQL alone with ${sql.coresBusy} (idle ${percent(sql.machineIdle)}, steal ${percent(sql.machineSteal)}); where both fill the machine, their throughputs stand in the ratio of their CPU per request. The SQL alone took ${round1(cpuTotal(sql))} ms (client ${sql.load}, PostgreSQL ${sql.database}); a page through the endpoint took ${round1(cpuTotal(page))} ms (server ${page.server}, PostgreSQL ${page.database}, load generator ${page.load}), ×${ratio(cpuTotal(sql), cpuTotal(page))}.`,
+      );
+    }
+  }
+  for (const lite of runs.filter((r) => r.db === 'pglite')) {
+    const native = runs.find((r) => r.db === 'postgres' && r.tier === lite.tier);
+    if (!native || !missed('PGlite within 3× of PostgreSQL: discovery', lite.tier)) continue;
+    const [l, n] = [lite.discovery.max.cpu, native.discovery.max.cpu];
+    const [ls, ns] = [lite.calibration.start.discoverySql.cpu, native.calibration.start.discoverySql.cpu];
+    lines.push(
+      `${lite.tier} PGlite ÷ PostgreSQL, discovery: PGlite runs the database inside the server's one thread, so a page's ${round1(l.server)} ms of CPU all fall on one core while the machine stays ${percent(l.machineIdle)} idle; on PostgreSQL the same page took ${round1(n.server + n.database)} ms (server ${n.server}, PostgreSQL ${n.database}) spread over both cores (idle ${percent(n.machineIdle)}). The SQL alone, without the server: ${round1(ls.load)} ms on PGlite against ${round1(ns.load + ns.database)} ms on PostgreSQL (×${ratio(ls.load, ns.load + ns.database)}). Steal during the two endpoint runs: ${percent(l.machineSteal)} and ${percent(n.machineSteal)}.`,
+    );
+  }
+  return lines;
+}
+
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 const lat = (f: Figures) => `${f.p50} / ${f.p95} / ${f.p99}`;
 
-function markdown(label: string, runs: RunResult[], web: WebResults | null, budgets: Budget[], failures: string[], totalSeconds: number): string {
-  const env = environment();
+function markdown(label: string, runs: RunResult[], web: WebResults | null, budgets: Budget[], failures: string[], totalSeconds: number, stored?: Environment): string {
+  const env = stored ?? environment();
   const lines = [
     `# Benchmark: ${label}`,
     '',
@@ -144,9 +191,9 @@ function markdown(label: string, runs: RunResult[], web: WebResults | null, budg
     row(['calibration: discovery SQL alone, queries/s (start → end)', ...runs.map((r) => `${r.calibration.start.discoverySql.rps} → ${r.calibration.end.discoverySql.rps}`)]),
     row(['calibration: discovery SQL alone at the endpoint\'s half rate', ...runs.map((r) => lat(r.calibration.sqlAtRate))]),
     row(['/api/health (full stack, one query) req/s', ...runs.map((r) => r.health.rps)]),
-    row(['discovery, most req/s (16 in flight)', ...runs.map((r) => `${r.discovery.max.rps} (${lat(r.discovery.max)}; ${r.discovery.max.cpuMsPer1k} CPU-ms per 1k)`)]),
+    row(['discovery, most req/s (16 in flight)', ...runs.map((r) => `${r.discovery.max.rps} (${lat(r.discovery.max)})`)]),
     row(['discovery at half that rate', ...runs.map((r) => `${r.discovery.atHalf.rate}/s: ${lat(r.discovery.atHalf)}`)]),
-    row(['like/pass, most per second (64 in flight)', ...runs.map((r) => `${r.swipes.max.rps} (${lat(r.swipes.max)}; ${r.swipes.max.cpuMsPer1k} CPU-ms per 1k)`)]),
+    row(['like/pass, most per second (64 in flight)', ...runs.map((r) => `${r.swipes.max.rps} (${lat(r.swipes.max)})`)]),
     row(['like/pass at 1,000/s (or 80% of the most)', ...runs.map((r) => `${r.swipes.at1000.rate}/s: ${lat(r.swipes.at1000)}`)]),
     row(['mutual-like race', ...runs.map((r) => `${r.swipes.race.pairs} pairs → ${r.swipes.race.matches} matches, ${r.swipes.race.duplicates} duplicates`)]),
     row(['chat, most messages/s stored + delivered', ...runs.map((r) => `${r.chat.max.rps} (send→receive ${lat(r.chat.max)}; ${r.chat.max.delivered}/${r.chat.max.requests} delivered, ${r.chat.max.reorderings} reordered)`)]),
@@ -163,6 +210,23 @@ function markdown(label: string, runs: RunResult[], web: WebResults | null, budg
     row(['discovery endpoint ÷ its SQL alone (most req/s)', ...runs.map((r) => ratios(r).discoveryApiOverSqlThroughput)]),
     row(['discovery endpoint p50 ÷ its SQL alone p50 (same rate)', ...runs.map((r) => ratios(r).discoveryApiOverSqlP50)]),
   ];
+  lines.push(
+    '',
+    '## CPU per request at the most req/s',
+    '',
+    `Milliseconds of CPU per request in the server + the database + the load generator (this benchmark's own process), how many of the machine's ${os.cpus().length} cores they kept busy meanwhile, and the machine's time left idle, waiting on the disk, or stolen by the hypervisor (from /proc/stat). With PGlite the database runs inside the server; for the SQL alone, the load generator is the SQL's client.`,
+    '',
+    row(['scenario', ...runs.map(runName)]),
+    row(['---', ...runs.map(() => '---')]),
+    row(['/api/health', ...runs.map((r) => cpuCell(r.health.cpu))]),
+    row(['discovery SQL alone (start)', ...runs.map((r) => cpuCell(r.calibration.start.discoverySql.cpu))]),
+    row(['discovery endpoint', ...runs.map((r) => cpuCell(r.discovery.max.cpu))]),
+    row(['like/pass', ...runs.map((r) => cpuCell(r.swipes.max.cpu))]),
+    row(['chat message', ...runs.map((r) => cpuCell(r.chat.max.cpu))]),
+  );
+  const why = whyNotMet(runs, budgets);
+  if (why.length > 0) lines.push('', '## Budgets not met: why', '', ...why.map((line) => `- ${line}`));
+  if (fs.existsSync(triedPath)) lines.push('', fs.readFileSync(triedPath, 'utf8').trim());
   const scale = (small: RunResult | undefined, large: RunResult | undefined) =>
     small && large ? `discovery p50 ×${ratio(large.discovery.atHalf.p50, small.discovery.atHalf.p50)}, most req/s ×${ratio(large.discovery.max.rps, small.discovery.max.rps)}` : null;
   const scaleLine = scale(runs.find((r) => r.tier === '100k' && r.db === 'postgres'), runs.find((r) => r.tier === '1m' && r.db === 'postgres'));
@@ -180,7 +244,20 @@ export function writeReport(label: string, runs: RunResult[], web: WebResults | 
   const failures = correctness(runs);
   fs.mkdirSync(resultsDir, { recursive: true });
   const base = path.join(resultsDir, label);
-  fs.writeFileSync(`${base}.json`, JSON.stringify({ environment: environment(), runs, web, budgets, failures }, null, 2) + '\n');
+  fs.writeFileSync(`${base}.json`, JSON.stringify({ environment: environment(), totalSeconds, runs, web, budgets, failures }, null, 2) + '\n');
   fs.writeFileSync(`${base}.md`, markdown(label, runs, web, budgets, failures, totalSeconds));
   return { markdownPath: `${base}.md`, failures };
+}
+
+/**
+ * Writes a run's Markdown again from its JSON (same figures, same machine and commit), after the
+ * report's wording or explanations changed: `npm run bench -- --render full`.
+ */
+export function renderAgain(label: string): string {
+  const base = path.join(resultsDir, label);
+  const saved = JSON.parse(fs.readFileSync(`${base}.json`, 'utf8')) as { environment: Environment; totalSeconds?: number; runs: RunResult[]; web: WebResults | null };
+  const totalSeconds = saved.totalSeconds ?? saved.runs.reduce((sum, r) => sum + r.totalSeconds, 0);
+  const budgets = evaluateBudgets(saved.runs, saved.web);
+  fs.writeFileSync(`${base}.md`, markdown(label, saved.runs, saved.web, budgets, correctness(saved.runs), totalSeconds, saved.environment));
+  return `${base}.md`;
 }

@@ -3,12 +3,12 @@
 // has one sender at a time in the closed loop, so the order received must be the order sent.
 import WebSocket from 'ws';
 import { closedLoop, openLoop, summarise, type Figures } from '../lib/load';
-import { startBareWsServer } from '../lib/processes';
+import { startBareWsServer, withCpu, type CpuCost } from '../lib/processes';
 import type { Session } from '../lib/sessions';
 import { fixedRate, ok, swipingSessions, type ScenarioContext } from './context';
 
 export type ChatResults = {
-  max: Figures & { delivered: number; reorderings: number; cpuMsPer1k: number };
+  max: Figures & { delivered: number; reorderings: number; cpu: CpuCost };
   at1000: Figures & { delivered: number; sent: number; rate: number };
   idle: { sockets: number; rssBeforeKb: number; rssAfterKb: number; kbPerSocket: number; bareKbPerSocket: number };
 };
@@ -79,18 +79,18 @@ export async function runChat(context: ScenarioContext): Promise<{ results: Chat
   const workers = Math.min(32, pairs.length);
   await closedLoop(workers, 2, (k) => send(pairs[k % pairs.length]!, 'warm'));
   lastSeqByConversation.clear();
-  const cpuBefore = context.cpu();
   const byWorker = Array.from({ length: workers }, (_, w) => pairs.filter((_, p) => p % workers === w));
   const counters = Array(workers).fill(0) as number[];
-  const closed = await closedLoop(workers, context.seconds, (_, w) => {
-    const mine = byWorker[w]!;
-    return send(mine[counters[w]!++ % mine.length]!, 'max');
-  });
+  const closed = await withCpu(context.cpu, () =>
+    closedLoop(workers, context.seconds, (_, w) => {
+      const mine = byWorker[w]!;
+      return send(mine[counters[w]!++ % mine.length]!, 'max');
+    }),
+  );
   await settle();
-  const cpuMsPer1k = Math.round(((context.cpu() - cpuBefore) / closed.requests) * 1000);
   const deliveredMax = deliveredOf('max');
   // Latencies are send→receive; the counts are of messages sent and stored.
-  const max = { ...summarise(deliveredMax, closed.seconds, closed.errors), requests: closed.requests, rps: closed.rps, delivered: deliveredMax.length, reorderings, cpuMsPer1k };
+  const max = { ...summarise(deliveredMax, closed.seconds, closed.errors), requests: closed.requests, rps: closed.rps, delivered: deliveredMax.length, reorderings, cpu: closed.cpu };
   context.say(`  chat, closed loop: ${closed.rps} msgs/s stored, ${deliveredMax.length}/${closed.requests} delivered, ${reorderings} reorderings; send→receive p50 ${max.p50} / p99 ${max.p99} ms`);
 
   // Open loop at 1,000 messages a second: send-to-receive latency.

@@ -1,4 +1,5 @@
 import type { HttpClient } from '../lib/load';
+import type { CpuSample } from '../lib/processes';
 import type { Session } from '../lib/sessions';
 import type { Tier } from '../lib/seed';
 
@@ -9,8 +10,8 @@ export type ScenarioContext = {
   tier: Tier;
   /** Seconds per measured phase. */
   seconds: number;
-  /** CPU used so far by the server and its database processes. */
-  cpu(): number;
+  /** CPU used so far by the server, its database processes and the load generator. */
+  cpu(): CpuSample;
   /** The server's resident memory after a garbage collection, in KB. */
   rss(): Promise<number>;
   say(line: string): void;

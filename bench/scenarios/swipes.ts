@@ -2,9 +2,10 @@
 // for the most the server does and open loop at 1,000/s for latency. Then the race: every pair
 // of swiping members like each other at the same moment, and exactly one match must come of each.
 import { closedLoop, openLoop, type Figures } from '../lib/load';
+import { withCpu, type CpuCost } from '../lib/processes';
 import { fixedRate, ok, swipingSessions, type ScenarioContext } from './context';
 
-export type SwipeResults = { max: Figures & { cpuMsPer1k: number }; at1000: Figures & { rate: number }; race: { pairs: number; matches: number; duplicates: number; errors: number; seconds: number } };
+export type SwipeResults = { max: Figures & { cpu: CpuCost }; at1000: Figures & { rate: number }; race: { pairs: number; matches: number; duplicates: number; errors: number; seconds: number } };
 
 export function swipeSender(context: ScenarioContext) {
   const swipers = swipingSessions(context);
@@ -24,14 +25,12 @@ export function swipeSender(context: ScenarioContext) {
 export async function runSwipes(context: ScenarioContext): Promise<SwipeResults> {
   const send = swipeSender(context);
   await closedLoop(16, 2, send); // warm-up
-  const cpuBefore = context.cpu();
-  const max = await closedLoop(64, context.seconds, send);
-  const cpuMsPer1k = Math.round(((context.cpu() - cpuBefore) / max.requests) * 1000);
+  const max = await withCpu(context.cpu, () => closedLoop(64, context.seconds, send));
   context.say(`  like/pass, closed loop c=64: ${max.rps}/s, p50 ${max.p50} / p99 ${max.p99} ms, ${max.errors} errors`);
   const rate = fixedRate(1000, max.rps);
   const at1000 = { ...(await openLoop(rate, context.seconds, send)), rate };
   context.say(`  like/pass at ${rate}/s: p50 ${at1000.p50} / p95 ${at1000.p95} / p99 ${at1000.p99} ms, ${at1000.errors} errors`);
-  return { max: { ...max, cpuMsPer1k }, at1000, race: await runRace(context) };
+  return { max, at1000, race: await runRace(context) };
 }
 
 async function runRace(context: ScenarioContext): Promise<SwipeResults['race']> {

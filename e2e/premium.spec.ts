@@ -6,6 +6,7 @@ type Deck = { profiles: { userId: string }[] };
 
 // The e2e server runs without the 30-day trial (TRIAL_DAYS=0): every member here starts free.
 test('a free member meets the like limit, goes Premium through the payment page, and an admin activates it', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000); // a seed, three members' sessions and an admin's
   seedWithCli(14);
   const payer = await apiMember(browser, 'Payer', baseURL!);
   const page = payer.page;

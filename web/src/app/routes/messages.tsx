@@ -32,7 +32,7 @@ function Messages({ userId }: { userId: string }) {
   const list = conversations.data ?? [];
   return (
     <div className="mx-auto grid h-[calc(100dvh-8rem)] max-w-6xl gap-4 p-0 md:h-[calc(100dvh-6rem)] md:grid-cols-[18rem_1fr] md:p-4 lg:grid-cols-[18rem_1fr_16rem]">
-      <nav aria-label="Conversations" className={cn('min-h-0 overflow-y-auto border-r md:rounded-2xl md:border', open && 'hidden md:block')}>
+      <nav aria-label="Conversations" className={cn('min-h-0 overflow-y-auto md:rounded-2xl md:border', open && 'hidden md:block')}>
         <h1 className="p-4 text-xl font-bold">Messages</h1>
         {list.length === 0 ? (
           <div className="grid gap-3 p-6 text-center text-sm text-muted-foreground">

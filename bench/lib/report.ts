@@ -166,8 +166,7 @@ function whyNotMet(runs: RunResult[], budgets: Budget[]): string[] {
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 const lat = (f: Figures) => `${f.p50} / ${f.p95} / ${f.p99}`;
 
-function markdown(label: string, runs: RunResult[], web: WebResults | null, budgets: Budget[], failures: string[], totalSeconds: number, stored?: Environment): string {
-  const env = stored ?? environment();
+function markdown(label: string, runs: RunResult[], web: WebResults | null, budgets: Budget[], failures: string[], totalSeconds: number, env: Environment): string {
   const lines = [
     `# Benchmark: ${label}`,
     '',
@@ -244,8 +243,9 @@ export function writeReport(label: string, runs: RunResult[], web: WebResults | 
   const failures = correctness(runs);
   fs.mkdirSync(resultsDir, { recursive: true });
   const base = path.join(resultsDir, label);
-  fs.writeFileSync(`${base}.json`, JSON.stringify({ environment: environment(), totalSeconds, runs, web, budgets, failures }, null, 2) + '\n');
-  fs.writeFileSync(`${base}.md`, markdown(label, runs, web, budgets, failures, totalSeconds));
+  const env = environment();
+  fs.writeFileSync(`${base}.json`, JSON.stringify({ environment: env, totalSeconds, runs, web, budgets, failures }, null, 2) + '\n');
+  fs.writeFileSync(`${base}.md`, markdown(label, runs, web, budgets, failures, totalSeconds, env));
   return { markdownPath: `${base}.md`, failures };
 }
 

@@ -23,6 +23,7 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: 413,
   FILE_TOO_LARGE: 413,
   INVALID_FILE_TYPE: 415,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   MAX_PHOTOS: 409,
   LIMIT_REACHED: 429,
   RATE_LIMITED: 429,
@@ -32,8 +33,19 @@ export const ERROR_CODES = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-/** Message used for every 429, worded so the login page picks its 'rate limit' hint. */
-export const RATE_LIMIT_MESSAGE = 'Too many attempts: rate limit reached. Please wait a few minutes and try again.';
+/**
+ * The message of every 429, with the wait in words ("in 40 seconds", "in 14 minutes"); worded so
+ * the login page picks its 'rate limit' hint.
+ */
+export function rateLimitMessage(retryAfterSeconds: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const wait = seconds < 60 ? plural(seconds, 'second') : plural(Math.ceil(seconds / 60), 'minute');
+  return `Too many attempts: rate limit reached. Please try again in ${wait}.`;
+}
 
 /** Message for a file that could not be stored because the disk (or bucket quota) is full. */
 export const STORAGE_FULL_MESSAGE = "We couldn't save your file because our storage is full. Nothing was saved; please try again later.";
+
+/** What a banned or suspended member is told when their session or sign-in is refused. */
+export const ACCOUNT_SUSPENDED = 'This account is suspended.';

@@ -63,6 +63,8 @@ export function startServer(database: { url: string } | { dataDir: string }): Pr
       NODE_ENV: 'production',
       AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
       LOG_LEVEL: 'warn',
+      // The benchmark's members are made by its own seeding; no mail is sent.
+      MAIL_DISABLED: 'true',
       // The load comes from one address; the per-address limit is not what is measured.
       RATE_LIMIT_IP_MAX: '1000000',
       ...('url' in database ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir }),

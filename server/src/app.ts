@@ -6,9 +6,11 @@ import type { MiddlewareHandler } from 'hono';
 import { CLIENT_IP_HEADER, trustedOrigins } from './auth/auth';
 import { mountAuth } from './auth/routes';
 import { securityHeaders, sameOriginWrites } from './http/security';
+import { apiBodyLimit, refuseNul } from './http/request-guards';
 import { mountWebApp } from './http/web-app';
 import type { AppEnv, Deps } from './lib/context';
 import { errorBody, handleError } from './lib/errors';
+import { loggablePath } from './lib/logger';
 import { controlRoutes } from './modules/control/routes';
 import { devMailRoutes } from './modules/dev-mail/routes';
 import { mountApiDocs } from './modules/docs/routes';
@@ -50,8 +52,10 @@ export function createApp(deps: Deps) {
     c.set('deps', deps);
     await next();
   });
+  app.use('/api/*', apiBodyLimit());
   app.use('/api/*', apiDefaults(env.TRUST_PROXY));
   app.use('/api/*', sameOriginWrites(trustedOrigins(env)));
+  app.use('/api/*', refuseNul());
 
   mountAuth(app);
   app.route('/', healthRoutes);
@@ -80,10 +84,9 @@ export function createApp(deps: Deps) {
 export type App = ReturnType<typeof createApp>;
 
 /** API answers are personal: never cached. The caller's address is fixed here, once. */
-function apiDefaults(trustProxy: boolean): MiddlewareHandler<AppEnv> {
+function apiDefaults(proxyHops: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
-    let address = forwarded;
+    let address = proxyHops > 0 ? forwardedClient(c.req.header('x-forwarded-for'), proxyHops) : undefined;
     if (!address) {
       try {
         address = getConnInfo(c).remote.address;
@@ -97,6 +100,17 @@ function apiDefaults(trustProxy: boolean): MiddlewareHandler<AppEnv> {
   };
 }
 
+/**
+ * The client's address behind `hops` proxies of our own. Each proxy appends the address it was
+ * connected from, so the trustworthy entry is the hops-th from the right; everything to its
+ * left was written by the client and may be made up.
+ */
+export function forwardedClient(header: string | undefined, hops: number): string | undefined {
+  const entries = (header ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  if (entries.length === 0) return undefined;
+  return entries[Math.max(0, entries.length - hops)];
+}
+
 function logRequests({ logger }: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
@@ -105,7 +119,7 @@ function logRequests({ logger }: Deps): MiddlewareHandler<AppEnv> {
       {
         reqId: c.get('requestId'),
         method: c.req.method,
-        path: c.req.path,
+        path: loggablePath(c.req.path),
         status: c.res.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
       },

@@ -11,15 +11,25 @@ const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    /** Where to listen: by default every interface in production and this machine alone otherwise. */
+    HOST: z.string().min(1).optional(),
     BASE_URL: z.url().optional(),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
     AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').default(DEV_SECRET),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Vouch <no-reply@vouch.local>'),
+    /** Production without SMTP drops mail only when this says so; otherwise it refuses to start. */
+    MAIL_DISABLED: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+    /**
+     * How many proxies of our own stand in front of the server (each appends to X-Forwarded-For):
+     * 'false' or 0 for none, 'true' for one, or a number.
+     */
+    TRUST_PROXY: z
+      .union([z.enum(['true', 'false']), z.string().regex(/^\d+$/, "must be 'true', 'false' or a number of proxies")])
+      .default('false')
+      .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v))),
     RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(60),
     WEB_DIST: z.string().default('./dist/web'),
     /** Days of Premium every new account gets (the spec's 30). 0 turns the trial off. */
@@ -37,12 +47,15 @@ const EnvSchema = z
     if (s3.some(Boolean) && !s3.every(Boolean)) {
       ctx.addIssue({ code: 'custom', path: ['S3_ENDPOINT'], message: 'S3 storage needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together' });
     }
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL && !env.MAIL_DISABLED) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'set SMTP_URL in production (or MAIL_DISABLED=true to drop every mail, sign-up confirmations and password resets included)' });
+    }
     if (env.NODE_ENV === 'production' && env.AUTH_SECRET === DEV_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'set a real secret in production' });
     }
   });
 
-export type Env = z.infer<typeof EnvSchema> & { BASE_URL: string; isProduction: boolean };
+export type Env = z.infer<typeof EnvSchema> & { HOST: string; BASE_URL: string; isProduction: boolean };
 
 export class ConfigError extends Error {}
 
@@ -55,6 +68,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const env = result.data;
   return {
     ...env,
+    HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     DATA_DIR: path.resolve(env.DATA_DIR),
     WEB_DIST: path.resolve(env.WEB_DIST),
     BASE_URL: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),

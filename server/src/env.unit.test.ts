@@ -22,7 +22,31 @@ describe('configuration', () => {
 
   it('refuses the development secret in production', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
-    const env = parseEnv({ NODE_ENV: 'production', AUTH_SECRET: 'a'.repeat(40) });
+    const env = parseEnv({ NODE_ENV: 'production', AUTH_SECRET: 'a'.repeat(40), SMTP_URL: 'smtp://mail.example.com' });
     expect(env.isProduction).toBe(true);
+  });
+
+  it('listens on this machine alone outside production, and everywhere in production unless told', () => {
+    expect(parseEnv({}).HOST).toBe('127.0.0.1');
+    expect(parseEnv({ NODE_ENV: 'test' }).HOST).toBe('127.0.0.1');
+    expect(parseEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'a'.repeat(40), SMTP_URL: 'smtp://mail.example.com' };
+    expect(parseEnv(production).HOST).toBe('0.0.0.0');
+    expect(parseEnv({ ...production, HOST: '10.1.2.3' }).HOST).toBe('10.1.2.3');
+  });
+
+  it('refuses to start in production without SMTP, unless told that mail may be dropped', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'a'.repeat(40) };
+    expect(() => parseEnv(production)).toThrow(/SMTP_URL/);
+    expect(parseEnv({ ...production, MAIL_DISABLED: 'true' }).MAIL_DISABLED).toBe(true);
+    expect(parseEnv({}).MAIL_DISABLED).toBe(false);
+  });
+
+  it('reads TRUST_PROXY as a number of proxies', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(() => parseEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
   });
 });

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { attachRealtime } from './realtime/routes';
-import { RealtimeHub } from './realtime/hub';
+import { deleteOldSpill, RealtimeHub } from './realtime/hub';
 import { BatchedSystemLog } from './modules/audit/batched-system-log';
 import { inviteToVerifyPastDates } from './modules/dates/calendar.service';
 import { revealDueRatings } from './modules/dates/ratings.service';
@@ -15,6 +15,7 @@ import { createApp } from './app';
 import { configureTrial } from './modules/plans/service';
 import { createAuth, trustedOrigins } from './auth/auth';
 import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock';
+import { secureDataDir } from './db/data-dir-permissions';
 import { openDatabase, type Database } from './db/client';
 import type { Env } from './env';
 import type { Deps } from './lib/context';
@@ -38,16 +39,20 @@ export const controlFile = (env: Env) => path.join(env.DATA_DIR, 'control.json')
 export async function openServices(env: Env, logger: Logger = createLogger(env.LOG_LEVEL)) {
   configureTrial(env.TRIAL_DAYS);
   let lock: DataDirLock | null = null;
+  secureDataDir(env.DATA_DIR);
   if (!env.DATABASE_URL) lock = acquireDataDirLock(env.DATA_DIR);
   let database: Database;
   try {
     database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: pgliteDir(env) });
     await database.migrate();
+    // PGlite writes a new cluster's files with the modes of its bundled image (0666): tightened
+    // here, once they exist. Files it creates later follow the process's umask (077).
+    if (!env.DATABASE_URL) secureDataDir(env.DATA_DIR);
   } catch (error) {
     lock?.release();
     throw error;
   }
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db, logger });
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db, logger, production: env.isProduction });
   const auth = createAuth({ env, db: database.db, mailer });
   const storage =
     env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
@@ -96,6 +101,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       inviteToVerifyPastDates(services.database.db),
       liftEndedSuspensions(services.database.db),
       deleteExpiredPastMatches(services.database.db),
+      deleteOldSpill(services.database.db),
     ]).catch((error: unknown) =>
       services.logger.warn({ err: error }, 'a scheduled sweep failed'),
     );

@@ -2,7 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
-import { admin, magicLink, twoFactor } from 'better-auth/plugins';
+import { magicLink, twoFactor } from 'better-auth/plugins';
 import { EmailSchema, PasswordSchema, ZRegistrationDetails } from '../../../contracts/auth';
 import type { Db } from '../db/client';
 import { account, session, twoFactor as twoFactorTable, user, verification } from '../db/schema';
@@ -13,6 +13,8 @@ import { MFA_TEXT } from '../../../contracts/account';
 import { accountEventFor, recordAccountEvent, type RequestMeta } from '../modules/account/events';
 import { emailCodesAllowed } from '../modules/account/security.service';
 import { hashPassword, verifyPassword } from './password';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE, deviceCookieValue } from './sign-in-guard';
+import { ACCOUNT_SUSPENDED } from '../../../contracts/errors';
 
 /** Header our own middleware sets to the caller's address before better-auth sees the request. */
 export const CLIENT_IP_HEADER = 'x-vouch-client-ip';
@@ -71,8 +73,26 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer }) {
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
-      // A signed copy of the session in a cookie spares a database read on most requests.
-      cookieCache: { enabled: true, maxAge: 60 },
+      // No signed copy of the session in a cookie: it would be trusted for its lifetime after a
+      // ban or a sign-out elsewhere. Every session is read from its row.
+      cookieCache: { enabled: false },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // A banned or suspended member gets no new session, whichever way they sign in.
+          before: async (created) => {
+            const [member] = await db
+              .select({ banned: user.banned, banExpires: user.banExpires })
+              .from(user)
+              .where(eq(user.id, created.userId))
+              .limit(1);
+            if (member?.banned && (!member.banExpires || member.banExpires > new Date())) {
+              throw new APIError('FORBIDDEN', { code: 'BANNED_USER', message: ACCOUNT_SUSPENDED });
+            }
+          },
+        },
+      },
     },
     // Our own limiter (auth/rate-limit.ts) keeps counters in PostgreSQL, per IP and per email.
     rateLimit: { enabled: false },
@@ -91,7 +111,18 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer }) {
         // A password sign-in that still waits for the second factor is not a sign-in yet.
         if (ctx.path === '/sign-in/email' && (newSession?.user as { twoFactorEnabled?: boolean } | undefined)?.twoFactorEnabled) return;
         const userId = newSession?.user.id ?? ctx.context.session?.user.id;
-        if (userId) await recordAccountEvent(db, userId, kind, requestMeta(ctx.headers));
+        if (!userId) return;
+        await recordAccountEvent(db, userId, kind, requestMeta(ctx.headers));
+        // This browser has now signed in to the account: strangers' wrong guesses never hold it back.
+        if (kind === 'sign_in') {
+          ctx.setCookie(DEVICE_COOKIE, deviceCookieValue(env.AUTH_SECRET, userId), {
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: env.isProduction,
+            path: '/',
+            maxAge: DEVICE_COOKIE_MAX_AGE,
+          });
+        }
       }),
     },
     plugins: [
@@ -115,7 +146,6 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer }) {
           },
         },
       }),
-      admin(),
     ],
     telemetry: { enabled: false },
   });
@@ -124,6 +154,8 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer }) {
 export type Auth = ReturnType<typeof createAuth>;
 
 const requestMeta = (headers: Headers | undefined): RequestMeta => ({ ip: headers?.get(CLIENT_IP_HEADER) ?? null, userAgent: headers?.get('user-agent') ?? null });
+
+const ACCOUNT_NAME_MAX = 80;
 
 /** The same rules the forms show, enforced where it counts. */
 function validateAccountInput(path: string, body: Record<string, unknown> | undefined): void {
@@ -137,6 +169,7 @@ function validateAccountInput(path: string, body: Record<string, unknown> | unde
   if (path === '/sign-up/email') {
     check(EmailSchema, body?.email);
     check(PasswordSchema, body?.password);
+    if (typeof body?.name !== 'string' || body.name.length > ACCOUNT_NAME_MAX) fail(`A name is at most ${ACCOUNT_NAME_MAX} characters.`);
     if (body?.registration !== undefined) {
       const result = ZRegistrationDetails.safeParse(body.registration);
       if (!result.success) fail(result.error.issues[0]!.message);

@@ -1,9 +1,11 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../lib/context';
-import { errorBody } from '../lib/errors';
+import { AppError, errorBody } from '../lib/errors';
 import { TOASTS } from '../../../contracts/messages';
 import { systemLogs } from '../db/schema';
-import { authLimits, consumeLimits } from './rate-limit';
+import { CLIENT_IP_HEADER } from './auth';
+import { consumeLimits, mailLimits } from './rate-limit';
+import { beginSignIn, type SignInAttempt } from './sign-in-guard';
 
 /** better-auth error codes mapped to the spec's wording, which the login page reads. */
 const SPEC_MESSAGES: Record<string, string> = {
@@ -12,34 +14,89 @@ const SPEC_MESSAGES: Record<string, string> = {
 };
 
 /**
- * better-auth serves everything under /api/auth/*. In front of it: the rate limits, and
- * a rewrite of its error bodies into the API's one error shape.
+ * The better-auth endpoints a browser may reach: signing up, in and out, confirming an email,
+ * resetting and changing one's own password, and one's own second factor. better-auth defines
+ * many more (account linking, user updates, session lists with their tokens, …); they stay
+ * internal, answered 404 here, so nothing under /api/auth can act on another account or skip
+ * the rules our own routes enforce (decision 011).
+ */
+export const EXPOSED_AUTH_ROUTES: readonly string[] = [
+  'POST /sign-up/email',
+  'POST /sign-in/email',
+  'POST /sign-in/magic-link',
+  'GET /magic-link/verify',
+  'POST /sign-out',
+  'GET /verify-email',
+  'POST /send-verification-email',
+  'POST /request-password-reset',
+  'GET /reset-password/:token',
+  'POST /reset-password',
+  'POST /change-password',
+  'POST /two-factor/enable',
+  'POST /two-factor/verify-totp',
+  'POST /two-factor/send-otp',
+  'POST /two-factor/verify-otp',
+  'POST /two-factor/verify-backup-code',
+];
+const exposed = new Set(EXPOSED_AUTH_ROUTES);
+
+export function isExposedAuthRoute(method: string, path: string): boolean {
+  const template = path.replace(/^\/reset-password\/[^/]+$/, '/reset-password/:token');
+  return exposed.has(`${method} ${template}`);
+}
+
+/**
+ * better-auth serves the exposed routes under /api/auth/*. In front of it: the route list, one
+ * body encoding (JSON, the one the limits read: a form-encoded body would pass better-auth and
+ * slip past them), the rate limits, and a rewrite of its answers into the API's error shape,
+ * without the session tokens it puts in bodies (the cookie carries the session; page scripts
+ * never need the token).
  */
 export function mountAuth(app: Hono<AppEnv>): void {
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const { auth, database, env } = c.get('deps');
     const path = c.req.path.slice('/api/auth'.length);
-    const ip = c.req.header('x-vouch-client-ip') ?? 'unknown';
+    if (!isExposedAuthRoute(c.req.method, path)) throw new AppError('NOT_FOUND', 'No such API route.');
+    const ip = c.req.header(CLIENT_IP_HEADER) ?? 'unknown';
+
+    let request = c.req.raw;
+    let email: string | undefined;
+    let attempt: SignInAttempt | null = null;
     if (c.req.method === 'POST') {
-      await consumeLimits(database.db, authLimits(path, ip, await readEmail(c.req.raw), env.RATE_LIMIT_IP_MAX));
+      const body = await readJsonBody(c);
+      request = new Request(c.req.raw.url, { method: 'POST', headers: c.req.raw.headers, body: body.text });
+      email = typeof body.value?.email === 'string' ? body.value.email : undefined;
+      if (path === '/sign-in/email' && email !== undefined) {
+        attempt = await beginSignIn(database.db, { email, address: ip, cookieHeader: c.req.header('cookie'), secret: env.AUTH_SECRET, ipMax: env.RATE_LIMIT_IP_MAX });
+      } else {
+        await consumeLimits(database.db, mailLimits(path, ip, email, env.RATE_LIMIT_IP_MAX));
+      }
     }
-    const email = c.req.method === 'POST' && path === '/sign-in/email' ? await readEmail(c.req.raw) : undefined;
-    const response = await auth.handler(c.req.raw);
+
+    const response = await auth.handler(request);
+    if (attempt && response.ok) await attempt.succeeded();
     // Failed sign-ins are counted by the security audit (many in a day for one account).
-    if (email && response.status === 401) {
+    if (attempt && email && response.status === 401) {
       await database.db.insert(systemLogs).values({ eventType: 'sign_in_failed', detail: 'Wrong email or password', metadata: { email: email.trim().toLowerCase(), ip } });
     }
-    return response.status >= 400 ? rewriteError(response) : response;
+    return response.status >= 400 ? rewriteError(response) : withoutTokens(response);
   });
 }
 
-async function readEmail(request: Request): Promise<string | undefined> {
+/** The POST body as text and as parsed JSON; anything but JSON is refused before better-auth sees it. */
+async function readJsonBody(c: Context<AppEnv>): Promise<{ text: string; value: Record<string, unknown> | null }> {
+  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send this request as JSON (Content-Type: application/json).');
+  const text = await c.req.text();
+  if (text.trim() === '') return { text: '{}', value: {} };
+  let value: unknown;
   try {
-    const body = (await request.clone().json()) as { email?: unknown };
-    return typeof body.email === 'string' ? body.email : undefined;
+    value = JSON.parse(text);
   } catch {
-    return undefined;
+    throw new AppError('VALIDATION_FAILED', 'The request body is not valid JSON.');
   }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new AppError('VALIDATION_FAILED', 'The request body must be a JSON object.');
+  return { text, value: value as Record<string, unknown> };
 }
 
 async function rewriteError(response: Response): Promise<Response> {
@@ -51,4 +108,19 @@ async function rewriteError(response: Response): Promise<Response> {
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   return new Response(JSON.stringify(errorBody(code, message)), { status: response.status, headers });
+}
+
+/** better-auth returns the session token in some bodies (sign-in, change-password, …): the cookie is enough. */
+async function withoutTokens(response: Response): Promise<Response> {
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('application/json')) return response;
+  const body = (await response.json().catch(() => null)) as unknown;
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(strip);
+    if (value === null || typeof value !== 'object') return value;
+    return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'token').map(([key, inner]) => [key, strip(inner)]));
+  };
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify(strip(body)), { status: response.status, headers });
 }

@@ -2,10 +2,12 @@ import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { timingSafeEqual } from 'node:crypto';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { adminUsers, session, user } from '../db/schema';
 import type { AppEnv, Deps, SessionUser } from './context';
 import { preparedPerDatabase } from '../db/prepared';
 import { AppError } from './errors';
+import { ACCOUNT_SUSPENDED } from '../../../contracts/errors';
 import { readSessionToken } from '../auth/session-cookie';
 import { touchActivity } from '../modules/plans/premium.service';
 
@@ -16,7 +18,8 @@ import { touchActivity } from '../modules/plans/premium.service';
  * - member: a signed-in member
  * - admin: a signed-in member with an admin_users row
  * - control: a local CLI holding the token from DATA_DIR
- * - dev: anyone, and only outside production (the route is not mounted there)
+ * - dev: only from this machine (loopback, not through a proxy), and only outside production
+ *   (the route is not mounted there)
  */
 export type Access = 'public' | 'member' | 'admin' | 'control' | 'dev';
 
@@ -46,6 +49,8 @@ function guard(access: Access): MiddlewareHandler<AppEnv> {
         throw new AppError('FORBIDDEN', 'Administrator access is required.');
       }
     }
+    // The outbox holds sign-in links for every account: only this machine may read it.
+    if (access === 'dev' && !isLoopbackRequest(c)) throw new AppError('NOT_FOUND', 'No such API route.');
     if (access === 'control' && !hasControlToken(deps, c.req.header('x-control-token'))) {
       throw new AppError('UNAUTHORIZED', 'A valid control token is required.');
     }
@@ -53,7 +58,6 @@ function guard(access: Access): MiddlewareHandler<AppEnv> {
   };
 }
 
-export const ACCOUNT_SUSPENDED = 'This account is suspended.';
 /** Admin rights last 24 hours from sign-in; after that the admin signs in again. */
 export const ADMIN_SESSION_HOURS = 24;
 
@@ -137,4 +141,16 @@ function hasControlToken(deps: Deps, given: string | undefined): boolean {
   const a = Buffer.from(deps.controlToken);
   const b = Buffer.from(given);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/** A request made on this machine directly: from a loopback address, with no proxy in between. */
+function isLoopbackRequest(c: Context): boolean {
+  if (c.req.header('x-forwarded-for') || c.req.header('forwarded') || c.req.header('x-real-ip')) return false;
+  try {
+    return LOOPBACK.test(getConnInfo(c).remote.address ?? '');
+  } catch {
+    return false;
+  }
 }

@@ -4,15 +4,16 @@ import { devMail } from '../db/schema';
 import type { Logger } from '../lib/logger';
 
 export type Mail = { to: string; subject: string; text: string; html: string; link?: string };
-export type Mailer = { kind: 'smtp' | 'outbox'; send(mail: Mail): Promise<void> };
+export type Mailer = { kind: 'smtp' | 'outbox' | 'dropped'; send(mail: Mail): Promise<void> };
 
 /**
- * SMTP when SMTP_URL is set. Otherwise a development outbox: the mail is stored in the
- * database (listed at /dev/mail) and its link is logged, so every email flow can be
- * completed on a machine with no mail server.
+ * SMTP when SMTP_URL is set. In production without it (allowed only with MAIL_DISABLED), mail is
+ * dropped and the log says so without the link, which would open someone's account. Otherwise a
+ * development outbox: the mail is stored in the database (listed at /dev/mail, to this machine
+ * only), so every email flow can be completed with no mail server. Links are never logged.
  */
-export function createMailer(options: { smtpUrl?: string; from: string; db: Db; logger: Logger }): Mailer {
-  const { smtpUrl, from, db, logger } = options;
+export function createMailer(options: { smtpUrl?: string; from: string; db: Db; logger: Logger; production: boolean }): Mailer {
+  const { smtpUrl, from, db, logger, production } = options;
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
@@ -22,11 +23,19 @@ export function createMailer(options: { smtpUrl?: string; from: string; db: Db; 
       },
     };
   }
+  if (production) {
+    return {
+      kind: 'dropped',
+      async send(mail) {
+        logger.warn({ subject: mail.subject }, 'mail dropped: MAIL_DISABLED is set and there is no SMTP_URL');
+      },
+    };
+  }
   return {
     kind: 'outbox',
     async send(mail) {
       await db.insert(devMail).values({ ...mail, link: mail.link ?? null });
-      logger.info({ mailTo: mail.to, subject: mail.subject, link: mail.link }, 'mail written to the dev outbox');
+      logger.info({ mailTo: mail.to, subject: mail.subject }, 'mail written to the dev outbox (see /dev/mail)');
     },
   };
 }

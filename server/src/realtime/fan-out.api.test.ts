@@ -5,6 +5,7 @@ import { openSocket } from '../../test/sockets';
 import { TestClient } from '../../test/test-client';
 import { createTestDatabase, freePort, startTestServer, testDatabaseKind, type TestServer } from '../../test/test-server';
 import { hashForFactories, insertMember } from '../modules/seed/factories';
+import { SESSION_ENDED_CLOSE } from './hub';
 
 describe.runIf(testDatabaseKind === 'postgres')('realtime across two server processes on one PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -55,5 +56,20 @@ describe.runIf(testDatabaseKind === 'postgres')('realtime across two server proc
     const event = await live.next((e) => e.type === 'message' && e.message.id === sent.body.id);
     expect(event.message.content).toBe('Across instances');
     live.socket.close();
+  });
+
+  it('closes a socket held by one instance when its session ends through the other', async () => {
+    const passwordHash = await hashForFactories(PASSWORD);
+    const email = uniqueEmail('ends');
+    await insertMember(first.deps.database.db, { email, passwordHash });
+    const onSecond = new TestClient(secondUrl);
+    expect((await signIn(onSecond, email)).status).toBe(200);
+    const live = await openSocket(onSecond);
+    const closed = new Promise<number>((resolve) => live.socket.once('close', (code) => resolve(code)));
+    const onFirst = first.client();
+    expect((await signIn(onFirst, email)).status).toBe(200);
+    expect((await onFirst.json('POST', '/api/account/sessions/revoke-others', {})).status).toBe(200);
+    const code = await Promise.race([closed, new Promise((_resolve, reject) => setTimeout(() => reject(new Error('still open')), 1500))]);
+    expect(code).toBe(SESSION_ENDED_CLOSE);
   });
 });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { RealtimeEvent } from '../../../contracts/messages-api';
 import type { Database } from '../db/client';
 import type { Logger } from '../lib/logger';
@@ -9,14 +9,40 @@ export const ADMIN_AUDIENCE = 'role:admin';
 
 type Socket = { send(data: string): void; close(code?: number, reason?: string): void };
 type Envelope = { to: string[]; event: RealtimeEvent };
+/** What travels through pg_notify: the envelope itself, or the id of a spilled one. */
+type Notice = Envelope | { spill: number };
+
+/**
+ * pg_notify refuses a payload of 8,000 bytes or more, after the write it reports has committed.
+ * A larger envelope is stored in realtime_spill and only its id is notified, so no valid write
+ * can fail to be delivered for its size.
+ */
+export const NOTIFY_MAX_BYTES = 7000;
+const SPILL_KEPT_SECONDS = 60;
+/** Whose socket it is: the session it was opened with, and until when it may hear admin events. */
+export type SocketOwner = { userId: string; sessionId: string; adminUntil: number | null };
+
+/** How often open sockets are checked against their sessions. */
+export const SESSION_CHECK_INTERVAL_MS = 400;
+/** The close code a socket gets when its session has ended (sign-out, revocation, ban, deletion). */
+export const SESSION_ENDED_CLOSE = 4001;
 
 /**
  * Live sockets by member. Events are published with pg_notify and every server instance
  * listens, so a socket held by any instance gets the event (DESIGN §1, scale-out).
+ *
+ * A socket lives no longer than its session. Every SESSION_CHECK_INTERVAL_MS the instance asks
+ * the database which of its sockets' sessions are still valid, and closes the others: whatever
+ * ended the session (a sign-out, signing out other devices, a password change or reset, a ban,
+ * the account's deletion) and on whichever instance it happened. An administrator's socket is
+ * closed when the 24-hour admin window ends; a new one is a member's socket.
  */
 export class RealtimeHub {
   private sockets = new Map<string, Set<Socket>>();
+  private owners = new Map<Socket, SocketOwner>();
   private unlisten: (() => Promise<void>) | null = null;
+  private sessionCheck: ReturnType<typeof setInterval> | null = null;
+  private checking = false;
 
   constructor(
     private database: Database,
@@ -24,38 +50,96 @@ export class RealtimeHub {
   ) {}
 
   async start(): Promise<void> {
-    this.unlisten = await this.database.listen(REALTIME_CHANNEL, (payload) => {
-      try {
-        const { to, event } = JSON.parse(payload) as Envelope;
-        for (const userId of to) this.deliverLocally(userId, event);
-      } catch (error) {
-        this.logger.warn({ err: error }, 'dropped a malformed realtime payload');
+    this.unlisten = await this.database.listen(REALTIME_CHANNEL, (payload) => void this.receive(payload));
+    this.sessionCheck = setInterval(() => void this.closeEndedSessions(), SESSION_CHECK_INTERVAL_MS);
+    this.sessionCheck.unref();
+  }
+
+  private async receive(payload: string): Promise<void> {
+    try {
+      const notice = JSON.parse(payload) as Notice;
+      let envelope: Envelope;
+      if ('spill' in notice) {
+        const { rows } = await this.database.db.execute<{ envelope: string }>(sql`select envelope from realtime_spill where id = ${notice.spill}`);
+        if (!rows[0]) return;
+        envelope = JSON.parse(rows[0].envelope) as Envelope;
+      } else {
+        envelope = notice;
       }
-    });
+      for (const userId of envelope.to) this.deliverLocally(userId, envelope.event);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'dropped a malformed realtime payload');
+    }
   }
 
-  add(userId: string, socket: Socket): void {
-    const set = this.sockets.get(userId) ?? new Set();
-    set.add(socket);
-    this.sockets.set(userId, set);
+  /** Registers a socket under its member (and the admin audience while the admin window lasts). */
+  add(socket: Socket, owner: SocketOwner): void {
+    this.owners.set(socket, owner);
+    this.join(owner.userId, socket);
+    if (owner.adminUntil !== null) this.join(ADMIN_AUDIENCE, socket);
   }
 
-  remove(userId: string, socket: Socket): void {
-    const set = this.sockets.get(userId);
-    set?.delete(socket);
-    if (set?.size === 0) this.sockets.delete(userId);
+  /** Forgets a socket that has closed. */
+  remove(socket: Socket): void {
+    const owner = this.owners.get(socket);
+    if (!owner) return;
+    this.owners.delete(socket);
+    this.leave(owner.userId, socket);
+    this.leave(ADMIN_AUDIENCE, socket);
   }
 
-  /** Closes a member's sockets, e.g. after a ban or sign-out everywhere. */
+  /** Closes a member's sockets at once on this instance (the session check does it everywhere). */
   disconnect(userId: string): void {
-    for (const socket of this.sockets.get(userId) ?? []) socket.close(4001, 'session ended');
-    this.sockets.delete(userId);
+    // Deleting from a Set while iterating it is safe: each socket is visited once.
+    for (const socket of this.sockets.get(userId) ?? []) this.end(socket);
+  }
+
+  /** Closes the sockets whose session is no longer valid, or whose admin window has ended. */
+  async closeEndedSessions(): Promise<void> {
+    if (this.checking || this.owners.size === 0) return;
+    this.checking = true;
+    try {
+      const now = Date.now();
+      for (const [socket, owner] of this.owners) if (owner.adminUntil !== null && owner.adminUntil <= now) this.end(socket);
+      const ids = [...new Set([...this.owners.values()].map((owner) => owner.sessionId))];
+      if (ids.length === 0) return;
+      // Session ids are better-auth's alphanumeric ids: one text-array literal carries them all.
+      const { rows } = await this.database.db.execute<{ id: string }>(sql`
+        select s.id from session s join "user" u on u.id = s.user_id
+        where s.id = any(${`{${ids.join(',')}}`}::text[]) and s.expires_at > now()
+          and not (coalesce(u.banned, false) and (u.ban_expires is null or u.ban_expires > now()))`);
+      const live = new Set(rows.map((row) => row.id));
+      for (const [socket, owner] of this.owners) if (!live.has(owner.sessionId)) this.end(socket);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'open sockets could not be checked against their sessions');
+    } finally {
+      this.checking = false;
+    }
+  }
+
+  private end(socket: Socket): void {
+    this.remove(socket);
+    try {
+      socket.close(SESSION_ENDED_CLOSE, 'session ended');
+    } catch {
+      // already closing
+    }
+  }
+
+  private join(audience: string, socket: Socket): void {
+    const set = this.sockets.get(audience) ?? new Set();
+    set.add(socket);
+    this.sockets.set(audience, set);
+  }
+
+  private leave(audience: string, socket: Socket): void {
+    const set = this.sockets.get(audience);
+    set?.delete(socket);
+    if (set?.size === 0) this.sockets.delete(audience);
   }
 
   get connectionCount(): number {
-    let total = 0;
-    for (const set of this.sockets.values()) total += set.size;
-    return total;
+    return this.owners.size;
   }
 
   private deliverLocally(userId: string, event: RealtimeEvent): void {
@@ -64,18 +148,20 @@ export class RealtimeHub {
       try {
         socket.send(frame);
       } catch {
-        this.remove(userId, socket);
+        this.remove(socket);
       }
     }
   }
 
   /** Says goodbye (1001, going away) to every open socket: the first step of a shutdown. */
   closeSockets(): void {
-    for (const set of this.sockets.values()) for (const socket of set) socket.close(1001, 'server shutting down');
+    for (const socket of this.owners.keys()) socket.close(1001, 'server shutting down');
     this.sockets.clear();
+    this.owners.clear();
   }
 
   async stop(): Promise<void> {
+    if (this.sessionCheck) clearInterval(this.sessionCheck);
     this.closeSockets();
     await this.unlisten?.();
   }
@@ -88,8 +174,22 @@ export async function publish(db: Pick<Database['db'], 'execute'>, to: string[],
 
 /** Several events in one round trip, delivered in this order. */
 export async function publishEach(db: Pick<Database['db'], 'execute'>, events: [to: string[], event: RealtimeEvent][]): Promise<void> {
-  const notifications = events.map(([to, event]) => sql`pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify({ to, event } satisfies Envelope)})`);
-  await db.execute(sql`select ${sql.join(notifications, sql`, `)}`);
+  const spills: SQL[] = [];
+  const notifications = events.map(([to, event]) => {
+    const envelope = JSON.stringify({ to, event } satisfies Envelope);
+    if (Buffer.byteLength(envelope) <= NOTIFY_MAX_BYTES) return sql`pg_notify(${REALTIME_CHANNEL}, ${envelope})`;
+    // Stored by the same statement that notifies its id: the row is there before anyone hears of it.
+    const name = sql.raw(`spill_${spills.length}`);
+    spills.push(sql`${name} as (insert into realtime_spill (envelope) values (${envelope}) returning id)`);
+    return sql`pg_notify(${REALTIME_CHANNEL}, (select json_build_object('spill', id)::text from ${name}))`;
+  });
+  const ctes = spills.length ? sql`with ${sql.join(spills, sql`, `)} ` : sql``;
+  await db.execute(sql`${ctes}select ${sql.join(notifications, sql`, `)}`);
+}
+
+/** Spilled events everyone has had time to read. */
+export async function deleteOldSpill(db: Pick<Database['db'], 'execute'>): Promise<void> {
+  await db.execute(sql`delete from realtime_spill where created_at < now() - make_interval(secs => ${SPILL_KEPT_SECONDS})`);
 }
 
 const pendingStatsChange = new WeakMap<object, ReturnType<typeof setTimeout>>();

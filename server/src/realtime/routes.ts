@@ -3,8 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { Deps } from '../lib/context';
 import { errorBody, INTERNAL_MESSAGE, isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from '../lib/errors';
-import { findSession, isAdminSession } from '../lib/route';
-import { ADMIN_AUDIENCE } from './hub';
+import { ADMIN_SESSION_HOURS, findSession, isAdminSession } from '../lib/route';
 
 export const REALTIME_PATH = '/api/realtime';
 
@@ -47,12 +46,12 @@ export function attachRealtime(server: Server, deps: Deps, origins: string[]): W
       if (!origin || !allowed.has(origin)) return refuse(socket, 403, 'FORBIDDEN', 'Cross-origin sockets are not allowed.');
       const found = await findSession(deps, headersOf(request));
       if (!found) return refuse(socket, 401, 'UNAUTHORIZED', 'Please sign in to continue.');
-      // Administrators' sockets also join the admin audience (live statistics).
+      // Administrators' sockets also join the admin audience (live statistics) until the admin window ends.
       const admin = await isAdminSession(deps, found.user.id, found.createdAt);
-      const audiences = admin ? [found.user.id, ADMIN_AUDIENCE] : [found.user.id];
+      const adminUntil = admin ? found.createdAt.getTime() + ADMIN_SESSION_HOURS * 3_600_000 : null;
       wss.handleUpgrade(request, socket, head, (ws) => {
-        for (const id of audiences) deps.hub.add(id, ws);
-        ws.on('close', () => audiences.forEach((id) => deps.hub.remove(id, ws)));
+        deps.hub.add(ws, { userId: found.user.id, sessionId: found.sessionId, adminUntil });
+        ws.on('close', () => deps.hub.remove(ws));
         ws.on('error', () => ws.terminate());
         ws.on('message', (data) => {
           if (String(data) === 'ping') ws.send('pong');

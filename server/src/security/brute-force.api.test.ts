@@ -66,5 +66,35 @@ describe(`brute force and account enumeration on ${testDatabaseKind}`, () => {
     // Without the dummy hash for unknown emails, the gap is the whole password hash (most of the time).
     expect(Math.abs(a - b)).toBeLessThan(Math.max(0.2 * Math.max(a, b), 3));
   });
-});
 
+  it('takes as long to refuse an admin email at /admin-login as any other (80 samples each)', { timeout: 300_000 }, async () => {
+    const { createOrPromoteAdmin } = await import('../modules/admins/service');
+    // Two wrong tries per admin account stay under the per-account limit.
+    const admins = await Promise.all(Array.from({ length: 40 }, () => createOrPromoteAdmin(suite.server.deps, uniqueEmail('adm'), PASSWORD).then((a) => a.email)));
+    const members = await Promise.all(Array.from({ length: 40 }, async () => {
+      const email = uniqueEmail('mem');
+      await factoryMember(suite.server, suite.passwordHash, { email });
+      return email;
+    }));
+    const client = suite.server.client();
+    const time = async (email: string) => {
+      const started = performance.now();
+      const answer = await client.json('POST', '/api/admin/sign-in', { email, password: 'Wrong123Pass' });
+      expect(answer.status).toBe(401);
+      return performance.now() - started;
+    };
+    const admin: number[] = [];
+    const member: number[] = [];
+    const nobody: number[] = [];
+    for (let i = 0; i < 80; i++) {
+      admin.push(await time(admins[i >> 1]!));
+      member.push(await time(members[i >> 1]!));
+      nobody.push(await time(uniqueEmail('ghost')));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+    const [a, m, n] = [median(admin), median(member), median(nobody)];
+    console.log(`admin sign-in timing: ${a.toFixed(1)} ms for an admin email, ${m.toFixed(1)} for a member's, ${n.toFixed(1)} for none (medians of 80)`);
+    // When only admins' passwords were checked, a non-admin email was refused in a third of the time.
+    for (const other of [m, n]) expect(Math.abs(a - other)).toBeLessThan(Math.max(0.15 * Math.max(a, other), 3));
+  });
+});

@@ -24,11 +24,12 @@ export function createLocalStorage(rootDir: string): Storage {
   return {
     async put(key, data) {
       const file = resolve(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
+      // Owner-only, whatever the process's umask: uploads are private (DATA_DIR is 0700 too).
+      await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
       // Write beside, then rename: a crash never leaves a half-written file under the key.
       const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
       try {
-        await fs.writeFile(temporary, data);
+        await fs.writeFile(temporary, data, { mode: 0o600 });
         await fs.rename(temporary, file);
       } catch (error) {
         // A full disk stops a write half-way: the part written must not stay behind.

@@ -123,3 +123,10 @@ export const contactMessages = pgTable(
   },
   (t) => [index('contact_messages_inbox_idx').on(t.handledAt, t.priority, t.createdAt)],
 );
+
+/** Realtime events too large for pg_notify, delivered by id (realtime/hub.ts). */
+export const realtimeSpill = pgTable('realtime_spill', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  envelope: text('envelope').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -2,7 +2,7 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import { ADMIN_TEXT, ZAdminSignIn, ZAdminStats, ZAdminUser, ZAuditResult, ZCaseDecision, ZSecurityEvent } from '../../../../contracts/admin';
 import { CASE_STATUSES, ZAdminReport } from '../../../../contracts/safety';
-import { authLimits, consumeLimits } from '../../auth/rate-limit';
+import { beginSignIn } from '../../auth/sign-in-guard';
 import { adminUsers, user } from '../../db/schema';
 import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -18,6 +18,9 @@ const signedOut = errorResponse('Not signed in');
 const notAdmin = errorResponse('Not an administrator, or a suspended account');
 const guarded = { 401: signedOut, 403: notAdmin };
 const userParams = z.object({ userId: z.string().min(1).max(64) });
+
+/** An address under the reserved .invalid domain: never an account's, so its sign-in always fails. */
+const NO_ACCOUNT_EMAIL = 'no-account@vouch.invalid';
 
 const signIn = defineRoute('public', {
   method: 'post',
@@ -151,21 +154,27 @@ export const adminRoutes = new OpenAPIHono<AppEnv>()
     const { email, password } = c.req.valid('json');
     const normalized = email.trim().toLowerCase();
     const ip = c.req.header('x-vouch-client-ip') ?? 'unknown';
-    await consumeLimits(deps.database.db, authLimits('/sign-in/email', ip, normalized, deps.env.RATE_LIMIT_IP_MAX));
+    const attempt = await beginSignIn(deps.database.db, { email: normalized, address: ip, cookieHeader: c.req.header('cookie'), secret: deps.env.AUTH_SECRET, ipMax: deps.env.RATE_LIMIT_IP_MAX });
     const denied = async () => {
       await deps.database.db.transaction((tx) => appendSecurityLog(tx, { eventType: 'admin_sign_in_failed', severity: 'warning', actorId: null, details: { email: normalized, ip } }));
       return new AppError('UNAUTHORIZED', ADMIN_TEXT.accessDenied.description);
     };
-    // Members and strangers get the same answer as a wrong password.
     const [admin] = await deps.database.db.select({ id: user.id }).from(user).innerJoin(adminUsers, eq(adminUsers.userId, user.id)).where(eq(user.email, normalized));
-    if (!admin) throw await denied();
     const forwarded = new Headers(c.req.raw.headers);
     forwarded.set('content-type', 'application/json');
     forwarded.delete('content-length');
+    // Members and strangers get the same answer as a wrong password, after as long: their
+    // attempt runs through the same sign-in, for an address no account can have, so better-auth
+    // checks the password against its stand-in hash and timing does not tell admins' emails apart.
     const response = await deps.auth.handler(
-      new Request(new URL('/api/auth/sign-in/email', deps.env.BASE_URL), { method: 'POST', headers: forwarded, body: JSON.stringify({ email: normalized, password }) }),
+      new Request(new URL('/api/auth/sign-in/email', deps.env.BASE_URL), {
+        method: 'POST',
+        headers: forwarded,
+        body: JSON.stringify({ email: admin ? normalized : NO_ACCOUNT_EMAIL, password }),
+      }),
     );
-    if (!response.ok) throw await denied();
+    if (!admin || !response.ok) throw await denied();
+    await attempt.succeeded();
     const body = (await response.json()) as { twoFactorRedirect?: boolean };
     for (const cookie of response.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
     await deps.database.db.transaction((tx) => appendSecurityLog(tx, { eventType: 'admin_sign_in', severity: 'info', actorId: admin.id, details: { ip, twoFactor: !!body.twoFactorRedirect } }));

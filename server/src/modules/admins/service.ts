@@ -7,7 +7,7 @@ import { appendSecurityLog } from '../audit/security-log';
 export type PromoteResult = { userId: string; email: string; created: boolean; password?: string };
 
 /**
- * Creates or promotes an administrator: an admin_users row plus better-auth's admin role.
+ * Creates or promotes an administrator: an admin_users row, the one source of admin rights.
  * A new account gets a generated password (printed once by the CLI) and a verified email.
  */
 export async function createOrPromoteAdmin(deps: Pick<Deps, 'auth' | 'database'>, email: string, password?: string): Promise<PromoteResult> {
@@ -22,7 +22,7 @@ export async function createOrPromoteAdmin(deps: Pick<Deps, 'auth' | 'database'>
   }
   const userId = existing!.id;
   await db.transaction(async (tx) => {
-    await tx.update(user).set({ role: 'admin', emailVerified: true }).where(eq(user.id, userId));
+    await tx.update(user).set({ emailVerified: true }).where(eq(user.id, userId));
     await tx.insert(adminUsers).values({ userId }).onConflictDoNothing();
     await appendSecurityLog(tx, {
       eventType: 'admin_created',

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { ZDiscoverQuery, type TDiscoverPage } from '../../../../contracts/discovery';
 import { PROFILE_DEFAULTS } from '../../../../contracts/profile';
@@ -18,11 +19,16 @@ export const PASS_HIDES_DAYS = 30;
 
 // The cursor is the (score, user id) of the last card: keyset paging, so page 50 costs what page 1 does.
 export const encodeCursor = (score: number, userId: string) => Buffer.from(JSON.stringify([String(score), userId])).toString('base64url');
+/** The largest magnitude PostgreSQL's real holds: a cursor beyond it could never have been ours. */
+const REAL_MAX = 3.4e38;
+const ZCursor = z.tuple([
+  // A plain decimal, as String(number) writes it: no '', '0b1', 'Infinity' or '1e39', which PostgreSQL refuses as a real.
+  z.string().regex(/^-?\d+(\.\d+)?(e[-+]?\d+)?$/i).refine((score) => Math.abs(Number(score)) <= REAL_MAX),
+  z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+]);
 function decodeCursor(cursor: string): [string, string] {
   try {
-    const [score, userId] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    if (!Number.isFinite(Number(score)) || typeof userId !== 'string') throw new Error('bad cursor');
-    return [score, userId];
+    return ZCursor.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
   } catch {
     throw new AppError('BAD_REQUEST', 'That page link is no longer valid. Refresh to start again.');
   }

@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { forwardedClient } from '../app';
+import { uniqueEmail } from '../../test/accounts';
+import { requestFrom } from '../../test/from-address';
+import { pngImage } from '../../test/images';
+import { factoryMember } from '../../test/members';
+import { serverSuite } from '../../test/suite';
+import { testDatabaseKind } from '../../test/test-server';
+
+/**
+ * The edge of the server: which address a request is counted under behind a proxy, how large a
+ * body may be, who may read the development outbox, and who may read DATA_DIR.
+ */
+const IP_MAX = 10;
+// One proxy of our own in front: it appends the address it was connected from.
+const suite = serverSuite({ TRUST_PROXY: '1', RATE_LIMIT_IP_MAX: String(IP_MAX) });
+
+const json = (body: unknown, forwardedFor: string) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', origin: suite.server.url, 'x-forwarded-for': forwardedFor },
+  body: JSON.stringify(body),
+});
+
+describe(`the network edge on ${testDatabaseKind}`, () => {
+  it('takes the address our proxy appended, not what the client wrote before it', async () => {
+    const url = `${suite.server.url}/api/auth/sign-in/email`;
+    const statuses: number[] = [];
+    // 30 guesses at 30 accounts, each claiming another address in the part of the header the client controls.
+    for (let i = 0; i < 30; i++) {
+      const answer = await requestFrom('127.0.0.1', url, json({ email: uniqueEmail('xff'), password: 'Wrong123Pass' }, `10.9.${i}.1, 198.51.100.7`));
+      statuses.push(answer.status);
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(IP_MAX);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - IP_MAX);
+
+    // The contact form's hourly limit holds the same way.
+    const contact = `${suite.server.url}/api/contact`;
+    const sent: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const answer = await requestFrom('127.0.0.1', contact, json({ name: 'Spam', email: 'spam@example.com', subject: `Offer ${i}`, message: 'Buy now' }, `203.0.113.${i}, 198.51.100.8`));
+      sent.push(answer.status);
+    }
+    expect(sent.filter((s) => s === 201)).toHaveLength(Math.min(IP_MAX, 20));
+  });
+
+  it('counts an IPv6 client by its /64', async () => {
+    const url = `${suite.server.url}/api/auth/sign-in/email`;
+    const statuses: number[] = [];
+    for (let i = 0; i < IP_MAX + 5; i++) {
+      const answer = await requestFrom('127.0.0.1', url, json({ email: uniqueEmail('v6'), password: 'Wrong123Pass' }, `2001:db8:77:1:${(i + 1).toString(16)}::${i + 1}`));
+      statuses.push(answer.status);
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(IP_MAX);
+  });
+
+  it('picks the right entry for any number of proxies', () => {
+    expect(forwardedClient('1.1.1.1, 2.2.2.2, 3.3.3.3', 1)).toBe('3.3.3.3');
+    expect(forwardedClient('1.1.1.1, 2.2.2.2, 3.3.3.3', 2)).toBe('2.2.2.2');
+    expect(forwardedClient('3.3.3.3', 2)).toBe('3.3.3.3');
+    expect(forwardedClient(undefined, 1)).toBeUndefined();
+  });
+
+  it('refuses a body over 64 KB before reading it, from its length or as it streams, and keeps uploads working', async () => {
+    const member = await factoryMember(suite.server, suite.passwordHash);
+    const before = process.memoryUsage().rss;
+    const huge = 100 * 1024 * 1024;
+    // A stream that makes its bytes as they are read, so the test itself holds none of them.
+    const stream = (bytes: number) => {
+      let left = bytes;
+      return Readable.toWeb(
+        new Readable({
+          read() {
+            const size = Math.min(left, 1024 * 1024);
+            left -= size;
+            this.push(size > 0 ? Buffer.alloc(size, 0x61) : null);
+          },
+        }),
+      ) as ReadableStream;
+    };
+    const attempts: [string, number, Record<string, string>][] = [
+      ['/api/contact', huge, { 'content-type': 'application/json', 'content-length': String(huge) }],
+      ['/api/auth/sign-in/email', huge, { 'content-type': 'application/json', 'content-length': String(huge) }],
+      ['/api/contact', huge, { 'content-type': 'application/json' }],
+      ['/api/auth/sign-in/email', huge, { 'content-type': 'application/json' }],
+      ['/api/profile', 200 * 1024, { 'content-type': 'application/json' }],
+    ];
+    for (const [route, bytes, headers] of attempts) {
+      const response = await fetch(`${suite.server.url}${route}`, {
+        method: route === '/api/profile' ? 'PUT' : 'POST',
+        headers: { origin: suite.server.url, cookie: member.client.cookieHeader(), ...headers },
+        body: stream(bytes),
+        duplex: 'half',
+      } as RequestInit).catch(() => null);
+      // A refusal may reach a client still sending as a reset; when it arrives, it is a 413 in the one shape.
+      if (response) {
+        expect(response.status, route).toBe(413);
+        expect(((await response.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
+      }
+    }
+    const grown = (process.memoryUsage().rss - before) / 1024 / 1024;
+    expect(grown).toBeLessThan(60);
+    // A photo is still accepted: uploads keep their own limit.
+    expect((await member.client.upload('/api/profile/photos', await pngImage(), 'me.png', 'image/png')).status).toBe(201);
+  });
+
+  it('shows the development outbox to this machine only, never through a proxy', async () => {
+    const direct = await requestFrom('127.0.0.1', `${suite.server.url}/api/dev/mail`);
+    expect(direct.status).toBe(200);
+    const proxied = await requestFrom('127.0.0.1', `${suite.server.url}/api/dev/mail`, { headers: { 'x-forwarded-for': '203.0.113.5' } });
+    expect(proxied.status).toBe(404);
+    expect(proxied.body).not.toContain('"mail"');
+  });
+
+  it('keeps DATA_DIR and everything in it to the account that runs the server', async () => {
+    const member = await factoryMember(suite.server, suite.passwordHash);
+    expect((await member.client.upload('/api/profile/photos', await pngImage(), 'me.png', 'image/png')).status).toBe(201);
+    const open: string[] = [];
+    const walk = (target: string) => {
+      const stat = fs.lstatSync(target);
+      if ((stat.mode & 0o077) !== 0) open.push(`${path.relative(suite.server.deps.env.DATA_DIR, target) || '.'} ${(stat.mode & 0o777).toString(8)}`);
+      if (stat.isDirectory()) for (const entry of fs.readdirSync(target)) walk(path.join(target, entry));
+    };
+    walk(suite.server.deps.env.DATA_DIR);
+    expect(open).toEqual([]);
+  });
+});

@@ -63,6 +63,9 @@ export const ZReportInput = z.object({
 export type TReportInput = z.input<typeof ZReportInput>;
 
 export const CASE_STATUSES = ['open', 'actioned', 'dismissed'] as const;
+/** The moderation queues: members' reports, low safety ratings, disputed dates, and accounts that look like a banned or reported member back again. */
+export const CASE_KINDS = ['report', 'safety_rating', 'date_dispute', 'returning_member'] as const;
+export type CaseKind = (typeof CASE_KINDS)[number];
 export const CASE_STATUS_LABELS: Record<(typeof CASE_STATUSES)[number], string> = {
   open: 'Open',
   actioned: 'Action taken',
@@ -138,7 +141,8 @@ export const ZAdminReport = z.object({
   reason: z.string(),
   details: z.string(),
   source: z.string().nullable(),
-  subject: z.object({ userId: z.string(), name: z.string() }),
+  /** `deleted`: the subject deleted their account; the case keeps their former id and name. */
+  subject: z.object({ userId: z.string(), name: z.string(), deleted: z.boolean() }),
   reporter: z.object({ userId: z.string(), name: z.string() }).nullable(),
   evidence: z.array(ZSnapshotMessage),
   /** False when the stored evidence no longer matches the seal taken when it was filed. */

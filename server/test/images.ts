@@ -14,3 +14,16 @@ export function jpegWithGps(width = 800, height = 600): Promise<Buffer> {
 export function pngImage(width = 400, height = 400): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 4, background: { r: 30, g: 120, b: 200, alpha: 1 } } }).png().toBuffer();
 }
+
+/**
+ * A picture with structure (a grid of blocks of random brightness from a seed), as different from
+ * another seed's as two photos are: flat test images all look alike to a perceptual hash.
+ */
+export function patternImage(seed: number, size = 400): Promise<Buffer> {
+  let state = seed * 2654435761 + 1;
+  const next = () => ((state = (state * 1103515245 + 12345) >>> 0) >>> 16) & 0xff;
+  const blocks = 12;
+  const raw = Buffer.alloc(blocks * blocks * 3);
+  for (let i = 0; i < raw.length; i++) raw[i] = next();
+  return sharp(raw, { raw: { width: blocks, height: blocks, channels: 3 } }).resize(size, size, { kernel: 'nearest' }).jpeg({ quality: 90 }).toBuffer();
+}

@@ -15,6 +15,7 @@ import { emailCodesAllowed } from '../modules/account/security.service';
 import { hashPassword, verifyPassword } from './password';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE, deviceCookieValue } from './sign-in-guard';
 import { ACCOUNT_SUSPENDED } from '../../../contracts/errors';
+import { flagReturningEmail } from '../modules/safety/returning';
 
 /** Header our own middleware sets to the caller's address before better-auth sees the request. */
 export const CLIENT_IP_HEADER = 'x-vouch-client-ip';
@@ -78,6 +79,12 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer }) {
       cookieCache: { enabled: false },
     },
     databaseHooks: {
+      user: {
+        create: {
+          // A banned or reported member who deleted their account and signs up again is flagged.
+          after: async (created) => flagReturningEmail(db, env.AUTH_SECRET, created.id, created.email),
+        },
+      },
       session: {
         create: {
           // A banned or suspended member gets no new session, whichever way they sign in.

@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bit, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { memberId } from './columns';
 
 const member = memberId;
+
+/** What a case keeps of its subject after they deleted their account. */
+export type SubjectTombstone = { userId: string; name: string; email: string; deletedAt: string };
 
 /** A message as kept in a sealed snapshot: enough for a moderator to read the conversation. */
 export type SnapshotMessage = { id: string; senderId: string; content: string; createdAt: string };
@@ -18,7 +21,9 @@ export const moderationCases = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind').notNull(),
-    subjectId: member('subject_id'),
+    /** Null once the subject deleted their account: the case stays, with subjectTombstone. */
+    subjectId: text('subject_id').references(() => user.id, { onDelete: 'set null' }),
+    subjectTombstone: jsonb('subject_tombstone').$type<SubjectTombstone>(),
     openedBy: text('opened_by').references(() => user.id, { onDelete: 'set null' }),
     reason: text('reason').notNull(),
     details: text('details').notNull().default(''),
@@ -87,4 +92,32 @@ export const notifications = pgTable(
       .on(t.userId, t.groupKey)
       .where(sql`read_at is null and group_key is not null`),
   ],
+);
+
+/**
+ * A banned or reported member who deleted their account: a keyed hash of their email and the
+ * difference hashes of their photos, so the same person coming back is flagged to moderators.
+ */
+export const returningWatch = pgTable(
+  'returning_watch',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    emailKey: text('email_key').notNull(),
+    /** banned or reported */
+    reason: text('reason').notNull(),
+    formerUserId: text('former_user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('returning_watch_email_idx').on(t.emailKey)],
+);
+
+export const returningWatchPhotos = pgTable(
+  'returning_watch_photos',
+  {
+    watchId: uuid('watch_id')
+      .notNull()
+      .references(() => returningWatch.id, { onDelete: 'cascade' }),
+    dhash: bit('dhash', { dimensions: 64 }).notNull(),
+  },
+  (t) => [index('returning_watch_photos_watch_idx').on(t.watchId)],
 );

@@ -28,6 +28,8 @@ export const selfieSubmissions = pgTable(
     imageKey: text('image_key').notNull(),
     /** pending, approved or rejected. */
     status: text('status').notNull().default('pending'),
+    /** Why it waits for review: 'member' (sent by them) or 'photos_changed' (new photos after approval). */
+    trigger: text('trigger').notNull().default('member'),
     reason: text('reason'),
     reviewedBy: text('reviewed_by').references(() => user.id, { onDelete: 'set null' }),
     reviewedAt: at('reviewed_at'),

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { announceStatsChange } from '../../realtime/hub';
+import { rememberLeavingSubject } from '../safety/returning';
 import { appendSecurityLog } from '../audit/security-log';
 import { requirePassword } from './security.service';
 
@@ -58,9 +59,11 @@ export async function exportAccountData(deps: Pick<Deps, 'database' | 'storage'>
 /**
  * Deletes the account for good, in one transaction: the member's rows go (by cascade), any
  * subscription with them, their contact messages and logs naming them; ratings they gave stay
- * as anonymous numbers (no reviewer, no comment). Stored files go after the commit.
+ * as anonymous numbers (no reviewer, no comment). Reports and cases about the member stay, with
+ * a tombstone, and a banned or reported member is watched for (safety/returning.ts). Stored
+ * files go after the commit.
  */
-export async function deleteAccount(deps: Pick<Deps, 'database' | 'storage' | 'hub'>, userId: string, password: string): Promise<void> {
+export async function deleteAccount(deps: Pick<Deps, 'database' | 'storage' | 'hub' | 'env'>, userId: string, password: string): Promise<void> {
   const { db } = deps.database;
   await requirePassword(db, userId, password);
   const files = await db.transaction(async (tx) => {
@@ -74,12 +77,14 @@ export async function deleteAccount(deps: Pick<Deps, 'database' | 'storage' | 'h
       union all select image_key from selfie_submissions where user_id = ${userId}
       union all select d.photo_key from date_verifications d join conversations c on c.id = d.conversation_id
         where c.user_a = ${userId} or c.user_b = ${userId}`);
+    // Cases about the member outlive the account, and a banned or reported member is watched for.
+    const watched = await rememberLeavingSubject(tx, deps.env.AUTH_SECRET, userId);
     await tx.execute(sql`update reviews set comment = '' where reviewer_id = ${userId}`);
     await tx.execute(sql`delete from contact_messages where user_id = ${userId} or lower(email) = lower(${member.email})`);
     await tx.execute(sql`delete from system_logs where user_id = ${userId} or metadata->>'email' = lower(${member.email})`);
     await tx.execute(sql`delete from "user" where id = ${userId}`);
     // The log keeps that it happened, not who it was.
-    await appendSecurityLog(tx, { eventType: 'account_deleted', severity: 'info', actorId: null, details: { subscriptionCancelled: member.subscribed } });
+    await appendSecurityLog(tx, { eventType: 'account_deleted', severity: watched ? 'warning' : 'info', actorId: null, details: { subscriptionCancelled: member.subscribed, ...(watched ? { formerUserId: userId, watched: true } : {}) } });
     return keys.map((row) => row.key);
   });
   deps.hub.disconnect(userId);

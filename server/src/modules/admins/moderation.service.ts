@@ -40,14 +40,16 @@ export async function resolveCase(deps: Pick<Deps, 'database' | 'hub'>, adminId:
     });
     return open;
   });
-  if (input.decision === 'suspend' || input.decision === 'ban') {
+  // A subject who deleted their account has nothing left to ban or warn: the decision is recorded,
+  // and their return is watched for (safety/returning.ts).
+  if (resolved.subjectId && (input.decision === 'suspend' || input.decision === 'ban')) {
     await setBanned(deps, adminId, resolved.subjectId, { banned: true, reason: input.note, days: input.decision === 'suspend' ? input.suspendDays : undefined }).catch(
       (error: unknown) => {
         if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
       },
     );
   }
-  if (input.decision === 'warn') {
+  if (resolved.subjectId && input.decision === 'warn') {
     await notify(db, resolved.subjectId, { type: 'report_outcome', title: 'A warning from the safety team', message: input.note, link: '/community-guidelines' });
   }
   if (resolved.kind === 'report' && resolved.openedBy) {

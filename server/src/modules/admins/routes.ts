@@ -1,7 +1,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import { ADMIN_TEXT, ZAdminSignIn, ZAdminStats, ZAdminUser, ZAuditResult, ZCaseDecision, ZSecurityEvent } from '../../../../contracts/admin';
-import { CASE_STATUSES, ZAdminReport } from '../../../../contracts/safety';
+import { CASE_KINDS, CASE_STATUSES, ZAdminReport } from '../../../../contracts/safety';
 import { beginSignIn } from '../../auth/sign-in-guard';
 import { adminUsers, user } from '../../db/schema';
 import type { AppEnv } from '../../lib/context';
@@ -101,8 +101,8 @@ const cases = defineRoute('admin', {
   method: 'get',
   path: '/api/admin/cases',
   tags: ['Admin'],
-  summary: 'Moderation cases of one kind (reports, safety flags, date disputes) with their evidence',
-  request: { query: z.object({ kind: z.enum(['report', 'safety_rating', 'date_dispute']).default('report'), status: z.enum(CASE_STATUSES).optional() }) },
+  summary: 'Moderation cases of one kind (reports, safety flags, date disputes, returning accounts) with their evidence',
+  request: { query: z.object({ kind: z.enum(CASE_KINDS).default('report'), status: z.enum(CASE_STATUSES).optional() }) },
   responses: { 200: jsonResponse(z.object({ cases: z.array(ZAdminReport) }), 'Cases'), ...guarded },
 });
 

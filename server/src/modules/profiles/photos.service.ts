@@ -3,7 +3,8 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { PHOTO_LIMITS, PROFILE_TEXT, type TPhoto } from '../../../../contracts/profile';
 import type { Db } from '../../db/client';
 import { photos } from '../../db/schema';
-import { processImage } from '../../images/process-image';
+import { differenceHash, processImage } from '../../images/process-image';
+import { flagReturningPhoto } from '../safety/returning';
 import type { Deps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { blockedBetween } from '../safety/blocks';
@@ -25,6 +26,7 @@ export async function addPhoto(deps: Pick<Deps, 'database' | 'storage'>, userId:
   if (total >= PHOTO_LIMITS.maxPhotos) throw new AppError('MAX_PHOTOS', PROFILE_TEXT.maxPhotos.description);
 
   const image = await processImage(upload);
+  const dhash = await differenceHash(image.large);
   const id = randomUUID();
   const keys = { large: `photos/${userId}/${id}-large.webp`, thumb: `photos/${userId}/${id}-thumb.webp` };
   await deps.storage.put(keys.large, image.large);
@@ -47,14 +49,34 @@ export async function addPhoto(deps: Pick<Deps, 'database' | 'storage'>, userId:
         thumbKey: keys.thumb,
         width: image.width,
         height: image.height,
+        dhash,
       });
+      await recheckVerification(tx, userId);
     });
   } catch (error) {
     // No row, no file: the stored bytes go when the insert does not happen.
     await Promise.all([deps.storage.delete(keys.large), deps.storage.delete(keys.thumb)]);
     throw error;
   }
+  await flagReturningPhoto(db, userId, dhash);
   return listPhotos(db, userId);
+}
+
+/**
+ * "Selfie verified" vouches for the photos a moderator compared with the selfie. A new photo
+ * lifts the mark, and the approved selfie goes back to the review queue to be compared with the
+ * photos as they are now; approving it again restores the mark.
+ */
+async function recheckVerification(tx: Pick<Db, 'execute'>, userId: string): Promise<void> {
+  const { rows } = await tx.execute<{ verified: boolean }>(sql`
+    update profiles set selfie_verified = false, updated_at = now() where user_id = ${userId} and selfie_verified
+    returning true as verified`);
+  if (!rows[0]) return;
+  await tx.execute(sql`
+    insert into selfie_submissions (user_id, challenge_id, pose, image_key, status, trigger)
+    select user_id, challenge_id, pose, image_key, 'pending', 'photos_changed' from selfie_submissions
+    where user_id = ${userId} and status = 'approved' order by reviewed_at desc nulls last, created_at desc limit 1
+    on conflict do nothing`);
 }
 
 export async function removePhoto(deps: Pick<Deps, 'database' | 'storage'>, userId: string, photoId: string): Promise<TPhoto[]> {

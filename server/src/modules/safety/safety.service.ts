@@ -208,8 +208,8 @@ export async function listMyReports(db: Db, viewerId: string): Promise<TMyReport
     created_at: Date | string;
     resolved_at: Date | string | null;
   }>(sql`
-    select mc.id, mc.subject_id, coalesce(p.name, u.name) as name, mc.reason, mc.details, mc.status, mc.outcome_note, mc.created_at, mc.resolved_at
-    from moderation_cases mc join "user" u on u.id = mc.subject_id left join profiles p on p.user_id = mc.subject_id
+    select mc.id, ${subjectColumns}, mc.reason, mc.details, mc.status, mc.outcome_note, mc.created_at, mc.resolved_at
+    from moderation_cases mc left join "user" u on u.id = mc.subject_id left join profiles p on p.user_id = mc.subject_id
     where mc.opened_by = ${viewerId} and mc.kind = 'report'
     order by mc.created_at desc limit 100`);
   return rows.map((row) => ({
@@ -223,6 +223,10 @@ export async function listMyReports(db: Db, viewerId: string): Promise<TMyReport
     resolvedAt: row.resolved_at ? new Date(row.resolved_at).toISOString() : null,
   }));
 }
+
+/** The subject's id and name, from their account or, once it is deleted, from the case's tombstone (u, p: the subject's user and profile rows). */
+const subjectColumns = sql`coalesce(mc.subject_id, mc.subject_tombstone->>'userId') as subject_id,
+  coalesce(p.name, u.name, mc.subject_tombstone->>'name') as name, mc.subject_id is null as subject_deleted`;
 
 /** Removes past matches whose 30 days are over, with their sealed messages (run by the server's sweep). */
 export async function deleteExpiredPastMatches(db: Db): Promise<number> {
@@ -240,18 +244,18 @@ export async function listCasesForAdmin(db: Db, status?: string, kind: string = 
     details: string;
     source: string | null;
     subject_id: string;
-    subject_name: string | null;
+    name: string | null;
+    subject_deleted: boolean;
     opened_by: string | null;
     reporter_name: string | null;
     evidence: SnapshotMessage[];
     evidence_sha256: string;
     created_at: Date | string;
   }>(sql`
-    select mc.id, mc.kind, mc.status, mc.reason, mc.details, mc.source, mc.subject_id,
-           coalesce(sp.name, su.name) as subject_name, mc.opened_by, coalesce(rp.name, ru.name) as reporter_name,
-           mc.evidence, mc.evidence_sha256, mc.created_at
+    select mc.id, mc.kind, mc.status, mc.reason, mc.details, mc.source, ${subjectColumns},
+           mc.opened_by, coalesce(rp.name, ru.name) as reporter_name, mc.evidence, mc.evidence_sha256, mc.created_at
     from moderation_cases mc
-    join "user" su on su.id = mc.subject_id left join profiles sp on sp.user_id = mc.subject_id
+    left join "user" u on u.id = mc.subject_id left join profiles p on p.user_id = mc.subject_id
     left join "user" ru on ru.id = mc.opened_by left join profiles rp on rp.user_id = mc.opened_by
     where mc.kind = ${kind} ${status ? sql`and mc.status = ${status}` : sql``}
     order by mc.created_at desc limit 200`);
@@ -262,7 +266,7 @@ export async function listCasesForAdmin(db: Db, status?: string, kind: string = 
     reason: row.reason,
     details: row.details,
     source: row.source,
-    subject: { userId: row.subject_id, name: displayName(row.subject_name) },
+    subject: { userId: row.subject_id, name: displayName(row.name), deleted: row.subject_deleted },
     reporter: row.opened_by ? { userId: row.opened_by, name: displayName(row.reporter_name) } : null,
     evidence: row.evidence,
     evidenceIntact: sealOf(row.evidence) === row.evidence_sha256,

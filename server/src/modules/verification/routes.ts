@@ -67,6 +67,7 @@ const ZAdminSelfie = z.object({
   reason: z.string().nullable(),
   imageUrl: z.string(),
   profilePhotoUrls: z.array(z.string()),
+  photosChanged: z.boolean(),
   createdAt: z.string(),
 });
 

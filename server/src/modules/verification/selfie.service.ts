@@ -86,13 +86,15 @@ export type AdminSelfie = {
   reason: string | null;
   imageUrl: string;
   profilePhotoUrls: string[];
+  /** The member's photos changed after this selfie was approved: compare it with them again. */
+  photosChanged: boolean;
   createdAt: string;
 };
 
 /** The review queue, with each member's profile photos beside the selfie. */
 export async function listSelfiesForAdmin(db: Db, status: 'pending' | 'approved' | 'rejected' = 'pending'): Promise<AdminSelfie[]> {
-  const { rows } = await db.execute<{ id: string; user_id: string; name: string | null; pose: string; status: string; reason: string | null; created_at: Date | string; photo_ids: string[] | null }>(sql`
-    select s.id, s.user_id, coalesce(p.name, u.name) as name, s.pose, s.status, s.reason, s.created_at,
+  const { rows } = await db.execute<{ id: string; user_id: string; name: string | null; pose: string; status: string; reason: string | null; trigger: string; created_at: Date | string; photo_ids: string[] | null }>(sql`
+    select s.id, s.user_id, coalesce(p.name, u.name) as name, s.pose, s.status, s.reason, s.trigger, s.created_at,
            (select array_agg(ph.id::text order by ph.position) from photos ph where ph.user_id = s.user_id) as photo_ids
     from selfie_submissions s join "user" u on u.id = s.user_id left join profiles p on p.user_id = s.user_id
     where s.status = ${status} order by s.created_at limit 200`);
@@ -106,6 +108,7 @@ export async function listSelfiesForAdmin(db: Db, status: 'pending' | 'approved'
     reason: row.reason,
     imageUrl: selfieImageUrl(row.id),
     profilePhotoUrls: (row.photo_ids ?? []).map((id) => `/api/files/${id}`),
+    photosChanged: row.trigger === 'photos_changed',
     createdAt: new Date(row.created_at).toISOString(),
   }));
 }

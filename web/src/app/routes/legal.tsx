@@ -140,6 +140,7 @@ export function CookiePolicy() {
             <ul>
               <li><strong>Session cookie</strong>: keeps you signed in. It is marked HttpOnly, so scripts on the page cannot read it, and it is only sent to Vouch.</li>
               <li><strong>Two-step sign-in cookie</strong>: remembers, for a few minutes, that you passed the password step while you enter your code.</li>
+              <li><strong>Known-device cookie</strong>: set when you sign in, for a year, so that someone guessing your password elsewhere cannot lock you out of this browser. It is HttpOnly and holds only your account's id with our signature.</li>
             </ul>
           ),
         },

@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { TAdminStats, TAdminSubscription, TAdminUser, TAuditResult, TCampaign, TCaseDecision, TInboxMessage, TPendingPayment, TSecurityEvent } from '@contracts/admin';
-import type { TAdminReport } from '@contracts/safety';
+import type { CaseKind, TAdminReport } from '@contracts/safety';
 import { api } from '@/lib/api-client';
 import { uploadFile } from '@/lib/upload';
 
-export type AdminSelfie = { id: string; userId: string; name: string; pose: string; instruction: string; status: string; reason: string | null; imageUrl: string; profilePhotoUrls: string[]; createdAt: string };
-export type CaseKind = 'report' | 'safety_rating' | 'date_dispute';
+export type AdminSelfie = { id: string; userId: string; name: string; pose: string; instruction: string; status: string; reason: string | null; imageUrl: string; profilePhotoUrls: string[]; photosChanged: boolean; createdAt: string };
+export type { CaseKind };
 
 export const adminSignIn = (email: string, password: string) => api<{ twoFactorRequired: boolean }>('/api/admin/sign-in', { method: 'POST', body: { email, password } });
 export const verifyTotp = (code: string) => api('/api/auth/two-factor/verify-totp', { method: 'POST', body: { code } });

@@ -29,6 +29,9 @@ function SelfieReview({ selfie }: { selfie: AdminSelfie }) {
       <p className="font-medium">
         {selfie.name} <span className="text-sm font-normal text-muted-foreground">· asked to “{selfie.instruction}”</span>
       </p>
+      {selfie.photosChanged && (
+        <p className="text-sm text-amber-700 dark:text-amber-300">Approved before; the member's photos have changed since. Their verified mark is off until you compare again.</p>
+      )}
       <div className="flex flex-wrap gap-2">
         <figure className="grid gap-1">
           <img src={selfie.imageUrl} alt={`Selfie from ${selfie.name}`} className="size-40 rounded-xl object-cover ring-2 ring-primary" />
@@ -73,6 +76,7 @@ function CaseReview({ item }: { item: TAdminReport }) {
       <div className="grid content-start gap-2">
         <p className="font-medium">
           {item.subject.name} <span className="text-sm font-normal text-muted-foreground">· {reason}</span>
+          {item.subject.deleted && <span className="ml-2 rounded-full bg-muted px-2 py-0.5 text-xs font-normal text-muted-foreground">account deleted</span>}
         </p>
         <p className="text-xs text-muted-foreground">
           {item.reporter ? `Reported by ${item.reporter.name}` : 'Raised automatically'} on {new Date(item.createdAt).toLocaleString()}
@@ -111,7 +115,8 @@ function CaseReview({ item }: { item: TAdminReport }) {
         <label className="grid gap-1 text-sm font-medium">
           Decision
           <Select value={decision} onChange={(e) => setDecision(e.target.value as TCaseDecision['decision'])}>
-            {CASE_DECISIONS.map((d) => (
+            {/* A deleted account can only be dismissed or banned (a ban keeps it flagged if it comes back). */}
+            {CASE_DECISIONS.filter((d) => !item.subject.deleted || d === 'dismiss' || d === 'ban').map((d) => (
               <option key={d} value={d}>
                 {{ dismiss: 'Dismiss', warn: 'Warn', suspend: 'Suspend', ban: 'Ban' }[d]}
               </option>
@@ -162,6 +167,7 @@ export function ModerationPanel() {
       <CaseQueue kind="report" title="Reports" empty="No open reports." />
       <CaseQueue kind="date_dispute" title="Date disputes" empty="No disputed dates." />
       <CaseQueue kind="safety_rating" title="Safety flags" empty="No low safety ratings to review." />
+      <CaseQueue kind="returning_member" title="Returning accounts" empty="No account looks like a banned or reported member back again." />
     </div>
   );
 }

@@ -78,6 +78,8 @@ export const ZDatePlan = z.object({
   place: z.string(),
   status: z.enum(['proposed', 'accepted', 'declined', 'replaced']),
   dateStatus: z.enum(['none', 'pending', 'confirmed', 'disputed']),
+  /** I have a live 'Share my date' link to it (which I can stop). */
+  sharing: z.boolean(),
 });
 export type TDatePlan = z.infer<typeof ZDatePlan>;
 

@@ -139,5 +139,8 @@ export const dateShares = pgTable('date_shares', {
     .references(() => datePlans.id, { onDelete: 'cascade' }),
   createdBy: member('created_by'),
   expiresAt: at('expires_at').notNull(),
+  /** The match's main photo when the link was made; later uploads are not shown. */
+  photoKey: text('photo_key'),
+  revokedAt: at('revoked_at'),
   createdAt: at('created_at').notNull().defaultNow(),
-});
+}, (t) => [index('date_shares_plan_idx').on(t.planId)]);

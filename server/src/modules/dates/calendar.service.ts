@@ -11,8 +11,8 @@ import { announceDateChange } from './date-verification.service';
 import { blockedBetween } from '../safety/blocks';
 import { displayName } from '../profiles/names';
 
-/** A shared link works until a day after the date (and never longer than 14 days). */
-const SHARE_AFTER_DATE_MS = 24 * 3_600_000;
+/** A shared link works until the date is over, six hours after it starts (and never longer than 14 days). */
+export const SHARE_AFTER_START_MS = 6 * 3_600_000;
 const SHARE_MAX_MS = 14 * 24 * 3_600_000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -74,9 +74,11 @@ export async function listPlans(db: Db, viewerId: string, planId?: string): Prom
     place: string;
     status: TDatePlan['status'];
     date_status: TDatePlan['dateStatus'] | null;
+    sharing: boolean;
   }>(sql`
     select d.id, d.conversation_id, o.other_id, coalesce(p.name, u.name) as name, d.proposed_by, d.starts_at, d.place, d.status,
-           (select v.status from date_verifications v where v.conversation_id = d.conversation_id order by v.created_at desc limit 1) as date_status
+           (select v.status from date_verifications v where v.conversation_id = d.conversation_id order by v.created_at desc limit 1) as date_status,
+           exists (select 1 from date_shares s where s.plan_id = d.id and s.created_by = ${viewerId} and s.revoked_at is null and s.expires_at > now()) as sharing
     from date_plans d
     cross join lateral (select case when d.proposed_by = ${viewerId} then d.invitee else d.proposed_by end as other_id) o
     join "user" u on u.id = o.other_id left join profiles p on p.user_id = o.other_id
@@ -92,32 +94,50 @@ export async function listPlans(db: Db, viewerId: string, planId?: string): Prom
     place: row.place,
     status: row.status,
     dateStatus: row.date_status ?? 'none',
+    sharing: row.sharing && row.status === 'accepted',
   }));
 }
 
 /**
- * 'Share my date': a read-only link for a trusted friend. The token is shown once; only its
- * hash is stored, and it expires a day after the date.
+ * 'Share my date': a read-only link for a trusted friend, to an accepted date that is not over.
+ * The token is shown once; only its hash is stored. The link shows the match's main photo as it
+ * is now (a later upload is not shown), and dies with a decline, a block, an unmatch (the plan
+ * goes with the conversation), the sharer's revocation, or the date's end.
  */
 export async function shareDate(db: Db, viewerId: string, planId: string): Promise<{ path: string; expiresAt: string }> {
-  const [plan] = await db.select().from(datePlans).where(eq(datePlans.id, planId));
-  if (!plan || (plan.proposedBy !== viewerId && plan.invitee !== viewerId)) throw new AppError('NOT_FOUND', 'That date does not exist.');
-  await requireParticipant(db, plan.conversationId, viewerId);
-  if (plan.status === 'declined' || plan.status === 'replaced') throw new AppError('CONFLICT', 'Only a planned date can be shared.');
+  const { rows } = await db.execute<{ conversation_id: string; status: string; starts_at: Date | string; other_id: string; blocked: boolean; photo_key: string | null }>(sql`
+    select d.conversation_id, d.status, d.starts_at, o.other_id, ${blockedBetween(sql`o.other_id`, viewerId)} as blocked,
+           (select ph.large_key from photos ph where ph.user_id = o.other_id order by ph.position limit 1) as photo_key
+    from date_plans d cross join lateral (select case when d.proposed_by = ${viewerId} then d.invitee else d.proposed_by end as other_id) o
+    where d.id = ${planId} and (d.proposed_by = ${viewerId} or d.invitee = ${viewerId})`);
+  const plan = rows[0];
+  if (!plan || plan.blocked) throw new AppError('NOT_FOUND', 'That date does not exist.');
+  await requireParticipant(db, plan.conversation_id, viewerId);
+  if (plan.status !== 'accepted') throw new AppError('CONFLICT', 'Only an accepted date can be shared.');
+  const end = new Date(plan.starts_at).getTime() + SHARE_AFTER_START_MS;
+  if (end <= Date.now()) throw new AppError('CONFLICT', 'This date is over.');
   const token = randomBytes(24).toString('base64url');
-  const expiresAt = new Date(Math.min(plan.startsAt.getTime() + SHARE_AFTER_DATE_MS, Date.now() + SHARE_MAX_MS));
-  await db.insert(dateShares).values({ tokenHash: hashToken(token), planId, createdBy: viewerId, expiresAt });
+  const expiresAt = new Date(Math.min(end, Date.now() + SHARE_MAX_MS));
+  await db.insert(dateShares).values({ tokenHash: hashToken(token), planId, createdBy: viewerId, expiresAt, photoKey: plan.photo_key });
   return { path: `/shared-date/${token}`, expiresAt: expiresAt.toISOString() };
 }
 
+/** The sharer stops every link they made to this date. */
+export async function revokeShares(db: Db, viewerId: string, planId: string): Promise<{ revoked: number }> {
+  const { rows } = await db.execute<{ token_hash: string }>(sql`
+    update date_shares set revoked_at = now() where plan_id = ${planId} and created_by = ${viewerId} and revoked_at is null returning token_hash`);
+  return { revoked: rows.length };
+}
+
+/** A live link's date: accepted, not over, not revoked, and the two still matched and not blocked. */
 async function sharedPlan(db: Pick<Db, 'execute'>, token: string) {
-  const { rows } = await db.execute<{ match_id: string; name: string | null; starts_at: Date | string; place: string; expires_at: Date | string; photo_key: string | null }>(sql`
-    select case when d.proposed_by = s.created_by then d.invitee else d.proposed_by end as match_id,
-           p.name, d.starts_at, d.place, s.expires_at,
-           (select ph.large_key from photos ph where ph.user_id = case when d.proposed_by = s.created_by then d.invitee else d.proposed_by end order by ph.position limit 1) as photo_key
+  const { rows } = await db.execute<{ name: string | null; starts_at: Date | string; place: string; expires_at: Date | string; photo_key: string | null }>(sql`
+    select p.name, d.starts_at, d.place, s.expires_at, s.photo_key
     from date_shares s join date_plans d on d.id = s.plan_id
-    left join profiles p on p.user_id = case when d.proposed_by = s.created_by then d.invitee else d.proposed_by end
-    where s.token_hash = ${hashToken(token)} and s.expires_at > now()`);
+    cross join lateral (select case when d.proposed_by = s.created_by then d.invitee else d.proposed_by end as other_id) o
+    left join profiles p on p.user_id = o.other_id
+    where s.token_hash = ${hashToken(token)} and s.expires_at > now() and s.revoked_at is null and d.status = 'accepted'
+      and not ${blockedBetween(sql`o.other_id`, sql`s.created_by`)}`);
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND', 'This link has expired or does not exist.');
   return row;

@@ -4,7 +4,7 @@ import { readUpload, sendPrivateImage, uploadBodyLimit } from '../../http/upload
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, imageResponse, jsonResponse } from '../../lib/openapi';
 import { defineRoute, viewerOf } from '../../lib/route';
-import { listPlans, proposeDate, readSharedDate, readSharedDatePhoto, respondToDate, shareDate } from './calendar.service';
+import { listPlans, proposeDate, readSharedDate, readSharedDatePhoto, respondToDate, revokeShares, shareDate } from './calendar.service';
 import { confirmDate, dateState, disputeDate, readDatePhoto, uploadDatePhoto } from './date-verification.service';
 import { listDateHistory, ratingState, submitRating } from './ratings.service';
 
@@ -142,7 +142,16 @@ const share = defineRoute('member', {
   tags: ['Calendar'],
   summary: "'Share my date': an expiring read-only link for a trusted friend",
   request: { params: planParams },
-  responses: { 201: jsonResponse(z.object({ path: z.string(), expiresAt: z.string() }), 'Link'), 409: errorResponse('Not a planned date'), 401: signedOut, 404: errorResponse('No such date') },
+  responses: { 201: jsonResponse(z.object({ path: z.string(), expiresAt: z.string() }), 'Link'), 409: errorResponse('Not an accepted date, or over'), 401: signedOut, 404: errorResponse('No such date') },
+});
+
+const unshare = defineRoute('member', {
+  method: 'delete',
+  path: '/api/date-plans/{planId}/share',
+  tags: ['Calendar'],
+  summary: "Stop every 'Share my date' link I made to this date",
+  request: { params: planParams },
+  responses: { 200: jsonResponse(z.object({ revoked: z.number() }), 'Stopped'), 401: signedOut },
 });
 
 const tokenParams = z.object({ token: z.string().min(20).max(64) });
@@ -184,5 +193,6 @@ dateRoutes
   .openapi(propose, async (c) => c.json(await proposeDate(c.get('deps').database.db, c.get('user').id, c.req.valid('json')), 201))
   .openapi(answer, async (c) => c.json({ plans: await respondToDate(c.get('deps').database.db, c.get('user').id, c.req.valid('param').planId, c.req.valid('json')) }, 200))
   .openapi(share, async (c) => c.json(await shareDate(c.get('deps').database.db, c.get('user').id, c.req.valid('param').planId), 201))
+  .openapi(unshare, async (c) => c.json(await revokeShares(c.get('deps').database.db, c.get('user').id, c.req.valid('param').planId), 200))
   .openapi(shared, async (c) => c.json(await readSharedDate(c.get('deps').database.db, c.req.valid('param').token), 200))
   .openapi(sharedPhoto, async (c) => sendPrivateImage(c, await readSharedDatePhoto(c.get('deps'), c.req.valid('param').token)));

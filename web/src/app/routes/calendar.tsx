@@ -15,7 +15,7 @@ import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { PageSpinner } from '@/components/ui/spinner';
 import { matchesQueryOptions } from '@/features/discovery/discovery-api';
-import { answerDate, plansQueryOptions, proposeDate, refreshDateQueries, shareDate } from '@/features/trust/trust-api';
+import { answerDate, plansQueryOptions, proposeDate, refreshDateQueries, shareDate, stopSharingDate } from '@/features/trust/trust-api';
 import { errorMessage } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
@@ -150,11 +150,21 @@ function PlanCard({ plan, past }: { plan: TDatePlan; past: boolean }) {
       const url = `${window.location.origin}${path}`;
       setLink(url);
       await navigator.clipboard?.writeText(url).catch(() => undefined);
-      toast.success('Link ready', { description: 'Send it to a friend you trust. It stops working a day after the date.' });
+      toast.success('Link ready', { description: 'Send it to a friend you trust. It stops working when the date is over, or when you stop sharing.' });
+      void client.invalidateQueries({ queryKey: plansQueryOptions.queryKey });
     } catch (error) {
       toast.error(errorMessage(error, 'Could not create the link.'));
     }
   };
+  const stopSharing = useMutation({
+    mutationFn: () => stopSharingDate(plan.id),
+    onSuccess: () => {
+      setLink(null);
+      toast.success('Sharing stopped', { description: 'The link no longer shows anything.' });
+      void client.invalidateQueries({ queryKey: plansQueryOptions.queryKey });
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Please try again.')),
+  });
   const waitingForMe = plan.status === 'proposed' && !plan.proposedByMe && !past;
   return (
     <Card className="grid gap-3 p-4" aria-label={`Date with ${plan.other.name}`}>
@@ -186,9 +196,14 @@ function PlanCard({ plan, past }: { plan: TDatePlan; past: boolean }) {
             </Button>
           </>
         )}
-        {!past && plan.status !== 'declined' && (
+        {!past && plan.status === 'accepted' && (
           <Button size="sm" variant="ghost" onClick={() => void share()}>
             <Share2 aria-hidden /> Share my date
+          </Button>
+        )}
+        {plan.sharing && (
+          <Button size="sm" variant="ghost" onClick={() => stopSharing.mutate()} disabled={stopSharing.isPending}>
+            <X aria-hidden /> Stop sharing
           </Button>
         )}
         {past && plan.status === 'accepted' && plan.dateStatus !== 'confirmed' && (

@@ -17,7 +17,7 @@ export function Component() {
       {!shared.data ? (
         <Card className="p-8 text-center">
           <h1 className="text-xl font-semibold">This link has expired</h1>
-          <p className="mt-2 text-sm text-muted-foreground">Shared date links stop working a day after the date.</p>
+          <p className="mt-2 text-sm text-muted-foreground">Shared date links stop working when the date is over, or when the member who shared it stops sharing.</p>
         </Card>
       ) : (
         <Card className="grid justify-items-center gap-4 p-8 text-center">

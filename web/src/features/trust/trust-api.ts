@@ -31,6 +31,7 @@ export const proposeDate = (input: { conversationId: string; startsAt: string; p
 export const answerDate = (planId: string, answer: { action: 'accept' | 'decline' } | { action: 'counter'; startsAt: string; place: string }) =>
   api<{ plans: TDatePlan[] }>(`/api/date-plans/${planId}/answer`, { method: 'POST', body: answer });
 export const shareDate = (planId: string) => api<{ path: string; expiresAt: string }>(`/api/date-plans/${planId}/share`, { method: 'POST' });
+export const stopSharingDate = (planId: string) => api<{ revoked: number }>(`/api/date-plans/${planId}/share`, { method: 'DELETE' });
 export const fetchSharedDate = (token: string) => api<TSharedDate>(`/api/shared-dates/${encodeURIComponent(token)}`);
 
 /** Everything a date photo, confirmation, rating or plan can change on screen. */

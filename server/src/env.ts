@@ -31,6 +31,8 @@ const EnvSchema = z
       .default('false')
       .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v))),
     RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(60),
+    /** Uploads (photos, selfies, date photos, ad images) one member may send per 10 minutes. */
+    UPLOADS_PER_MEMBER: z.coerce.number().int().positive().default(20),
     WEB_DIST: z.string().default('./dist/web'),
     /** Days of Premium every new account gets (the spec's 30). 0 turns the trial off. */
     TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(30),

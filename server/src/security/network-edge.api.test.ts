@@ -106,6 +106,19 @@ describe(`the network edge on ${testDatabaseKind}`, () => {
     expect((await member.client.upload('/api/profile/photos', await pngImage(), 'me.png', 'image/png')).status).toBe(201);
   });
 
+  it('limits one member to UPLOADS_PER_MEMBER uploads in ten minutes, whatever they are', async () => {
+    const member = await factoryMember(suite.server, suite.passwordHash);
+    const statuses: number[] = [];
+    // Refused files count too: each one was read and checked.
+    for (let i = 0; i < 20; i++) statuses.push((await member.client.upload('/api/profile/photos', Buffer.from('not an image'), 'x.jpg', 'image/jpeg')).status);
+    expect(statuses.every((s) => s === 415)).toBe(true);
+    const over = await member.client.upload('/api/profile/photos', await pngImage(), 'me.png', 'image/png');
+    expect(over.status).toBe(429);
+    expect(over.headers.get('retry-after')).toBeTruthy();
+    // Another member is not held back.
+    expect((await (await factoryMember(suite.server, suite.passwordHash)).client.upload('/api/profile/photos', await pngImage(), 'me.png', 'image/png')).status).toBe(201);
+  });
+
   it('shows the development outbox to this machine only, never through a proxy', async () => {
     const direct = await requestFrom('127.0.0.1', `${suite.server.url}/api/dev/mail`);
     expect(direct.status).toBe(200);

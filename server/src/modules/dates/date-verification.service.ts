@@ -45,6 +45,10 @@ export async function dateState(db: Db, viewerId: string, conversationId: string
 export async function uploadDatePhoto(deps: Pick<Deps, 'database' | 'storage'>, viewerId: string, conversationId: string, upload: Buffer): Promise<TDateState> {
   const { db } = deps.database;
   const { otherId } = await requireParticipant(db, conversationId, viewerId);
+  // Refused before the image is decoded when a photo already waits or the date is verified.
+  const open = async () => (await db.select({ status: dateVerifications.status }).from(dateVerifications).where(and(eq(dateVerifications.conversationId, conversationId), sql`status in ('pending', 'confirmed')`)))[0];
+  const already = await open();
+  if (already) throw new AppError('CONFLICT', already.status === 'confirmed' ? TRUST_TEXT.dateAlreadyVerified : TRUST_TEXT.datePending);
   const image = await processImage(upload);
   const id = randomUUID();
   const key = `dates/${conversationId}/${id}.webp`;
@@ -52,8 +56,8 @@ export async function uploadDatePhoto(deps: Pick<Deps, 'database' | 'storage'>, 
   try {
     const inserted = await db.insert(dateVerifications).values({ id, conversationId, uploadedBy: viewerId, photoKey: key }).onConflictDoNothing().returning();
     if (!inserted.length) {
-      const [open] = await db.select({ status: dateVerifications.status }).from(dateVerifications).where(and(eq(dateVerifications.conversationId, conversationId), sql`status in ('pending', 'confirmed')`));
-      throw new AppError('CONFLICT', open?.status === 'confirmed' ? TRUST_TEXT.dateAlreadyVerified : TRUST_TEXT.datePending);
+      const raced = await open();
+      throw new AppError('CONFLICT', raced?.status === 'confirmed' ? TRUST_TEXT.dateAlreadyVerified : TRUST_TEXT.datePending);
     }
   } catch (error) {
     await deps.storage.delete(key);

@@ -29,6 +29,13 @@ export async function startSelfieChallenge(db: Db, userId: string): Promise<TSel
  */
 export async function submitSelfie(deps: Pick<Deps, 'database' | 'storage'>, userId: string, challengeId: string, upload: Buffer): Promise<TSelfieStatus> {
   const { db } = deps.database;
+  // The cheap checks first: decoding an image costs far more CPU than these two lookups, so a
+  // made-up or used challenge, or a selfie already waiting, is refused before any decoding.
+  const { rows: [ready] } = await db.execute<{ challenge: boolean; pending: boolean }>(sql`
+    select exists (select 1 from selfie_challenges where id = ${challengeId} and user_id = ${userId} and used_at is null and expires_at > now()) as challenge,
+           exists (select 1 from selfie_submissions where user_id = ${userId} and status = 'pending') as pending`);
+  if (!ready?.challenge) throw new AppError('BAD_REQUEST', TRUST_TEXT.challengeExpired);
+  if (ready.pending) throw new AppError('CONFLICT', TRUST_TEXT.selfiePending);
   const image = await processImage(upload);
   const id = randomUUID();
   const key = `selfies/${userId}/${id}.webp`;

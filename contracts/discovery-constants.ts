@@ -61,6 +61,13 @@ export function trustLabel(score: number): string {
 /** The nearby radius every plan gets; choosing another one is an advanced (Premium) filter. */
 export const DEFAULT_RADIUS_KM = 50;
 
+/**
+ * The radii Nearby may be asked for. None is finer than the distance bands a card shows, so
+ * filtering by distance tells no more than the card would (a radius of 1 km, moved around,
+ * would find a member's stored cell).
+ */
+export const RADIUS_CHOICES_KM = [10, 25, 50, 100, 250, 500] as const;
+
 export const FREE_DAILY_LIKES = 10;
 
 export const LIKE_LIMIT_MESSAGE = `You have used your ${FREE_DAILY_LIKES} free likes for today. They come back at midnight UTC, or go Premium for unlimited likes.`;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZPhoto } from './profile';
-import { AGE_FILTER, DEFAULT_RADIUS_KM } from './discovery-constants';
+import { AGE_FILTER, DEFAULT_RADIUS_KM, RADIUS_CHOICES_KM } from './discovery-constants';
 
 // The plain rules and texts live in discovery-constants.ts, which pages can load without zod.
 export * from './discovery-constants';
@@ -40,7 +40,10 @@ export const ZDiscoverQuery = z.object({
     .transform((v) => v === 'true'),
   location: z.string().trim().max(80).optional(),
   q: z.string().trim().max(80).optional(),
-  radiusKm: z.coerce.number().int().min(1).max(500).default(DEFAULT_RADIUS_KM),
+  radiusKm: z.coerce
+    .number()
+    .refine((km) => (RADIUS_CHOICES_KM as readonly number[]).includes(km), `Choose a distance of ${RADIUS_CHOICES_KM.join(', ')} km.`)
+    .default(DEFAULT_RADIUS_KM),
   // Advanced filters (Premium; the server refuses them on the free plan).
   minRating: z.coerce.number().min(1).max(5).optional(),
   verifiedDates: z

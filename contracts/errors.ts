@@ -33,15 +33,16 @@ export const ERROR_CODES = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-/**
- * The message of every 429, with the wait in words ("in 40 seconds", "in 14 minutes"); worded so
- * the login page picks its 'rate limit' hint.
- */
-export function rateLimitMessage(retryAfterSeconds: number): string {
+/** A wait in words: "40 seconds", "1 minute", "14 minutes". */
+export function waitInWords(seconds: number): string {
   const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  const wait = seconds < 60 ? plural(seconds, 'second') : plural(Math.ceil(seconds / 60), 'minute');
-  return `Too many attempts: rate limit reached. Please try again in ${wait}.`;
+  const whole = Math.max(1, Math.ceil(seconds));
+  return whole < 60 ? plural(whole, 'second') : plural(Math.ceil(whole / 60), 'minute');
+}
+
+/** The message of every 429, with the wait in words; worded so the login page picks its 'rate limit' hint. */
+export function rateLimitMessage(retryAfterSeconds: number): string {
+  return `Too many attempts: rate limit reached. Please try again in ${waitInWords(retryAfterSeconds)}.`;
 }
 
 /** Message for a file that could not be stored because the disk (or bucket quota) is full. */

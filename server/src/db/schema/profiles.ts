@@ -34,6 +34,8 @@ export const profiles = pgTable('profiles', {
   hidden: boolean('hidden').notNull().default(false),
   /** Privacy settings, free for everyone: hide my profile, show my distance, verified-only messages. */
   hiddenByMember: boolean('hidden_by_member').notNull().default(false),
+  /** When the stored position last changed (moves are limited in number and speed). */
+  locationChangedAt: timestamp('location_changed_at', { withTimezone: true }),
   showDistance: boolean('show_distance').notNull().default(true),
   verifiedOnlyMessages: boolean('verified_only_messages').notNull().default(false),
   /** Premium boost: first in discovery until this time. */

@@ -85,7 +85,7 @@ describe(`discovery query plans on ${testDatabaseKind} (${PROFILES} profiles)`, 
     expect(seqScansOn(text, TABLES)).toEqual([]);
     expect(indexesUsed(text)).toContain('profiles_search_words_idx');
 
-    const nearby = await plan({ mode: 'nearby', radiusKm: '5' });
+    const nearby = await plan({ mode: 'nearby', radiusKm: '10' });
     expect(seqScansOn(nearby, TABLES)).toEqual([]);
     expect(indexesUsed(nearby)).toContain('profiles_geo_cell_idx');
     // With a gender, each cell is read from the gender-led index, and the index itself rejects
@@ -98,7 +98,7 @@ describe(`discovery query plans on ${testDatabaseKind} (${PROFILES} profiles)`, 
     // bitmap; and never past a hash of the viewer's likes. (Where few entries pass the filters, a
     // bitmap of those few is fair.)
     const types = (nodes: PlanNode[]) => nodes.map((n) => n['Node Type']);
-    const broad = await plan({ mode: 'nearby', radiusKm: '60' });
+    const broad = await plan({ mode: 'nearby', radiusKm: '50' });
     expect(types(broad).filter((type) => type === 'Bitmap Heap Scan' || type.startsWith('Hash'))).toEqual([]);
     for (const nodes of [nearby, narrow]) expect(types(nodes).filter((type) => type.startsWith('Hash'))).toEqual([]);
     // A very wide radius reads the earth-box index instead of hundreds of cells.
@@ -128,7 +128,7 @@ async function plainPage(
       and (${location ?? null}::text is null or location ilike '%' || ${location ?? ''} || '%')
       and (${words ?? null}::text is null or search_words @@ to_tsquery('simple', ${words ?? ''}))
       and (${gender ?? null}::text is null or gender_group = ${gender ?? ''})
-      and (${radiusKm ?? null}::float8 is null or (latitude is not null
+      and (${radiusKm ?? null}::float8 is null or (latitude is not null and show_distance
         and sqrt(power((latitude - ${here.lat}) * 111.32, 2) + power((longitude - ${here.lng}) * ${111.32 * Math.cos((here.lat * Math.PI) / 180)}, 2)) < ${radiusKm ?? 0}))
       and not exists (select 1 from likes l where l.user_id = ${VIEWER} and l.target_id = p.user_id)
       and not exists (select 1 from passes s where s.user_id = ${VIEWER} and s.target_id = p.user_id)
@@ -141,7 +141,7 @@ describe(`nearby by grid cells on ${testDatabaseKind}`, () => {
   it('returns exactly the page a plain scan of everyone within the radius returns', async () => {
     const db = server.deps.database.db;
     const here = { lat: 41.88, lng: -87.63 };
-    for (const radiusKm of [5, 25, 60]) {
+    for (const radiusKm of [10, 25, 50]) {
       const filters = ZDiscoverQuery.parse({ mode: 'nearby', radiusKm: String(radiusKm), limit: '20' });
       const viaCells = (await runDiscovery(db, VIEWER, filters, here)).map((r) => r.user_id);
       const plain = await plainPage({ radiusKm }, here);
@@ -200,7 +200,7 @@ describe(`city filter and nearby word search on ${testDatabaseKind}`, () => {
       const page = await served({ location: city });
       expect(page.length, city).toBe(21);
       expect(page, city).toEqual(await plainPage({ location: city }, here));
-      for (const radiusKm of [5, 25]) {
+      for (const radiusKm of [10, 25]) {
         const near = await served({ location: city, mode: 'nearby', radiusKm: String(radiusKm), gender: 'female' });
         expect(near.length, `${city} ${radiusKm} km`).toBeGreaterThan(0);
         expect(near, `${city} ${radiusKm} km`).toEqual(await plainPage({ location: city, radiusKm, gender: 'female' }, here));

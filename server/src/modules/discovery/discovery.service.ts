@@ -106,6 +106,9 @@ export function discoverySql(
   conditions.push(options.boosted ? sql`p.boosted_until > now()` : sql`(p.boosted_until is null or p.boosted_until <= now())`);
   const cells = f.mode === 'nearby' && viewer ? cellsAround(viewer, f.radiusKm) : null;
   if (f.mode === 'nearby' && viewer) {
+    // Members who hide their distance are not in Nearby at all: being inside a radius, from
+    // wherever the viewer stands, is a distance too.
+    conditions.push(sql`p.show_distance`);
     const box = boundingBox(viewer, f.radiusKm);
     conditions.push(sql`p.latitude between ${box.minLat} and ${box.maxLat} and p.longitude between ${box.minLng} and ${box.maxLng}`);
     if (cells) {

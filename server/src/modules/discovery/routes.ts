@@ -80,9 +80,9 @@ const location = defineRoute('member', {
   method: 'put',
   path: '/api/profile/location',
   tags: ['Profile'],
-  summary: 'Share a position; it is stored snapped to a ~2 km grid and never shown to anyone',
+  summary: 'Share a position; it is stored snapped to a ~2 km grid and never shown to anyone. Moves are limited: 12 a day, none faster than 1,000 km/h',
   request: { body: { content: { 'application/json': { schema: ZLocationUpdate } } } },
-  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Stored'), 404: errorResponse('No profile yet'), ...unauthorized },
+  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Stored'), 404: errorResponse('No profile yet'), 429: errorResponse('Too many moves, or too fast'), ...unauthorized },
 });
 
 export const discoveryRoutes = new OpenAPIHono<AppEnv>()
@@ -106,6 +106,6 @@ export const discoveryRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(location, async (c) => {
     const { latitude, longitude } = c.req.valid('json');
-    await saveLocation(c.get('deps').database.db, c.get('user').id, latitude, longitude);
+    await saveLocation(c.get('deps').database.db, c.get('user').id, latitude, longitude, { limited: true });
     return c.json({ ok: true as const }, 200);
   });

@@ -4,6 +4,8 @@ import { trustScore } from '../../../../contracts/discovery';
 import type { Db } from '../../db/client';
 import { announceStatsChange } from '../../realtime/hub';
 import { profiles } from '../../db/schema';
+import { consumeLimits } from '../../auth/rate-limit';
+import { waitInWords } from '../../../../contracts/errors';
 import { AppError } from '../../lib/errors';
 import { listPhotos } from './photos.service';
 
@@ -73,8 +75,44 @@ export function snapToGrid(latitude: number, longitude: number): { latitude: num
   return { latitude: Number(lat.toFixed(6)), longitude: Number(Math.max(-180, Math.min(180, lng)).toFixed(6)) };
 }
 
-export async function saveLocation(db: Db, userId: string, latitude: number, longitude: number): Promise<void> {
+/** Position changes a member may make in a day. */
+export const LOCATION_CHANGES_PER_DAY = 12;
+/** The fastest a member may move between two stored positions: an airliner's cruising speed. */
+export const MAX_TRAVEL_KMH = 1000;
+
+/** Great-circle distance in kilometres. */
+export function distanceKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+  const rad = Math.PI / 180;
+  const h = Math.sin(((b.latitude - a.latitude) * rad) / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
+  return 12_742 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * Stores a member's position, snapped to the grid. A position in the cell already stored changes
+ * nothing and counts for nothing. A real move is limited (with `limited`, as for every member's
+ * own update): LOCATION_CHANGES_PER_DAY a day, and no faster than MAX_TRAVEL_KMH since the last
+ * one, so no one can walk their own position around another member to find theirs.
+ */
+export async function saveLocation(db: Db, userId: string, latitude: number, longitude: number, options: { limited?: boolean } = {}): Promise<void> {
   const snapped = snapToGrid(latitude, longitude);
-  const updated = await db.update(profiles).set({ ...snapped, updatedAt: new Date() }).where(eq(profiles.userId, userId)).returning({ userId: profiles.userId });
-  if (updated.length === 0) throw new AppError('NOT_FOUND', 'Create your profile before sharing a location.');
+  const [current] = await db
+    .select({ latitude: profiles.latitude, longitude: profiles.longitude, changedAt: profiles.locationChangedAt })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  if (!current) throw new AppError('NOT_FOUND', 'Create your profile before sharing a location.');
+  if (current.latitude === snapped.latitude && current.longitude === snapped.longitude) return;
+  if (options.limited) {
+    if (current.latitude !== null && current.longitude !== null && current.changedAt) {
+      const km = distanceKm({ latitude: current.latitude, longitude: current.longitude }, snapped);
+      const hours = (Date.now() - current.changedAt.getTime()) / 3_600_000;
+      if (km > MAX_TRAVEL_KMH * hours) {
+        const waitSeconds = Math.ceil((km / MAX_TRAVEL_KMH - hours) * 3600);
+        throw new AppError('RATE_LIMITED', `That is further than anyone travels since your last location. Please try again in ${waitInWords(waitSeconds)}.`, undefined, {
+          'Retry-After': String(waitSeconds),
+        });
+      }
+    }
+    await consumeLimits(db, [{ key: `location:member:${userId}`, max: LOCATION_CHANGES_PER_DAY, windowSeconds: 86_400 }]);
+  }
+  await db.update(profiles).set({ ...snapped, locationChangedAt: new Date(), updatedAt: new Date() }).where(eq(profiles.userId, userId));
 }

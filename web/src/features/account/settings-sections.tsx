@@ -26,7 +26,7 @@ const isPhone = (userAgent: string | null) => !!userAgent && /Mobile|Android|iPh
 const PRIVACY_SWITCHES: { key: keyof TPrivacySettings; label: string; description: string }[] = [
   { key: 'hideProfile', label: 'Hide my profile', description: 'Nobody new sees you in discovery. Your matches and chats stay.' },
   { key: 'verifiedOnlyMessages', label: 'Only verified members may message me', description: 'Matches who have not verified their selfie cannot write to you.' },
-  { key: 'showDistance', label: 'Show my distance', description: 'Others see a rough band such as "under 5 km". Your position is never shown.' },
+  { key: 'showDistance', label: 'Show my distance', description: 'Others see a rough band such as "under 5 km" and find you in Nearby. Turned off, you appear only when members browse or search by city. Your position is never shown.' },
 ];
 
 export function PrivacySection() {

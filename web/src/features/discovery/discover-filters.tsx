@@ -1,7 +1,7 @@
 import { Slider } from 'radix-ui';
 import { Crown, Lock, Search } from 'lucide-react';
 import { Link } from 'react-router';
-import { AGE_FILTER, DEFAULT_RADIUS_KM, type GenderFilter } from '@contracts/discovery-constants';
+import { AGE_FILTER, DEFAULT_RADIUS_KM, RADIUS_CHOICES_KM, type GenderFilter } from '@contracts/discovery-constants';
 import { paths } from '@/lib/paths';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
@@ -84,7 +84,7 @@ export function DiscoverFilters({ value, onChange, nearby, premium }: { value: F
       {nearby ? (
         <Field label={premium ? 'Distance' : 'Distance (Premium)'}>
           <Select value={String(value.radiusKm)} onChange={(e) => set('radiusKm', Number(e.target.value))} disabled={!premium}>
-            {[10, 25, 50, 100].map((km) => (
+            {RADIUS_CHOICES_KM.map((km) => (
               <option key={km} value={km}>
                 Within {km} km
               </option>

@@ -3,7 +3,7 @@ import type { AppEnv } from '../lib/context';
 import { AppError, errorBody } from '../lib/errors';
 import { TOASTS } from '../../../contracts/messages';
 import { systemLogs } from '../db/schema';
-import { CLIENT_IP_HEADER } from './auth';
+import { CLIENT_IP_HEADER, trustedOrigins } from './auth';
 import { consumeLimits, mailLimits } from './rate-limit';
 import { beginSignIn, type SignInAttempt } from './sign-in-guard';
 
@@ -59,6 +59,7 @@ export function mountAuth(app: Hono<AppEnv>): void {
     if (!isExposedAuthRoute(c.req.method, path)) throw new AppError('NOT_FOUND', 'No such API route.');
     const ip = c.req.header(CLIENT_IP_HEADER) ?? 'unknown';
 
+    if (c.req.method === 'GET') refuseForeignCallbacks(new URL(c.req.url).searchParams, trustedOrigins(env));
     let request = c.req.raw;
     let email: string | undefined;
     let attempt: SignInAttempt | null = null;
@@ -81,6 +82,30 @@ export function mountAuth(app: Hono<AppEnv>): void {
     }
     return response.status >= 400 ? rewriteError(response) : withoutTokens(response);
   });
+}
+
+/** Where a mailed link may send the browser afterwards: a page of this site, nothing else. */
+const CALLBACK_PARAMS = ['callbackURL', 'errorCallbackURL', 'newUserCallbackURL'];
+const SITE_PATH = /^\/(?![/\\])[^\s\\]*$/;
+
+function isOwnPage(value: string, origins: string[]): boolean {
+  if (SITE_PATH.test(value)) return true;
+  try {
+    return origins.includes(new URL(value).origin);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The links we mail carry pages of our own as their callbacks. Any other value (another site, a
+ * scheme, a malformed URL that better-auth's redirect would fail on with a 500) is a bad link.
+ */
+function refuseForeignCallbacks(query: URLSearchParams, origins: string[]): void {
+  for (const name of CALLBACK_PARAMS) {
+    const value = query.get(name);
+    if (value !== null && !isOwnPage(value, origins)) throw new AppError('VALIDATION_FAILED', 'This link is not valid. Please request a new one.');
+  }
 }
 
 /** The POST body as text and as parsed JSON; anything but JSON is refused before better-auth sees it. */

@@ -36,6 +36,9 @@ describe(`crafted input on ${testDatabaseKind}`, () => {
       ['NUL in sign-up', () => visitor.request('POST', '/api/auth/sign-up/email', { email: 'nul@example.com', password: 'Secret123', name: 'N\u0000' })],
       ['NUL in registration details', () => visitor.request('POST', '/api/auth/sign-up/email', { email: 'nul2@example.com', password: 'Secret123', name: 'N', registration: { bio: '\u0000' } })],
       ['a million-character name at sign-up', () => visitor.request('POST', '/api/auth/sign-up/email', { email: 'long@example.com', password: 'Secret123', name: 'x'.repeat(60_000) })],
+      ['a malformed callback in a mailed link', () => visitor.request('GET', '/api/auth/verify-email?token=x&callbackURL=http%3A%2F%2F%5B')],
+      ['a foreign callback in a mailed link', () => visitor.request('GET', '/api/auth/magic-link/verify?token=x&callbackURL=https%3A%2F%2Fevil.example%2F')],
+      ['a protocol-relative callback', () => visitor.request('GET', '/api/auth/reset-password/abcdefghijklmnopqrstuvwxyz?callbackURL=%2F%2Fevil.example')],
       ['a malformed registration', () => visitor.request('POST', '/api/auth/sign-up/email', { email: 'reg@example.com', password: 'Secret123', name: 'R', registration: { age: 'old', interests: 'all' } })],
     ];
     const failures: string[] = [];

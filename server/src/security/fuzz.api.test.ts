@@ -5,23 +5,36 @@ import { serverSuite } from '../../test/suite';
 import { testDatabaseKind } from '../../test/test-server';
 import type { TestClient } from '../../test/test-client';
 import { tableFingerprint } from '../../test/fingerprint';
+import { EXPOSED_AUTH_ROUTES } from '../auth/routes';
 
 const suite = serverSuite();
 
-/** Runs per route and principal; `FUZZ_RUNS` raises it for a longer hunt. */
+/** Runs per route and principal (a member, an admin, a visitor); `FUZZ_RUNS` raises it for a longer hunt. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 
 type Operation = { path: string; method: string; access: string; params: string[]; query: string[] };
 
-/** Strings that have broken servers before: SQL and JSON metacharacters, huge, odd Unicode, prototype keys. */
+/** A discovery cursor as the server writes one, around a crafted score and id. */
+const cursor = fc
+  .tuple(fc.oneof(fc.constantFrom('', '0b1', '1e39', '-1e39', 'Infinity', 'NaN', '0x10', ' 1', '1_000'), fc.string(), fc.double().map(String)), fc.oneof(fc.string(), fc.constant("a'b"), fc.constant('\u0000')))
+  .map((pair) => Buffer.from(JSON.stringify(pair)).toString('base64url'));
+
+/**
+ * Strings that have broken servers before: SQL and JSON metacharacters, huge, odd Unicode,
+ * prototype keys, NUL and other control characters, 4-byte characters up to the longest valid
+ * message, and crafted paging cursors.
+ */
 const nasty = fc.oneof(
   fc.string(),
-  fc.constantFrom("' or 1=1 --", '"; drop table profiles; --', '__proto__', 'constructor', '../../etc/passwd', '%00', '\u202e', '😀'.repeat(50), 'NaN', '-1', '1e309', '<script>alert(1)</script>'),
+  fc.constantFrom("' or 1=1 --", '"; drop table profiles; --', '__proto__', 'constructor', '../../etc/passwd', '%00', '\u0000', 'a\u0000b', '\u202e', '😀'.repeat(50), '😀'.repeat(1000), '\u0001'.repeat(2000), 'NaN', '-1', '1e309', '<script>alert(1)</script>'),
+  fc.string({ unit: 'binary', maxLength: 300 }),
+  fc.string({ unit: 'grapheme', maxLength: 200 }),
   fc.string({ minLength: 5000, maxLength: 20000 }),
+  cursor,
   fc.uuid(),
 );
 const value: fc.Arbitrary<unknown> = fc.oneof(nasty, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.jsonValue({ maxDepth: 6 }));
-const body = fc.oneof(fc.dictionary(fc.oneof(nasty, fc.constantFrom('content', 'targetId', 'password', 'reason', 'name', 'enabled', 'userId', 'role', 'is_admin', 'verified')), value), value);
+const body = fc.oneof(fc.dictionary(fc.oneof(nasty, fc.constantFrom('content', 'targetId', 'password', 'reason', 'name', 'enabled', 'userId', 'role', 'is_admin', 'verified', 'email', 'cursor')), value), value);
 
 const fingerprint = () => tableFingerprint(suite.server);
 
@@ -40,13 +53,18 @@ describe(`fuzzing every route on ${testDatabaseKind}`, () => {
         query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
       })),
     );
+    // better-auth's routes are not in the document: the exposed ones are fuzzed too.
+    for (const route of EXPOSED_AUTH_ROUTES) {
+      const [method, template] = route.split(' ') as [string, string];
+      operations.push({ path: `/api/auth${template.replace(':token', '{token}')}`, method, access: 'auth', params: template.includes(':token') ? ['token'] : [], query: method === 'GET' ? ['token', 'callbackURL'] : [] });
+    }
     // Deleting the account or the session would end the run early; both are tested on their own.
-    const fuzzed = operations.filter((op) => op.access !== 'control' && op.access !== 'dev' && op.path !== '/api/account/delete');
+    const fuzzed = operations.filter((op) => op.access !== 'control' && op.access !== 'dev' && op.path !== '/api/account/delete' && op.path !== '/api/auth/sign-out');
     const failures: string[] = [];
     let requests = 0;
 
     for (const op of fuzzed) {
-      for (const client of [member.client, admin.client] as TestClient[]) {
+      for (const client of [member.client, admin.client, suite.server.client()] as TestClient[]) {
         const before = op.method === 'GET' ? null : await fingerprint();
         let accepted = false;
         await fc.assert(

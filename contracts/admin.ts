@@ -1,5 +1,16 @@
 import { z } from 'zod';
 
+/**
+ * What a warned member is told. The note an administrator writes when deciding a case is for the
+ * reporter ("Thank you for reporting…"); the member the case was about gets this standard text,
+ * which names no reporter and quotes nothing of the report.
+ */
+export const STANDARD_WARNING = {
+  title: 'A warning from the safety team',
+  message:
+    'We reviewed a report about your behaviour on Vouch and found that it broke our Community Guidelines. Please read them again: another breach can lead to a suspension or a permanent ban.',
+} as const;
+
 export const ADMIN_TEXT = {
   accessDenied: { title: 'Access Denied', description: 'Invalid admin credentials. Please check your email and password.' },
   loginError: { title: 'Login Error', description: 'There was an error during login. Please try again.' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { TAdminUser, TAuditResult } from '../../../../contracts/admin';
+import { STANDARD_WARNING, type TAdminUser, type TAuditResult } from '../../../../contracts/admin';
 import type { TMyReport } from '../../../../contracts/safety';
 import { PASSWORD, signIn } from '../../../test/accounts';
 import { openSocket } from '../../../test/sockets';
@@ -122,12 +122,18 @@ describe(`admin actions on ${testDatabaseKind}`, () => {
     const filed = await reporter.client.json<{ id: string }>('POST', '/api/reports', { subjectId: subject.id, reason: 'harassment', clientKey: crypto.randomUUID() });
     const queue = await boss.client.json<{ cases: { id: string }[] }>('GET', '/api/admin/cases?kind=report&status=open');
     expect(queue.body.cases.map((c) => c.id)).toContain(filed.body.id);
-    expect((await boss.client.json('POST', `/api/admin/cases/${filed.body.id}/decision`, { decision: 'warn', note: 'We warned the member about their messages.' })).status).toBe(200);
+    const note = 'Thank you for reporting: we warned the member about their messages.';
+    expect((await boss.client.json('POST', `/api/admin/cases/${filed.body.id}/decision`, { decision: 'warn', note })).status).toBe(200);
     expect((await boss.client.json('POST', `/api/admin/cases/${filed.body.id}/decision`, { decision: 'dismiss', note: 'Again' })).status).toBe(409);
     const mine = await reporter.client.json<{ reports: TMyReport[] }>('GET', '/api/reports/mine');
-    expect(mine.body.reports[0]).toMatchObject({ status: 'actioned', outcome: 'We warned the member about their messages.' });
-    const notes = await subject.client.json<{ notifications: { title: string }[] }>('GET', '/api/notifications');
-    expect(notes.body.notifications.map((n) => n.title)).toContain('A warning from the safety team');
+    expect(mine.body.reports[0]).toMatchObject({ status: 'actioned', outcome: note });
+    const reporterNotes = await reporter.client.json<{ notifications: { message: string }[] }>('GET', '/api/notifications');
+    expect(reporterNotes.body.notifications.map((n) => n.message)).toContain(note);
+    // The warned member gets the standard warning, never the note written for the reporter.
+    const notes = await subject.client.json<{ notifications: { title: string; message: string }[] }>('GET', '/api/notifications');
+    const warning = notes.body.notifications.find((n) => n.title === STANDARD_WARNING.title);
+    expect(warning?.message).toBe(STANDARD_WARNING.message);
+    expect(JSON.stringify(notes.body)).not.toContain('Thank you for reporting');
   });
 
   it('runs the audit with real findings, and a tampered security log shows as a broken chain', async () => {

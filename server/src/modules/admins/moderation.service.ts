@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { TCaseDecision } from '../../../../contracts/admin';
+import { STANDARD_WARNING, type TCaseDecision } from '../../../../contracts/admin';
 import { moderationCases } from '../../db/schema';
 import type { Deps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -11,8 +11,8 @@ const OUTCOME_TITLES = { dismiss: 'No action taken', warn: 'The member was warne
 
 /**
  * An administrator's decision on a case: dismiss, warn, suspend for N days, or ban. The case
- * closes with the note the reporter reads, the subject is told or blocked, and the decision
- * is logged with its before and after.
+ * closes with the note the reporter reads, the subject is warned (with the standard text, never
+ * the reporter's note) or blocked, and the decision is logged with its before and after.
  */
 export async function resolveCase(deps: Pick<Deps, 'database' | 'hub'>, adminId: string, caseId: string, input: TCaseDecision): Promise<void> {
   const { db } = deps.database;
@@ -49,8 +49,9 @@ export async function resolveCase(deps: Pick<Deps, 'database' | 'hub'>, adminId:
       },
     );
   }
+  // The note is written for the reporter; the warned member gets the standard warning instead.
   if (resolved.subjectId && input.decision === 'warn') {
-    await notify(db, resolved.subjectId, { type: 'report_outcome', title: 'A warning from the safety team', message: input.note, link: '/community-guidelines' });
+    await notify(db, resolved.subjectId, { type: 'report_outcome', title: STANDARD_WARNING.title, message: STANDARD_WARNING.message, link: '/community-guidelines' });
   }
   if (resolved.kind === 'report' && resolved.openedBy) {
     await notify(db, resolved.openedBy, { type: 'report_outcome', title: `Your report: ${OUTCOME_TITLES[input.decision]}`, message: input.note, link: '/settings' });

@@ -13,6 +13,7 @@ import { liftEndedSuspensions } from './modules/admins/users.service';
 import { deleteExpiredPastMatches } from './modules/safety/safety.service';
 import { createApp } from './app';
 import { configureTrial } from './modules/plans/service';
+import { configureSecurityLogKey } from './modules/audit/security-log';
 import { createAuth, trustedOrigins } from './auth/auth';
 import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock';
 import { secureDataDir } from './db/data-dir-permissions';
@@ -38,6 +39,7 @@ export const controlFile = (env: Env) => path.join(env.DATA_DIR, 'control.json')
 /** Opens the database (locking DATA_DIR for PGlite), applies migrations, builds the services. */
 export async function openServices(env: Env, logger: Logger = createLogger(env.LOG_LEVEL)) {
   configureTrial(env.TRIAL_DAYS);
+  configureSecurityLogKey(env.AUTH_SECRET);
   let lock: DataDirLock | null = null;
   secureDataDir(env.DATA_DIR);
   if (!env.DATABASE_URL) lock = acquireDataDirLock(env.DATA_DIR);

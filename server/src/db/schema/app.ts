@@ -1,4 +1,4 @@
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
 /** A row marks an administrator (DESIGN §3). Created by `npm run admin:create`. */
@@ -129,4 +129,12 @@ export const realtimeSpill = pgTable('realtime_spill', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   envelope: text('envelope').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The security log's newest entry, signed with the server's key (modules/audit/security-log.ts). */
+export const securityLogHead = pgTable('security_log_head', {
+  id: integer('id').primaryKey().default(1),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  hash: text('hash').notNull(),
+  mac: text('mac').notNull(),
 });

@@ -51,7 +51,10 @@ export async function runSecurityAudit(deps: Pick<Deps, 'database' | 'storage' |
   if (orphans.length) add('orphan-files', 'info', `${orphans.length} stored file(s) are referenced by nothing.`, 'Remove them from the storage.');
 
   const chain = await verifySecurityLogChain(deps.database.db as never);
-  if (!chain.intact) add('log-chain', 'high', `The security log chain is broken at entry ${chain.brokenAt}: a row was edited or removed.`, 'Treat the log as tampered with; compare with backups.');
+  if (!chain.intact) {
+    const what = chain.truncated ? `ends before its signed head (entry ${chain.brokenAt}): the newest entries were removed or the head was forged` : `is broken at entry ${chain.brokenAt}: a row was edited, removed or re-hashed without the key`;
+    add('log-chain', 'high', `The security log chain ${what}.`, 'Treat the log as tampered with; compare with backups.');
+  }
 
   const result: TAuditResult = { ranAt: new Date().toISOString(), issues, checks: 10 };
   const worst: Severity = issues.some((i) => i.severity === 'high') ? 'high' : issues.length ? 'warning' : 'info';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, testDatabaseKind, type TestServer } from '../../../test/test-server';
@@ -9,29 +10,93 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
+const db = () => server.deps.database.db;
+
+/** What an attacker with the database but not the server's secret does: edits through the trigger's back door. */
+async function asDatabaseOwner(statement: ReturnType<typeof sql>) {
+  await db().transaction(async (tx) => {
+    await tx.execute(sql`alter table security_logs disable trigger security_logs_no_change`);
+    await tx.execute(statement);
+    await tx.execute(sql`alter table security_logs enable trigger security_logs_no_change`);
+  });
+}
+
+async function writeTwenty() {
+  await Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      db().transaction((tx) => appendSecurityLog(tx, { eventType: 'test_event', severity: 'info', actorId: null, details: { i, nested: { b: 2, a: 1 } } })),
+    ),
+  );
+}
+
+/** JSON with sorted keys, as the chain hashes entries (the formula is public: it is in this repository). */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
 describe(`the security log chain on ${testDatabaseKind}`, () => {
-  it('stays one intact chain under concurrent writers, and an edited row breaks it there', async () => {
-    const db = server.deps.database.db;
-    await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        db.transaction((tx) => appendSecurityLog(tx, { eventType: 'test_event', severity: 'info', actorId: null, details: { i, nested: { b: 2, a: 1 } } })),
-      ),
-    );
-    const before = await verifySecurityLogChain(db);
-    expect(before).toMatchObject({ intact: true, brokenAt: null });
+  it('stays one intact chain under concurrent writers, and refuses UPDATE, DELETE and TRUNCATE', async () => {
+    await writeTwenty();
+    const before = await verifySecurityLogChain(db());
+    expect(before).toMatchObject({ intact: true, brokenAt: null, truncated: false });
     expect(before.entries).toBeGreaterThanOrEqual(20);
+    for (const statement of [sql`update security_logs set details = '{}'::jsonb`, sql`delete from security_logs`, sql`truncate security_logs`]) {
+      await expect(db().execute(statement)).rejects.toThrow();
+    }
+    expect((await verifySecurityLogChain(db())).entries).toBe(before.entries);
+  });
 
-    const { rows } = await db.execute<{ seq: number; details: unknown }>(sql`select seq, details from security_logs where event_type = 'test_event' order by seq limit 1 offset 7`);
+  it('breaks where a row is edited or removed, even when the later hashes are recomputed with the public formula', async () => {
+    await writeTwenty();
+    const { rows } = await db().execute<{ seq: number; details: unknown; created_at: string }>(
+      sql`select seq, details, created_at from security_logs where event_type = 'test_event' order by seq desc limit 1 offset 7`,
+    );
     const seq = Number(rows[0]!.seq);
-    const original = JSON.stringify(rows[0]!.details);
-    await db.execute(sql`update security_logs set details = jsonb_set(details, '{i}', '99') where seq = ${seq}`);
-    expect(await verifySecurityLogChain(db)).toMatchObject({ intact: false, brokenAt: seq });
+    await asDatabaseOwner(sql`update security_logs set details = jsonb_set(details, '{i}', '99') where seq = ${seq}`);
+    expect(await verifySecurityLogChain(db())).toMatchObject({ intact: false, brokenAt: seq });
 
-    // Deleting a row instead breaks the chain at the row after it.
-    await db.execute(sql`update security_logs set details = ${original}::jsonb where seq = ${seq}`);
-    expect((await verifySecurityLogChain(db)).intact).toBe(true);
-    await db.execute(sql`delete from security_logs where seq = ${seq}`);
-    const { rows: next } = await db.execute<{ seq: number }>(sql`select min(seq) as seq from security_logs where seq > ${seq}`);
-    expect(await verifySecurityLogChain(db)).toMatchObject({ intact: false, brokenAt: Number(next[0]!.seq) });
+    // The forger recomputes this entry's hash and every later one, as the unkeyed chain allowed.
+    const { rows: chain } = await db().execute<{ seq: number; prev_hash: string | null; event_type: string; severity: string; actor_id: string | null; details: unknown; created_at: Date | string }>(
+      sql`select seq, prev_hash, event_type, severity, actor_id, details, created_at from security_logs where seq >= ${seq} order by seq`,
+    );
+    let prev = chain[0]!.prev_hash;
+    for (const row of chain) {
+      const forged = createHash('sha256')
+        .update(stableJson([prev, row.event_type, row.severity, row.actor_id, row.details, new Date(row.created_at).toISOString()]))
+        .digest('hex');
+      await asDatabaseOwner(sql`update security_logs set prev_hash = ${prev}, hash = ${forged} where seq = ${Number(row.seq)}`);
+      prev = forged;
+    }
+    await db().execute(sql`update security_log_head set hash = ${prev}, seq = ${Number(chain.at(-1)!.seq)}`);
+    const check = await verifySecurityLogChain(db());
+    expect(check.intact).toBe(false);
+    expect(check.brokenAt).toBe(seq);
+  });
+
+  it('notices the newest entries removed, though what is left is an intact chain', async () => {
+    const fresh = await startTestServer();
+    try {
+      const database = fresh.deps.database.db;
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) => database.transaction((tx) => appendSecurityLog(tx, { eventType: 'test_event', severity: 'info', actorId: null, details: { i } }))),
+      );
+      expect((await verifySecurityLogChain(database)).intact).toBe(true);
+      await database.transaction(async (tx) => {
+        await tx.execute(sql`alter table security_logs disable trigger security_logs_no_change`);
+        await tx.execute(sql`delete from security_logs where seq in (select seq from security_logs order by seq desc limit 3)`);
+        await tx.execute(sql`alter table security_logs enable trigger security_logs_no_change`);
+      });
+      expect(await verifySecurityLogChain(database)).toMatchObject({ intact: false, truncated: true });
+      // Moving the head back to the new end without the key does not help either.
+      await database.execute(sql`update security_log_head set seq = (select max(seq) from security_logs), hash = (select hash from security_logs order by seq desc limit 1)`);
+      expect(await verifySecurityLogChain(database)).toMatchObject({ intact: false, truncated: true });
+    } finally {
+      await fresh.stop();
+    }
   });
 });

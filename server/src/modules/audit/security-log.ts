@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { securityLogs } from '../../db/schema';
@@ -18,14 +18,43 @@ function stableJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-export function entryHash(prevHash: string | null, entry: SecurityLogEntry & { createdAt: Date }): string {
-  const content = stableJson([prevHash, entry.eventType, entry.severity, entry.actorId, entry.details, entry.createdAt.toISOString()]);
-  return createHash('sha256').update(content).digest('hex');
+/**
+ * The key that signs the chain, derived from the server's secret (never stored in the database),
+ * so someone who can write to the database but does not hold the secret cannot recompute a chain
+ * that verifies. Set once at start-up by openServices.
+ */
+let chainKey: Buffer | null = null;
+export function configureSecurityLogKey(secret: string): void {
+  chainKey = createHmac('sha256', secret).update('vouch security log chain').digest();
 }
+function key(): Buffer {
+  if (!chainKey) throw new Error('The security log key is not configured (configureSecurityLogKey).');
+  return chainKey;
+}
+
+/** Keyed hashes carry this prefix; an entry without it is from before the key, plain SHA-256. */
+const KEYED = 'k1:';
+
+function content(prevHash: string | null, entry: SecurityLogEntry & { createdAt: Date }): string {
+  return stableJson([prevHash, entry.eventType, entry.severity, entry.actorId, entry.details, entry.createdAt.toISOString()]);
+}
+
+/** The hash an entry stores: HMAC-SHA256 with the chain key over its content and the previous hash. */
+export function entryHash(prevHash: string | null, entry: SecurityLogEntry & { createdAt: Date }): string {
+  return KEYED + createHmac('sha256', key()).update(content(prevHash, entry)).digest('hex');
+}
+
+/** How entries were hashed before the key: kept so an older log still verifies up to its first keyed entry. */
+function legacyHash(prevHash: string | null, entry: SecurityLogEntry & { createdAt: Date }): string {
+  return createHash('sha256').update(content(prevHash, entry)).digest('hex');
+}
+
+const headMac = (seq: number, hash: string) => createHmac('sha256', key()).update(`head:${seq}:${hash}`).digest('hex');
 
 /**
  * Appends to the security log, chained: the entry stores the previous entry's hash and its
- * own. A transaction-scoped lock keeps the chain a single line under concurrent writers.
+ * own, and the signed head moves to it. A transaction-scoped lock keeps the chain a single line
+ * under concurrent writers.
  */
 export async function appendSecurityLog(tx: Pick<Db, 'execute' | 'insert'>, entry: SecurityLogEntry): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('security_log_chain'))`);
@@ -33,29 +62,47 @@ export async function appendSecurityLog(tx: Pick<Db, 'execute' | 'insert'>, entr
   const prevHash = rows[0]?.hash ?? null;
   // Milliseconds only, so the stored time reads back exactly as it was hashed.
   const createdAt = new Date();
-  await tx.insert(securityLogs).values({ ...entry, createdAt, prevHash, hash: entryHash(prevHash, { ...entry, createdAt }) });
+  const hash = entryHash(prevHash, { ...entry, createdAt });
+  const [inserted] = await tx.insert(securityLogs).values({ ...entry, createdAt, prevHash, hash }).returning({ seq: securityLogs.seq });
+  await tx.execute(sql`
+    insert into security_log_head (id, seq, hash, mac) values (1, ${inserted!.seq}, ${hash}, ${headMac(inserted!.seq, hash)})
+    on conflict (id) do update set seq = excluded.seq, hash = excluded.hash, mac = excluded.mac`);
 }
 
-export type ChainCheck = { entries: number; legacy: number; intact: boolean; brokenAt: number | null };
+export type ChainCheck = { entries: number; legacy: number; intact: boolean; brokenAt: number | null; truncated: boolean };
 
 /**
- * Walks the whole log in order and recomputes every hash. Entries written before the chain
- * existed (no hash) may only come first.
+ * Walks the whole log in order and recomputes every hash with the key. Entries written before the
+ * chain existed (no hash) or before it was keyed (plain SHA-256) may only come first. The last
+ * entry must be the one the signed head names: entries removed from the end are caught there.
  */
 export async function verifySecurityLogChain(db: Db): Promise<ChainCheck> {
   const rows = await db.select().from(securityLogs).orderBy(securityLogs.seq);
+  const { rows: heads } = await db.execute<{ seq: number | string; hash: string; mac: string }>(sql`select seq, hash, mac from security_log_head where id = 1`);
   let prev: string | null = null;
   let legacy = 0;
+  let keyed = false;
   for (const row of rows) {
-    const broken = { entries: rows.length, legacy, intact: false, brokenAt: row.seq };
+    const broken = { entries: rows.length, legacy, intact: false, brokenAt: row.seq, truncated: false };
     if (!row.hash) {
       if (prev !== null) return broken;
       legacy++;
       continue;
     }
-    const expected = entryHash(prev, { eventType: row.eventType, severity: row.severity as Severity, actorId: row.actorId, details: row.details, createdAt: row.createdAt });
+    const facts = { eventType: row.eventType, severity: row.severity as Severity, actorId: row.actorId, details: row.details, createdAt: row.createdAt };
+    const isKeyed = row.hash.startsWith(KEYED);
+    // Once an entry is keyed, every later one must be: a forger cannot fall back to plain hashes.
+    if (!isKeyed && keyed) return broken;
+    keyed ||= isKeyed;
+    const expected: string = isKeyed ? entryHash(prev, facts) : legacyHash(prev, facts);
     if (row.prevHash !== prev || row.hash !== expected) return broken;
     prev = row.hash;
   }
-  return { entries: rows.length, legacy, intact: true, brokenAt: null };
+  const head = heads[0];
+  const last = rows.at(-1);
+  const headHolds = head
+    ? head.mac === headMac(Number(head.seq), head.hash) && last !== undefined && Number(head.seq) === last.seq && head.hash === last.hash
+    : !keyed; // no head is right only for a log never written with the key
+  if (!headHolds) return { entries: rows.length, legacy, intact: false, brokenAt: last?.seq ?? null, truncated: true };
+  return { entries: rows.length, legacy, intact: true, brokenAt: null, truncated: false };
 }

@@ -10,6 +10,7 @@ import { BatchedSystemLog } from './modules/audit/batched-system-log';
 import { inviteToVerifyPastDates } from './modules/dates/calendar.service';
 import { revealDueRatings } from './modules/dates/ratings.service';
 import { liftEndedSuspensions } from './modules/admins/users.service';
+import { deleteOldAdViews } from './modules/admins/campaigns.service';
 import { deleteExpiredPastMatches } from './modules/safety/safety.service';
 import { createApp } from './app';
 import { configureTrial } from './modules/plans/service';
@@ -104,6 +105,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       liftEndedSuspensions(services.database.db),
       deleteExpiredPastMatches(services.database.db),
       deleteOldSpill(services.database.db),
+      deleteOldAdViews(services.database.db),
     ]).catch((error: unknown) =>
       services.logger.warn({ err: error }, 'a scheduled sweep failed'),
     );

@@ -1,4 +1,4 @@
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
 /** A row marks an administrator (DESIGN §3). Created by `npm run admin:create`. */
@@ -138,3 +138,17 @@ export const securityLogHead = pgTable('security_log_head', {
   hash: text('hash').notNull(),
   mac: text('mac').notNull(),
 });
+
+/** One impression and one click per visitor, ad and UTC day (campaigns.service.ts). */
+export const adViews = pgTable(
+  'ad_views',
+  {
+    adId: uuid('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    visitor: text('visitor').notNull(),
+    day: date('day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.adId, t.kind, t.visitor, t.day] }), index('ad_views_day_idx').on(t.day)],
+);

@@ -76,15 +76,36 @@ export async function adsFor(db: Db, placement: AdPlacement): Promise<TPublicAd[
   return rows.map((row) => ({ id: row.id, name: row.name, imageUrl: adImageUrl(row.id), clickUrl: `/api/ads/${row.id}/click` }));
 }
 
-export async function countImpression(db: Db, id: string): Promise<void> {
-  await db.execute(sql`update ads set impressions = impressions + 1 where id = ${id} and active`);
+/**
+ * Counts an impression or a click once per visitor, ad and UTC day: `visitor` is a member's id
+ * or, for a visitor, their address (an IPv6 address by its /64). A script repeating the call
+ * counts once; inflating the counters takes an address or an account per view.
+ */
+async function countOnce(db: Db, id: string, kind: 'impression' | 'click', visitor: string): Promise<{ target_url: string } | undefined> {
+  const counter = kind === 'impression' ? sql`impressions = impressions + 1` : sql`clicks = clicks + 1`;
+  const { rows } = await db.execute<{ target_url: string }>(sql`
+    with seen as (
+      insert into ad_views (ad_id, kind, visitor) select id, ${kind}, ${visitor} from ads where id = ${id}
+      on conflict do nothing returning ad_id),
+    counted as (update ads set ${counter} where id = ${id} and exists (select 1 from seen) returning id)
+    select target_url from ads where id = ${id}`);
+  return rows[0];
 }
 
-/** Counts the click, then hands back the target the visitor is sent to. */
-export async function countClick(db: Db, id: string): Promise<string> {
-  const { rows } = await db.execute<{ target_url: string }>(sql`update ads set clicks = clicks + 1 where id = ${id} returning target_url`);
-  if (!rows[0]) throw new AppError('NOT_FOUND', 'No such ad.');
-  return rows[0].target_url;
+export async function countImpression(db: Db, id: string, visitor: string): Promise<void> {
+  await countOnce(db, id, 'impression', visitor);
+}
+
+/** Counts the click (once a day per visitor), then hands back the target the visitor is sent to. */
+export async function countClick(db: Db, id: string, visitor: string): Promise<string> {
+  const row = await countOnce(db, id, 'click', visitor);
+  if (!row) throw new AppError('NOT_FOUND', 'No such ad.');
+  return row.target_url;
+}
+
+/** Who was counted before today: no longer needed (run by the server's sweep). */
+export async function deleteOldAdViews(db: Db): Promise<void> {
+  await db.execute(sql`delete from ad_views where day < (now() at time zone 'utc')::date`);
 }
 
 export async function readAdImage(deps: Pick<Deps, 'database' | 'storage'>, id: string): Promise<Buffer> {

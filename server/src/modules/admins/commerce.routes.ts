@@ -4,7 +4,10 @@ import { readUpload, uploadBodyLimit } from '../../http/upload';
 import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { errorResponse, imageResponse, jsonResponse } from '../../lib/openapi';
-import { defineRoute } from '../../lib/route';
+import { defineRoute, findSession } from '../../lib/route';
+import { addressKey } from '../../auth/rate-limit';
+import { CLIENT_IP_HEADER } from '../../auth/auth';
+import type { Context } from 'hono';
 import { adsFor, countClick, countImpression, createCampaign, deleteCampaign, listCampaigns, readAdImage, setCampaignActive } from './campaigns.service';
 import { activatePremium, cancelSubscription, editSubscription, listPendingPayments, listSubscriptions } from './subscriptions.service';
 
@@ -74,7 +77,7 @@ const impression = defineRoute('public', {
   method: 'post',
   path: '/api/ads/{id}/impression',
   tags: ['Ads'],
-  summary: 'Count one impression (once per page view)',
+  summary: 'Count one impression (once per visitor, ad and day)',
   request: { params: idParams },
   responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Counted') },
 });
@@ -83,7 +86,7 @@ const click = defineRoute('public', {
   method: 'get',
   path: '/api/ads/{id}/click',
   tags: ['Ads'],
-  summary: "Count a click, then redirect to the campaign's target",
+  summary: "Count a click (once per visitor, ad and day), then redirect to the campaign's target",
   request: { params: idParams },
   responses: { 302: { description: 'To the target' }, 404: errorResponse('No such ad') },
 });
@@ -164,10 +167,10 @@ commerceRoutes
     return c.body(new Uint8Array(bytes), 200);
   })
   .openapi(impression, async (c) => {
-    await countImpression(c.get('deps').database.db, c.req.valid('param').id);
+    await countImpression(c.get('deps').database.db, c.req.valid('param').id, await visitorOf(c));
     return c.json({ ok: true as const }, 200);
   })
-  .openapi(click, async (c) => c.redirect(await countClick(c.get('deps').database.db, c.req.valid('param').id), 302))
+  .openapi(click, async (c) => c.redirect(await countClick(c.get('deps').database.db, c.req.valid('param').id, await visitorOf(c)), 302))
   .openapi(pendingPayments, async (c) => c.json({ pending: await listPendingPayments(c.get('deps').database.db) }, 200))
   .openapi(activate, async (c) => {
     const { userId, months } = c.req.valid('json');
@@ -179,3 +182,10 @@ commerceRoutes
   })
   .openapi(subscriptionEdit, async (c) => c.json(await editSubscription(c.get('deps').database.db, c.get('user').id, c.req.valid('param').id, c.req.valid('json')), 200))
   .openapi(subscriptionCancel, async (c) => c.json(await cancelSubscription(c.get('deps').database.db, c.get('user').id, c.req.valid('param').id), 200));
+
+/** Who is counted for an ad: the signed-in member, or else the caller's address (IPv6 by its /64). */
+async function visitorOf(c: Context<AppEnv>): Promise<string> {
+  const deps = c.get('deps');
+  const session = c.req.header('cookie') ? await findSession(deps, c.req.raw.headers) : null;
+  return session ? `member:${session.user.id}` : `address:${addressKey(c.req.header(CLIENT_IP_HEADER) ?? 'unknown')}`;
+}

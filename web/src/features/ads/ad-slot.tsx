@@ -9,7 +9,7 @@ const ROTATE_MS = 8000;
 
 /**
  * An ad placement, shown to visitors: one active ad at a time, rotating when there are
- * several. Each ad shown counts one impression per page view; the click goes through the
+ * several. The server counts one impression per visitor, ad and day; the click goes through the
  * server (which counts it) and opens in a new tab. Failures are only logged.
  */
 export function AdSlot({ placement, className }: { placement: AdPlacement; className?: string }) {

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { pngImage } from '../../test/images';
+import { requestFrom } from '../../test/from-address';
+import { factoryAdmin, factoryMember } from '../../test/members';
+import { serverSuite } from '../../test/suite';
+import { testDatabaseKind } from '../../test/test-server';
+
+/** Advertisers pay by what the counters say: a script must not be able to raise them cheaply. */
+const suite = serverSuite();
+
+async function campaign(): Promise<string> {
+  const admin = await factoryAdmin(suite.server);
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(await pngImage(300, 200))], { type: 'image/png' }), 'ad.png');
+  for (const [key, value] of Object.entries({ name: 'Coffee', targetUrl: 'https://example.com/coffee', placement: 'sidebar' })) form.append(key, value);
+  const created = await admin.client.request('POST', '/api/admin/campaigns', form);
+  expect(created.status).toBe(201);
+  return ((await created.json()) as { id: string }).id;
+}
+
+const counters = async (id: string) => {
+  const { rows } = await suite.server.deps.database.db.execute<{ impressions: number; clicks: number }>(sql`select impressions, clicks from ads where id = ${id}`);
+  return rows[0]!;
+};
+
+describe(`ad counters on ${testDatabaseKind}`, () => {
+  it('counts one impression and one click per visitor, ad and day, however often a script sends them', async () => {
+    const id = await campaign();
+    const impression = (address: string, cookie?: string) =>
+      requestFrom(address, `${suite.server.url}/api/ads/${id}/impression`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: suite.server.url, ...(cookie ? { cookie } : {}) },
+        body: '{}',
+      });
+    const click = (address: string) => requestFrom(address, `${suite.server.url}/api/ads/${id}/click`);
+
+    // Fifty from one address, all at once: one impression.
+    const burst = await Promise.all(Array.from({ length: 50 }, () => impression('127.0.7.1')));
+    expect(burst.every((answer) => answer.status === 200)).toBe(true);
+    expect((await counters(id)).impressions).toBe(1);
+    // Five addresses: five.
+    for (let i = 2; i <= 6; i++) for (let n = 0; n < 3; n++) await impression(`127.0.7.${i}`);
+    expect((await counters(id)).impressions).toBe(6);
+    // A signed-in member counts once wherever they are.
+    const member = await factoryMember(suite.server, suite.passwordHash);
+    for (let i = 10; i < 15; i++) await impression(`127.0.7.${i}`, member.client.cookieHeader());
+    expect((await counters(id)).impressions).toBe(7);
+
+    // Clicks go through the redirect and count the same way.
+    for (let n = 0; n < 20; n++) {
+      const answer = await click('127.0.8.1');
+      expect(answer.status).toBe(302);
+      expect(answer.headers.location).toBe('https://example.com/coffee');
+    }
+    await click('127.0.8.2');
+    expect((await counters(id)).clicks).toBe(2);
+    // Nothing else counts a click.
+    expect((await suite.server.client().request('POST', `/api/ads/${id}/click`, {})).status).toBe(404);
+  });
+});

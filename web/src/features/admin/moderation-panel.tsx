@@ -130,7 +130,7 @@ function CaseReview({ item }: { item: TAdminReport }) {
           </label>
         )}
         <label className="grid gap-1 text-sm font-medium">
-          Note for the reporter
+          {item.reporter ? 'Note for the reporter' : 'Note for the record'}
           <Textarea value={note} onChange={(e) => setNote(e.target.value)} rows={2} className="min-h-16" />
         </label>
         <Button type="submit" size="sm" className="justify-self-start" disabled={decide.isPending || note.trim().length < 3}>

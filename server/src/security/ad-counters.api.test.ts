@@ -9,14 +9,14 @@ import { testDatabaseKind } from '../../test/test-server';
 /** Advertisers pay by what the counters say: a script must not be able to raise them cheaply. */
 const suite = serverSuite();
 
-async function campaign(): Promise<string> {
+async function campaign() {
   const admin = await factoryAdmin(suite.server);
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(await pngImage(300, 200))], { type: 'image/png' }), 'ad.png');
   for (const [key, value] of Object.entries({ name: 'Coffee', targetUrl: 'https://example.com/coffee', placement: 'sidebar' })) form.append(key, value);
   const created = await admin.client.request('POST', '/api/admin/campaigns', form);
   expect(created.status).toBe(201);
-  return ((await created.json()) as { id: string }).id;
+  return { id: ((await created.json()) as { id: string }).id, admin };
 }
 
 const counters = async (id: string) => {
@@ -26,7 +26,7 @@ const counters = async (id: string) => {
 
 describe(`ad counters on ${testDatabaseKind}`, () => {
   it('counts one impression and one click per visitor, ad and day, however often a script sends them', async () => {
-    const id = await campaign();
+    const { id, admin } = await campaign();
     const impression = (address: string, cookie?: string) =>
       requestFrom(address, `${suite.server.url}/api/ads/${id}/impression`, {
         method: 'POST',
@@ -57,5 +57,10 @@ describe(`ad counters on ${testDatabaseKind}`, () => {
     expect((await counters(id)).clicks).toBe(2);
     // Nothing else counts a click.
     expect((await suite.server.client().request('POST', `/api/ads/${id}/click`, {})).status).toBe(404);
+
+    // A paused ad is not shown: posting its impression anyway counts nothing.
+    expect((await admin.client.json('PUT', `/api/admin/campaigns/${id}/active`, { active: false })).status).toBe(200);
+    await impression('127.0.7.20');
+    expect((await counters(id)).impressions).toBe(7);
   });
 });

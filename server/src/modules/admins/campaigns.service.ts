@@ -83,9 +83,11 @@ export async function adsFor(db: Db, placement: AdPlacement): Promise<TPublicAd[
  */
 async function countOnce(db: Db, id: string, kind: 'impression' | 'click', visitor: string): Promise<{ target_url: string } | undefined> {
   const counter = kind === 'impression' ? sql`impressions = impressions + 1` : sql`clicks = clicks + 1`;
+  // A paused ad is not shown, so it gains no impressions; a click on a page left open still counts.
+  const shown = kind === 'impression' ? sql`and active` : sql``;
   const { rows } = await db.execute<{ target_url: string }>(sql`
     with seen as (
-      insert into ad_views (ad_id, kind, visitor) select id, ${kind}, ${visitor} from ads where id = ${id}
+      insert into ad_views (ad_id, kind, visitor) select id, ${kind}, ${visitor} from ads where id = ${id} ${shown}
       on conflict do nothing returning ad_id),
     counted as (update ads set ${counter} where id = ${id} and exists (select 1 from seen) returning id)
     select target_url from ads where id = ${id}`);

@@ -95,6 +95,14 @@ describe(`the security log chain on ${testDatabaseKind}`, () => {
       // Moving the head back to the new end without the key does not help either.
       await database.execute(sql`update security_log_head set seq = (select max(seq) from security_logs), hash = (select hash from security_logs order by seq desc limit 1)`);
       expect(await verifySecurityLogChain(database)).toMatchObject({ intact: false, truncated: true });
+      // Nor does waiting for the next entry (an administrator signing in to run the audit writes
+      // one): the server does not move a head that does not name the chain's end.
+      await database.transaction((tx) => appendSecurityLog(tx, { eventType: 'test_event', severity: 'info', actorId: null, details: { after: 'truncation' } }));
+      expect(await verifySecurityLogChain(database)).toMatchObject({ intact: false, truncated: true });
+      // Deleting the head as well leaves keyed entries without one, however many are added after.
+      await database.execute(sql`delete from security_log_head`);
+      await database.transaction((tx) => appendSecurityLog(tx, { eventType: 'test_event', severity: 'info', actorId: null, details: { after: 'head deleted' } }));
+      expect(await verifySecurityLogChain(database)).toMatchObject({ intact: false, truncated: true });
     } finally {
       await fresh.stop();
     }

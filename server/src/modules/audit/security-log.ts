@@ -51,19 +51,35 @@ function legacyHash(prevHash: string | null, entry: SecurityLogEntry & { created
 
 const headMac = (seq: number, hash: string) => createHmac('sha256', key()).update(`head:${seq}:${hash}`).digest('hex');
 
+type Head = { seq: number | string; hash: string; mac: string };
+type End = { seq: number | string; hash: string | null };
+
+/**
+ * Whether the signed head names the chain's last entry. A log without a head is right only while
+ * it has no keyed entry (it was written before the key, or is empty).
+ */
+function headNamesEnd(head: Head | undefined, last: End | undefined): boolean {
+  if (!head) return !last?.hash?.startsWith(KEYED);
+  return head.mac === headMac(Number(head.seq), head.hash) && last !== undefined && Number(head.seq) === Number(last.seq) && head.hash === last.hash;
+}
+
 /**
  * Appends to the security log, chained: the entry stores the previous entry's hash and its
  * own, and the signed head moves to it. A transaction-scoped lock keeps the chain a single line
- * under concurrent writers.
+ * under concurrent writers. The head moves only from the end it names: after entries were removed
+ * from the end or the head was forged or deleted, it stays as it is, so the next entry (an
+ * administrator signing in to run the audit writes one) does not hide what was done.
  */
 export async function appendSecurityLog(tx: Pick<Db, 'execute' | 'insert'>, entry: SecurityLogEntry): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('security_log_chain'))`);
-  const { rows } = await tx.execute<{ hash: string | null }>(sql`select hash from security_logs order by seq desc limit 1`);
+  const { rows } = await tx.execute<End>(sql`select seq, hash from security_logs order by seq desc limit 1`);
+  const { rows: heads } = await tx.execute<Head>(sql`select seq, hash, mac from security_log_head where id = 1`);
   const prevHash = rows[0]?.hash ?? null;
   // Milliseconds only, so the stored time reads back exactly as it was hashed.
   const createdAt = new Date();
   const hash = entryHash(prevHash, { ...entry, createdAt });
   const [inserted] = await tx.insert(securityLogs).values({ ...entry, createdAt, prevHash, hash }).returning({ seq: securityLogs.seq });
+  if (!headNamesEnd(heads[0], rows[0])) return;
   await tx.execute(sql`
     insert into security_log_head (id, seq, hash, mac) values (1, ${inserted!.seq}, ${hash}, ${headMac(inserted!.seq, hash)})
     on conflict (id) do update set seq = excluded.seq, hash = excluded.hash, mac = excluded.mac`);
@@ -75,10 +91,13 @@ export type ChainCheck = { entries: number; legacy: number; intact: boolean; bro
  * Walks the whole log in order and recomputes every hash with the key. Entries written before the
  * chain existed (no hash) or before it was keyed (plain SHA-256) may only come first. The last
  * entry must be the one the signed head names: entries removed from the end are caught there.
+ * What this cannot tell apart is a log taken back to before its first keyed entry (every keyed
+ * entry and the head removed, or rewritten as plain ones) from a log never keyed: catching that
+ * would take a copy of the head kept outside the database.
  */
 export async function verifySecurityLogChain(db: Db): Promise<ChainCheck> {
   const rows = await db.select().from(securityLogs).orderBy(securityLogs.seq);
-  const { rows: heads } = await db.execute<{ seq: number | string; hash: string; mac: string }>(sql`select seq, hash, mac from security_log_head where id = 1`);
+  const { rows: heads } = await db.execute<Head>(sql`select seq, hash, mac from security_log_head where id = 1`);
   let prev: string | null = null;
   let legacy = 0;
   let keyed = false;
@@ -98,11 +117,7 @@ export async function verifySecurityLogChain(db: Db): Promise<ChainCheck> {
     if (row.prevHash !== prev || row.hash !== expected) return broken;
     prev = row.hash;
   }
-  const head = heads[0];
   const last = rows.at(-1);
-  const headHolds = head
-    ? head.mac === headMac(Number(head.seq), head.hash) && last !== undefined && Number(head.seq) === last.seq && head.hash === last.hash
-    : !keyed; // no head is right only for a log never written with the key
-  if (!headHolds) return { entries: rows.length, legacy, intact: false, brokenAt: last?.seq ?? null, truncated: true };
+  if (!headNamesEnd(heads[0], last)) return { entries: rows.length, legacy, intact: false, brokenAt: last?.seq ?? null, truncated: true };
   return { entries: rows.length, legacy, intact: true, brokenAt: null, truncated: false };
 }

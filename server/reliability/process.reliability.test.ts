@@ -37,7 +37,8 @@ describe(`graceful shutdown on ${testDatabaseKind}`, () => {
 });
 
 describe(`crashes on ${testDatabaseKind}`, () => {
-  it('keeps every acknowledged write when the server is killed mid-load, and writes nothing by halves', { timeout: 600_000 }, async () => {
+  // A crash point takes a few seconds (the load, the kill, a restart): the time allowed grows with them.
+  it('keeps every acknowledged write when the server is killed mid-load, and writes nothing by halves', { timeout: 120_000 + CRASH_POINTS * 20_000 }, async () => {
     const database = await createTestDatabase();
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;

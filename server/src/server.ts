@@ -56,7 +56,7 @@ export async function openServices(env: Env, logger: Logger = createLogger(env.L
     throw error;
   }
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db, logger, production: env.isProduction });
-  const auth = createAuth({ env, db: database.db, mailer });
+  const auth = createAuth({ env, db: database.db, mailer, logger });
   const storage =
     env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
       ? createS3Storage({

@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { account, session, twoFactor as twoFactorTable, user, verification } from '../db/schema';
 import type { Env } from '../env';
 import type { Mailer } from '../mail/mailer';
+import type { Logger } from '../lib/logger';
 import { magicLinkMail, magicLinkRefusedMail, resetPasswordMail, signInCodeMail, verificationMail } from '../mail/templates';
 import { MFA_TEXT } from '../../../contracts/account';
 import { accountEventFor, recordAccountEvent, type RequestMeta } from '../modules/account/events';
@@ -30,8 +31,8 @@ export function trustedOrigins(env: Env): string[] {
   return [...origins];
 }
 
-export function createAuth(options: { env: Env; db: Db; mailer: Mailer }) {
-  const { env, db, mailer } = options;
+export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: Logger }) {
+  const { env, db, mailer, logger } = options;
   return betterAuth({
     appName: 'Vouch',
     baseURL: env.BASE_URL,
@@ -82,7 +83,11 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer }) {
       user: {
         create: {
           // A banned or reported member who deleted their account and signs up again is flagged.
-          after: async (created) => flagReturningEmail(db, env.AUTH_SECRET, created.id, created.email),
+          // The account exists by now: a failed check is logged, and does not fail the sign-up.
+          after: async (created) =>
+            flagReturningEmail(db, env.AUTH_SECRET, created.id, created.email).catch((error: unknown) =>
+              logger.error({ err: error, userId: created.id }, 'a new account could not be checked against returning members'),
+            ),
         },
       },
       session: {

@@ -39,7 +39,7 @@ const body = fc.oneof(fc.dictionary(fc.oneof(nasty, fc.constantFrom('content', '
 const fingerprint = () => tableFingerprint(suite.server);
 
 describe(`fuzzing every route on ${testDatabaseKind}`, () => {
-  it('never answers a 5xx, always answers errors in the one shape, and a rejected write leaves nothing behind', { timeout: 600_000 }, async () => {
+  it('never answers a 5xx, always answers errors in the one shape, and a rejected write leaves nothing behind', { timeout: 600_000 + RUNS * 20_000 }, async () => {
     const member = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Fay' } });
     const admin = await factoryAdmin(suite.server);
     type Doc = { paths: Record<string, Record<string, { 'x-access'?: string; parameters?: { in: string; name: string }[] }>> };

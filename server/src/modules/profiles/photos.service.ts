@@ -20,7 +20,7 @@ export async function listPhotos(db: Db, userId: string): Promise<TPhoto[]> {
 const lockMemberPhotos = (tx: Pick<Db, 'execute'>, userId: string) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`photos:${userId}`}))`);
 
-export async function addPhoto(deps: Pick<Deps, 'database' | 'storage'>, userId: string, upload: Buffer): Promise<TPhoto[]> {
+export async function addPhoto(deps: Pick<Deps, 'database' | 'storage' | 'logger'>, userId: string, upload: Buffer): Promise<TPhoto[]> {
   const { db } = deps.database;
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(photos).where(eq(photos.userId, userId));
   if (total >= PHOTO_LIMITS.maxPhotos) throw new AppError('MAX_PHOTOS', PROFILE_TEXT.maxPhotos.description);
@@ -58,7 +58,8 @@ export async function addPhoto(deps: Pick<Deps, 'database' | 'storage'>, userId:
     await Promise.all([deps.storage.delete(keys.large), deps.storage.delete(keys.thumb)]);
     throw error;
   }
-  await flagReturningPhoto(db, userId, dhash);
+  // The photo is stored by now: a failed look for returning members is logged, not the upload's failure.
+  await flagReturningPhoto(db, userId, dhash).catch((error: unknown) => deps.logger.error({ err: error, userId }, 'a photo could not be checked against returning members'));
   return listPhotos(db, userId);
 }
 

@@ -37,7 +37,7 @@ const OPENERS = [
  * over several cities, with drawn portraits, interests, some selfie-verified, some with
  * ratings, and some who already liked the demo account. Safe to run again.
  */
-export async function seedDemoData(deps: Pick<Deps, 'auth' | 'database' | 'storage'>, options: { profiles?: number } = {}): Promise<SeedResult> {
+export async function seedDemoData(deps: Pick<Deps, 'auth' | 'database' | 'storage' | 'logger'>, options: { profiles?: number } = {}): Promise<SeedResult> {
   const { db } = deps.database;
   const count = options.profiles ?? 60;
   const passwordHash = await hashForFactories(DEMO_ACCOUNT.password);

@@ -54,6 +54,13 @@ describe(`the network edge on ${testDatabaseKind}`, () => {
       statuses.push(answer.status);
     }
     expect(statuses.filter((s) => s === 401)).toHaveLength(IP_MAX);
+    // And the contact form's limit the same way.
+    const sent: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      const answer = await requestFrom('127.0.0.1', `${suite.server.url}/api/contact`, json({ name: 'V6', email: 'v6@example.com', subject: `S${i}`, message: 'M' }, `2001:db8:99:1:${(i + 1).toString(16)}::1`));
+      sent.push(answer.status);
+    }
+    expect(sent.filter((s) => s === 201)).toHaveLength(Math.min(IP_MAX, 20));
   });
 
   it('picks the right entry for any number of proxies', () => {

@@ -1,6 +1,6 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { ZContactMessage, ZInboxMessage } from '../../../../contracts/admin';
-import { consumeLimits } from '../../auth/rate-limit';
+import { addressKey, consumeLimits } from '../../auth/rate-limit';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, jsonResponse } from '../../lib/openapi';
 import { defineRoute, findSession } from '../../lib/route';
@@ -38,7 +38,7 @@ export const inboxRoutes = new OpenAPIHono<AppEnv>()
   .openapi(send, async (c) => {
     const deps = c.get('deps');
     const ip = c.req.header('x-vouch-client-ip') ?? 'unknown';
-    await consumeLimits(deps.database.db, [{ key: `contact:ip:${ip}`, max: Math.min(deps.env.RATE_LIMIT_IP_MAX, 20), windowSeconds: 3600 }]);
+    await consumeLimits(deps.database.db, [{ key: `contact:ip:${addressKey(ip)}`, max: Math.min(deps.env.RATE_LIMIT_IP_MAX, 20), windowSeconds: 3600 }]);
     const sender = await findSession(deps, c.req.raw.headers);
     await receiveMessage(deps.database.db, sender?.user.id ?? null, c.req.valid('json'));
     return c.json({ ok: true as const }, 201);

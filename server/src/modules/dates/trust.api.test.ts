@@ -109,12 +109,14 @@ describe(`selfie verification on ${testDatabaseKind}`, () => {
 describe(`co-signed dates on ${testDatabaseKind}`, () => {
   it('needs the other participant to confirm; then the date is verified and rating unlocks for both', async () => {
     const [a, b, conversationId] = await matched();
+    expect((await a.client.upload(`/api/conversations/${conversationId}/date/photo`, Buffer.from('not an image'), 'x.jpg', 'image/jpeg')).status).toBe(415);
     const uploaded = await a.client.upload(`/api/conversations/${conversationId}/date/photo`, photo, 'us.jpg', 'image/jpeg');
     const state = (await uploaded.json()) as TDateState;
     expect(state).toMatchObject({ status: 'pending', uploadedByMe: true, ratingsUnlocked: false });
     expect((await b.client.json<TDateState>('GET', `/api/conversations/${conversationId}/date`)).body).toMatchObject({ status: 'pending', uploadedByMe: false });
     expect((await a.client.upload(`/api/conversations/${conversationId}/date/photo`, photo, 'again.jpg', 'image/jpeg')).status).toBe(409);
-    expect((await a.client.upload(`/api/conversations/${conversationId}/date/photo`, Buffer.from('not an image'), 'x.jpg', 'image/jpeg')).status).toBe(415);
+    // While a photo waits, any other upload is refused before it is even decoded.
+    expect((await a.client.upload(`/api/conversations/${conversationId}/date/photo`, Buffer.from('not an image'), 'x.jpg', 'image/jpeg')).status).toBe(409);
     expect((await a.client.json('POST', `/api/conversations/${conversationId}/date/confirm`)).status).toBe(403);
 
     // The photo: the two participants and admins only.

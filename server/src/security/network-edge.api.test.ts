@@ -107,8 +107,10 @@ describe(`the network edge on ${testDatabaseKind}`, () => {
         expect(((await response.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
       }
     }
+    // Four 100 MB bodies read in would add hundreds of MB (a parsed 100 MB JSON body took about
+    // 250 MB); what is left is the noise of the process this test shares with the server.
     const grown = (process.memoryUsage().rss - before) / 1024 / 1024;
-    expect(grown).toBeLessThan(60);
+    expect(grown).toBeLessThan(150);
     // A photo is still accepted: uploads keep their own limit.
     expect((await member.client.upload('/api/profile/photos', await pngImage(), 'me.png', 'image/png')).status).toBe(201);
   });

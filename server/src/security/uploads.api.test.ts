@@ -186,8 +186,15 @@ describe(`hostile uploads on ${testDatabaseKind}`, () => {
     const accepted: string[] = [];
     for (const endpoint of list) {
       for (const file of HOSTILE) {
-        const response = await endpoint.send(await file.bytes(), file.filename, file.type);
-        if (response.status < 400 || response.status >= 500) accepted.push(`${endpoint.name} took ${file.name}: ${response.status}`);
+        const bytes = await file.bytes();
+        // A body over the limit is refused from its length, before it is read: the server may
+        // answer 413 and hang up while the client is still sending, which the client sees as a
+        // closed connection. Any other file must get an answer.
+        const response = await endpoint.send(bytes, file.filename, file.type).catch((error: unknown) => {
+          if (bytes.length > PHOTO_LIMITS.maxBytes) return null;
+          throw error;
+        });
+        if (response && (response.status < 400 || response.status >= 500)) accepted.push(`${endpoint.name} took ${file.name}: ${response.status}`);
       }
     }
     expect(accepted).toEqual([]);

@@ -98,7 +98,7 @@ export const ZPastMatch = z.object({
 });
 export type TPastMatch = z.infer<typeof ZPastMatch>;
 
-export const NOTIFICATION_TYPES = ['match', 'message', 'review', 'report_outcome', 'verification', 'date', 'super_like'] as const;
+export const NOTIFICATION_TYPES = ['match', 'message', 'review', 'report_outcome', 'verification', 'date', 'super_like', 'premium'] as const;
 export const ZNotification = z.object({
   id: z.string(),
   type: z.enum(NOTIFICATION_TYPES),

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { subscriptions, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { announceStatsChange } from '../../realtime/hub';
+import { notify } from '../notifications/notifications.service';
 import { appendSecurityLog } from '../audit/security-log';
 
 type Row = { id: string; user_id: string; name: string | null; email: string; tier: string; active: boolean; expires_at: Date | string | null; cancelled_at: Date | string | null; created_at: Date | string };
@@ -100,7 +101,7 @@ export async function listPendingPayments(db: Db): Promise<TPendingPayment[]> {
  * Premium is still running (so a renewal adds a month), else from now. One row per member.
  */
 export async function activatePremium(db: Db, adminId: string, userId: string, months: number): Promise<TAdminSubscription> {
-  const id = await db.transaction(async (tx) => {
+  const activated = await db.transaction(async (tx) => {
     const [member] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId));
     if (!member) throw new AppError('NOT_FOUND', 'No such member.');
     const [before] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for('update');
@@ -121,8 +122,15 @@ export async function activatePremium(db: Db, adminId: string, userId: string, m
       actorId: adminId,
       details: { target: userId, months, before: before ? { tier: before.tier, active: before.active, expiresAt: before.expiresAt?.toISOString() ?? null } : null, after: { expiresAt: expiresAt.toISOString() } },
     });
-    return row!.id;
+    return { id: row!.id, expiresAt };
+  });
+  // The member hears of it at once: they paid, and are waiting for it.
+  await notify(db, userId, {
+    type: 'premium',
+    title: 'Premium is on',
+    message: `Thank you for your payment. Your Premium membership runs until ${activated.expiresAt.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}.`,
+    link: '/pricing',
   });
   announceStatsChange(db);
-  return one(db, id);
+  return one(db, activated.id);
 }

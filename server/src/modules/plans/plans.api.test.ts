@@ -51,6 +51,11 @@ describe(`Go Premium and its confirmation on ${testDatabaseKind}`, () => {
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
     expect((await member.client.json<Me>('GET', '/api/me')).body.subscription).toMatchObject({ tier: 'premium', isActive: true });
+    // The member is told at once, with the date it runs until.
+    const { body: inbox } = await member.client.json<{ notifications: { type: string; title: string; message: string }[] }>('GET', '/api/notifications');
+    const told = inbox.notifications.find((n) => n.type === 'premium');
+    expect(told?.title).toBe('Premium is on');
+    expect(told?.message).toContain(new Date(activated.body.expiresAt).getUTCFullYear().toString());
     const after = await boss.client.json<{ pending: TPendingPayment[] }>('GET', '/api/admin/subscriptions/pending');
     expect(after.body.pending.some((p) => p.userId === member.id)).toBe(false);
 

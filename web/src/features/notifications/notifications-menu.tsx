@@ -1,6 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { BadgeCheck, BellOff, CalendarHeart, Heart, MessageCircle, ShieldCheck, Sparkles, Star } from 'lucide-react';
+import { BadgeCheck, BellOff, CalendarHeart, Crown, Heart, MessageCircle, ShieldCheck, Sparkles, Star } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { TNotification } from '@contracts/safety';
 import { Spinner } from '@/components/ui/spinner';
@@ -16,6 +16,7 @@ const ICONS: Record<TNotification['type'], typeof Heart> = {
   verification: BadgeCheck,
   date: CalendarHeart,
   super_like: Sparkles,
+  premium: Crown,
 };
 
 const ago = (iso: string) => {

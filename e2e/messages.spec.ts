@@ -45,10 +45,10 @@ test.describe('[MESSAGES]', () => {
     expect(alerts).toEqual([]); // the markup rendered as text
   });
 
-  test('[SIGNED-OUT] visitors are told to log in', async ({ page }) => {
+  test('[SIGNED-OUT] visitors are told to log in, on the login page as every member page sends them', async ({ page }) => {
     await page.goto('/messages');
     await toast(page, 'Login required');
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/login$/);
   });
 });
 

@@ -121,7 +121,7 @@ export function Component() {
   useEffect(() => {
     if (isLoading || session) return;
     toast.error(MESSAGE_TEXT.loginRequired.title, { description: MESSAGE_TEXT.loginRequired.description });
-    navigate(paths.auth, { replace: true });
+    navigate(paths.login, { replace: true });
   }, [isLoading, session, navigate]);
   if (!session) return <div className="flex justify-center py-16"><Spinner /></div>;
   return <Messages userId={session.user.id} />;

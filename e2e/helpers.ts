@@ -70,6 +70,9 @@ export async function matchedMembers(browser: Browser, baseURL: string, names: [
   const second = await apiMember(browser, names[1], baseURL);
   await first.like(second.id);
   const { conversationId, matchId } = (await (await second.like(first.id)).json()) as { conversationId: string; matchId: string };
+  // The second liker's browser would have shown 'It's a match!' at once; the first is shown it on
+  // their next page.
+  await second.page.request.post(`/api/matches/${matchId}/seen`, { data: {}, headers: { origin: baseURL } });
   return { first, second, conversationId, matchId };
 }
 

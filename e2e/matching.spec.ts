@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { registerAndVerify, signInWithPassword, toast, uniqueEmail } from './helpers';
+import { apiMember, registerAndVerify, signInWithPassword, toast, uniqueEmail } from './helpers';
 
 const colors = ['#e11d48', '#2563eb', '#16a34a'];
 const photo = async (color: string) => ({
@@ -114,6 +114,37 @@ test.describe('[PROFILES][MATCHING]', () => {
       await expect(page.getByRole('list', { name: 'Matches' }).getByText(`${other}, 31`)).toBeVisible();
       await expect(page.getByRole('link', { name: 'Message' })).toHaveAttribute('href', /\/messages\?conversation=/);
     }
+  });
+});
+
+test.describe('[MATCH ANNOUNCEMENT]', () => {
+  test("the like that completes a match and empties the grid still says 'It's a match!', and an unseen one waits", async ({ browser, baseURL }) => {
+    const tag = Date.now().toString(36).slice(-5);
+    const ana = await apiMember(browser, `Ana${tag}`, baseURL!);
+    const bea = await apiMember(browser, `Bea${tag}`, baseURL!);
+    expect((await ana.like(bea.id)).ok()).toBe(true);
+
+    // Bea searches so that Ana is the only result, and likes: the grid empties.
+    await bea.page.goto('/discover');
+    await bea.page.getByLabel('Search').fill(`Ana${tag}`);
+    await expect(bea.page.getByRole('list', { name: 'Profiles' }).locator(':scope > li')).toHaveCount(1);
+    await bea.page.getByRole('button', { name: `Like Ana${tag}` }).click();
+    await expect(bea.page.getByText('No profiles found')).toBeVisible();
+    const dialog = bea.page.getByRole('dialog');
+    await expect(dialog.getByText("It's a match!")).toBeVisible();
+    await expect(dialog).toContainText(`You and Ana${tag} like each other`);
+    await bea.page.getByRole('button', { name: 'Keep browsing' }).click();
+    await bea.page.reload();
+    await expect(bea.page.getByRole('heading', { name: 'Discover Profiles' })).toBeVisible();
+    await expect(bea.page.getByRole('dialog')).toBeHidden();
+
+    // A match completed where no dialog could show (the tab closed before the answer came back)
+    // is announced on the next page.
+    const cy = await apiMember(browser, `Cy${tag}`, baseURL!);
+    await cy.like(bea.id);
+    expect((await bea.like(cy.id)).ok()).toBe(true);
+    await bea.page.goto('/dashboard?tab=profile');
+    await expect(bea.page.getByRole('dialog')).toContainText(`You and Cy${tag} like each other`);
   });
 });
 

@@ -33,7 +33,7 @@ export const matches = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userA: member('user_a'),
     userB: member('user_b'),
-    /** Whether each side has been shown 'It's a match!'; the second liker sees it at once. */
+    /** Whether each side has been shown 'It's a match!' (the client reports it once shown). */
     announcedToA: boolean('announced_to_a').notNull().default(false),
     announcedToB: boolean('announced_to_b').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

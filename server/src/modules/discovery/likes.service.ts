@@ -130,12 +130,12 @@ async function recordLike(db: Db, viewerId: string, targetId: string, superLike:
     const likesLeft = left === null ? null : left - 1;
     if (!reverse) return { matched: false, alreadyLiked: false, matchId: null, conversationId: null, likesLeft };
 
-    // The match and its conversation. The member whose like completed the pair sees
-    // 'It's a match!' now; the other one later.
+    // The match and its conversation. 'It's a match!' stays pending for both members until each
+    // has been shown it (POST /api/matches/:id/seen): the page that made the like may be gone
+    // before it could show the dialog.
     const { rows: [made] } = await tx.execute<{ match_id: string; conversation_id: string }>(sql`
       with made as (
-        insert into ${matches} (user_a, user_b, announced_to_a, announced_to_b)
-        values (${userA}, ${userB}, ${viewerId === userA}, ${viewerId === userB})
+        insert into ${matches} (user_a, user_b) values (${userA}, ${userB})
         on conflict do nothing returning id),
       opened as (insert into ${conversations} (match_id, user_a, user_b) select id, ${userA}, ${userB} from made returning id)
       select made.id as match_id, opened.id as conversation_id from made, opened`);

@@ -11,7 +11,6 @@ import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/use-session';
 import { DEFAULT_FILTERS, DiscoverFilters, type FilterState } from '@/features/discovery/discover-filters';
 import { discoverQueryOptions } from '@/features/discovery/discovery-api';
-import { MatchDialog } from '@/features/discovery/match-dialog';
 import { ProfileCardSkeleton, ProfileGridCard } from '@/features/discovery/profile-grid-card';
 import { useLike } from '@/features/discovery/use-like';
 import { useUpdateLocation } from '@/features/profile/use-update-location';
@@ -43,7 +42,7 @@ function toQuery(mode: Mode, f: FilterState): TDiscoverQuery {
 function Results({ mode, filters }: { mode: Mode; filters: FilterState }) {
   const settled = useDebouncedValue(filters, 300);
   const query = useInfiniteQuery({ ...discoverQueryOptions(toQuery(mode, settled)), placeholderData: (previous) => previous });
-  const { like, liking, match, closeMatch } = useLike();
+  const { like, liking } = useLike();
   const { update, locating } = useUpdateLocation();
   const [liked, setLiked] = useState<Set<string>>(new Set());
   const sentinel = useRef<HTMLDivElement>(null);
@@ -101,7 +100,6 @@ function Results({ mode, filters }: { mode: Mode; filters: FilterState }) {
       <div ref={sentinel} className="flex justify-center py-8">
         {query.isFetchingNextPage ? <Spinner label="Loading more profiles" /> : !query.hasNextPage && <p className="text-sm text-muted-foreground">You've reached the end.</p>}
       </div>
-      <MatchDialog match={match} onClose={closeMatch} />
     </>
   );
 }

@@ -15,7 +15,6 @@ import { paths } from '@/lib/paths';
 import { SafetyMenu } from '@/features/safety/safety-menu';
 import { CardHeading, CardPhoto, CompatibilityBadge, displayAge, displayName, InterestChips, RatingDisplay, SuperLikeMark, superLikeRing, TrustScore } from './card-parts';
 import { discoverQueryOptions, likesStatusQueryOptions, passProfile } from './discovery-api';
-import { MatchDialog } from './match-dialog';
 import { useLike } from './use-like';
 import { TrustBadges } from '@/features/trust/trust-display';
 
@@ -26,7 +25,7 @@ export function DiscoverDeck() {
   const deck = useInfiniteQuery(discoverQueryOptions(DECK_FILTERS));
   const status = useQuery(likesStatusQueryOptions);
   const [done, setDone] = useState<Set<string>>(new Set());
-  const { like, liking: busy, match, closeMatch } = useLike();
+  const { like, liking: busy } = useLike();
 
   const queue = useMemo(() => (deck.data?.pages ?? []).flatMap((page) => page.profiles).filter((card) => !done.has(card.userId)), [deck.data, done]);
   const card = queue[0];
@@ -115,7 +114,6 @@ export function DiscoverDeck() {
           </div>
         </Card>
       )}
-      <MatchDialog match={match} onClose={closeMatch} />
     </div>
   );
 }

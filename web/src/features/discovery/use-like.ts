@@ -8,14 +8,15 @@ import { likesReceivedQueryOptions } from '@/features/plans/plans-api';
 import { paths } from '@/lib/paths';
 import { likeProfile, likesStatusQueryOptions, matchesQueryOptions } from './discovery-api';
 
-export type NewMatch = { card: TProfileCard; conversationId: string | null };
-
-/** Liking a profile: keeps the likes-left count, opens 'It's a match!', explains a refusal. */
+/**
+ * Liking a profile: keeps the likes-left count, hands a new match to the shell's announcer
+ * (which shows 'It's a match!' on any page, even after the liked card has left this one), and
+ * explains a refusal.
+ */
 export function useLike() {
   const client = useQueryClient();
   const navigate = useNavigate();
   const [liking, setLiking] = useState(false);
-  const [match, setMatch] = useState<NewMatch | null>(null);
 
   const like = async (card: TProfileCard, superLike = false): Promise<boolean> => {
     setLiking(true);
@@ -24,8 +25,10 @@ export function useLike() {
       if (superLike) toast.success('Super like sent', { description: `${card.name || 'They'} will see you highlighted.` });
       void client.invalidateQueries({ queryKey: likesReceivedQueryOptions.queryKey });
       client.setQueryData(likesStatusQueryOptions.queryKey, (old) => (old ? { ...old, likesLeft: result.likesLeft } : old));
-      if (result.matched) {
-        setMatch({ card, conversationId: result.conversationId });
+      if (result.matched && result.matchId) {
+        const matchId = result.matchId;
+        const fresh = { matchId, conversationId: result.conversationId, createdAt: new Date().toISOString(), announced: false, dateVerified: false, ratedByMe: false, profile: card };
+        client.setQueryData(matchesQueryOptions.queryKey, (list) => (list?.some((m) => m.matchId === matchId) ? list : [fresh, ...(list ?? [])]));
         void client.invalidateQueries({ queryKey: matchesQueryOptions.queryKey });
       }
       return true;
@@ -46,5 +49,5 @@ export function useLike() {
     }
   };
 
-  return { like, liking, match, closeMatch: () => setMatch(null) };
+  return { like, liking };
 }

@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Heart } from 'lucide-react';
 import type { TProfileCard } from '@contracts/discovery';
 import { Spinner } from '@/components/ui/spinner';
-import { MatchDialog } from '@/features/discovery/match-dialog';
 import { ProfileGridCard } from '@/features/discovery/profile-grid-card';
 import { useLike } from '@/features/discovery/use-like';
 import { likesReceivedQueryOptions } from './plans-api';
@@ -15,14 +14,13 @@ import { UpgradeCard } from './upgrade-card';
 export function LikedYou() {
   const client = useQueryClient();
   const received = useQuery(likesReceivedQueryOptions);
-  const { like, liking, match, closeMatch } = useLike();
+  const { like, liking } = useLike();
   const likeBack = async (card: TProfileCard) => {
     if (await like(card)) void client.invalidateQueries({ queryKey: likesReceivedQueryOptions.queryKey });
   };
 
   if (received.isPending) return <div className="flex justify-center py-6"><Spinner label="Loading who liked you" /></div>;
-  // The match dialog outlives the list: liking back the last admirer empties it.
-  if (received.isError || received.data.count === 0) return <MatchDialog match={match} onClose={closeMatch} />;
+  if (received.isError || received.data.count === 0) return null;
   const { count, likes } = received.data;
   return (
     <section aria-labelledby="liked-you" className="mb-10 grid gap-4">
@@ -47,7 +45,6 @@ export function LikedYou() {
           </UpgradeCard>
         </div>
       )}
-      <MatchDialog match={match} onClose={closeMatch} />
     </section>
   );
 }

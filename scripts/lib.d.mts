@@ -1,3 +1,4 @@
 // Types for the TypeScript callers of lib.mjs (the benchmark).
 export function ensureWebBuild(): void;
 export function freePort(): Promise<number>;
+export function dependenciesToInstall(dir?: string): string[];

@@ -27,13 +27,33 @@ export function runAsync(command, args, options = {}) {
   });
 }
 
-/** Installs dependencies when node_modules is missing or older than the lockfile. */
+/**
+ * What `npm ci` would change: each package the lock file names (optional ones aside: they exist
+ * for other platforms) that is missing from node_modules or installed at another version. Empty
+ * when node_modules already matches the lock file, whatever the files' dates say.
+ */
+export function dependenciesToInstall(dir = root) {
+  const lock = JSON.parse(fs.readFileSync(path.join(dir, 'package-lock.json'), 'utf8'));
+  const differing = [];
+  for (const [where, locked] of Object.entries(lock.packages ?? {})) {
+    if (!where.startsWith('node_modules/') || locked.optional || locked.link) continue;
+    let installed = null;
+    try {
+      installed = JSON.parse(fs.readFileSync(path.join(dir, where, 'package.json'), 'utf8')).version;
+    } catch {
+      // missing or unreadable: installed stays null
+    }
+    if (installed !== locked.version) differing.push(where.slice('node_modules/'.length));
+  }
+  return differing;
+}
+
+/** Installs dependencies only when the lock file names something node_modules lacks. */
 export function ensureDependencies() {
-  const marker = path.join(root, 'node_modules', '.package-lock.json');
-  const lock = path.join(root, 'package-lock.json');
-  const stale = !fs.existsSync(marker) || fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs;
-  if (!stale) return;
-  log('Installing dependencies (npm ci)...');
+  const differing = dependenciesToInstall();
+  if (differing.length === 0) return;
+  const sample = differing.slice(0, 3).join(', ') + (differing.length > 3 ? ` and ${differing.length - 3} more` : '');
+  log(`Installing dependencies (npm ci): ${sample} missing or not at the locked version...`);
   run('npm', ['ci', '--no-audit', '--no-fund']);
 }
 

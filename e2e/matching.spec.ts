@@ -148,6 +148,75 @@ test.describe('[MATCH ANNOUNCEMENT]', () => {
   });
 });
 
+test.describe('[DECK]', () => {
+  test('Pass and Like are on screen without scrolling at 1280×800 and 390×844, with the card\'s essentials', async ({ browser, baseURL }) => {
+    const tag = Date.now().toString(36).slice(-5);
+    const viewer = await apiMember(browser, `Viewer${tag}`, baseURL!);
+    const shown = await apiMember(browser, `Shown${tag}`, baseURL!);
+    const headers = { origin: baseURL! };
+    await shown.page.request.put('/api/profile', { headers, data: { name: `Shown${tag}`, age: 30, interests: ['jazz', 'hiking', 'film', 'coffee'], bio: 'A long bio. '.repeat(20) } });
+    await shown.page.request.post('/api/profile/photos', { headers, multipart: { file: await photo(colors[1]!) } });
+
+    for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+      const page = viewer.page;
+      await page.setViewportSize({ width, height });
+      await page.goto('/dashboard');
+      const pass = page.getByRole('button', { name: /^Pass on / });
+      const card = pass.locator('xpath=ancestor::div[@aria-label][1]');
+      const like = page.getByRole('button', { name: /^Like / });
+      await expect(pass).toBeVisible();
+      // The bottom bar (phones) covers the foot of the screen: what counts is above it.
+      const bar = page.getByRole('navigation', { name: 'Mobile navigation' });
+      const floor = (await bar.isVisible()) ? (await bar.boundingBox())!.y : height;
+      const onScreen = async (locator: typeof pass, what: string) => {
+        const box = await locator.boundingBox();
+        expect(box, what).not.toBeNull();
+        expect(box!.y, `${what} top at ${width}px`).toBeGreaterThanOrEqual(0);
+        expect(box!.y + box!.height, `${what} bottom at ${width}×${height}`).toBeLessThanOrEqual(floor);
+      };
+      await onScreen(pass, 'Pass');
+      await onScreen(like, 'Like');
+      // Nothing floats over the buttons: a click at their centre reaches them.
+      for (const button of [pass, like]) {
+        const box = (await button.boundingBox())!;
+        const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.getAttribute('aria-label') ?? null, [box.x + box.width / 2, box.y + box.height / 2]);
+        expect(hit).toBe(await button.getAttribute('aria-label'));
+      }
+      await onScreen(card.getByRole('img').first(), 'photo');
+      await onScreen(card.getByRole('heading', { level: 2 }), 'name and age');
+      await onScreen(card.getByText(/Trust \d+/).filter({ visible: true }), 'trust score');
+      await onScreen(card.getByText(/\d+% match/).filter({ visible: true }), 'compatibility');
+      const interests = card.getByRole('list', { name: 'Interests' }).filter({ visible: true });
+      if (await interests.count()) await onScreen(interests, 'interests');
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+      // The "xx% match" badge on the photo: an opaque background, so its contrast (WCAG AA,
+      // 4.5:1) holds whatever the photo beneath it looks like.
+      const badge = card.getByText(/\d+% match/).filter({ visible: true });
+      const { background, ratio } = await badge.evaluate((element) => {
+        // Computed colours may be oklch(): a canvas pixel gives them as sRGB bytes.
+        const rgba = (value: string) => {
+          const context = Object.assign(document.createElement('canvas'), { width: 1, height: 1 }).getContext('2d')!;
+          context.fillStyle = value;
+          context.fillRect(0, 0, 1, 1);
+          const [red, green, blue, alpha] = context.getImageData(0, 0, 1, 1).data;
+          return [red!, green!, blue!, alpha! / 255];
+        };
+        const style = getComputedStyle(element);
+        const [r, g, b, a] = rgba(style.backgroundColor);
+        const luminance = ([red, green, blue]: number[]) => {
+          const channel = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+          return 0.2126 * channel(red!) + 0.7152 * channel(green!) + 0.0722 * channel(blue!);
+        };
+        const [lighter, darker] = [luminance([r!, g!, b!]), luminance(rgba(style.color))].sort((x, y) => y - x);
+        return { background: a, ratio: (lighter! + 0.05) / (darker! + 0.05) };
+      });
+      expect(background, 'badge background alpha').toBe(1);
+      expect(ratio, 'badge contrast').toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
+
 test.describe('[CAMERA]', () => {
   test('[CAPTURE] takes a photo with the front camera and uploads it', async ({ browser }) => {
     const page = await newMember(browser);

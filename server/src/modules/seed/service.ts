@@ -6,6 +6,7 @@ import { saveLocation } from '../profiles/profiles.service';
 import { hashForFactories, insertMember } from './factories';
 import { prng, pick as pickWith } from '../../lib/random';
 import { drawPortrait } from './portraits';
+import { seedDemoStory } from './demo-story';
 
 export const DEMO_ACCOUNT = { email: 'demo@vouch.local', password: 'VouchDemo2026', name: 'Demo Member' } as const;
 
@@ -35,7 +36,8 @@ const OPENERS = [
 /**
  * Demo data for a fresh install: the demo account and `profiles` believable members spread
  * over several cities, with drawn portraits, interests, some selfie-verified, some with
- * ratings, and some who already liked the demo account. Safe to run again.
+ * ratings, and some who already liked the demo account; and the demo account's own matches
+ * (demo-story.ts). Safe to run again.
  */
 export async function seedDemoData(deps: Pick<Deps, 'auth' | 'database' | 'storage' | 'logger'>, options: { profiles?: number } = {}): Promise<SeedResult> {
   const { db } = deps.database;
@@ -56,8 +58,11 @@ export async function seedDemoData(deps: Pick<Deps, 'auth' | 'database' | 'stora
     await db.update(user).set({ registration: { name: 'Demo', age: 30, country: 'us', interests: ['hiking', 'coffee', 'live music'] } }).where(eq(user.id, id));
     await saveLocation(db, id, CITIES[0]!.lat, CITIES[0]!.lng);
     await addPhoto(deps, id, await drawPortrait(prng(7), true));
+    // Selfie-verified (after the photo, which would lift the mark), so its dates can be rated.
+    await db.update(profiles).set({ selfieVerified: true }).where(eq(profiles.userId, id));
     demo = { id };
   }
+  await seedDemoStory(deps, demo.id, passwordHash);
 
   const existing = await db.select({ email: user.email }).from(user).where(like(user.email, 'seed-%@vouch.local'));
   const have = new Set(existing.map((row) => row.email));
@@ -93,9 +98,11 @@ export async function seedDemoData(deps: Pick<Deps, 'auth' | 'database' | 'stora
     const email = `seed-${String(i + 1).padStart(4, '0')}@vouch.local`;
     if (have.has(email)) continue;
 
-    const id = await insertMember(db, { email, name, passwordHash, profile, position, createdAt: new Date(Date.now() - Math.floor(random() * 90) * 86_400_000) });
+    const id = await insertMember(db, { email, name, passwordHash, profile: { ...profile, selfieVerified: false }, position, createdAt: new Date(Date.now() - Math.floor(random() * 90) * 86_400_000) });
     const draw = prng(portraitSeed);
     for (let p = 0; p < photoCount; p++) await addPhoto(deps, id, await drawPortrait(draw, gender === 'woman' || draw() < 0.3));
+    // The mark after the photos: a new photo lifts it.
+    if (profile.selfieVerified) await db.update(profiles).set({ selfieVerified: true }).where(eq(profiles.userId, id));
     if (likesDemo) await db.insert(likes).values({ userId: id, targetId: demo.id }).onConflictDoNothing();
     created++;
   }

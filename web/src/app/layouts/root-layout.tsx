@@ -50,7 +50,7 @@ export function RootLayout() {
           <MemberShell userId={session.user.id} />
         </Suspense>
       )}
-      <SupportBox raised={!!session} />
+      <SupportBox signedIn={!!session} />
       <Toaster theme={theme} position="top-center" visibleToasts={1} duration={5000} richColors closeButton />
       <ScrollRestoration />
     </div>

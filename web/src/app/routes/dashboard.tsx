@@ -62,23 +62,24 @@ function Dashboard() {
   if (!profile.data) return <Navigate to={paths.profileEdit} replace />;
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-bold tracking-tight">Hi, {profile.data.name}</h1>
-        <div className="flex gap-2">
+    <div className="mx-auto max-w-6xl px-4 py-5 md:py-8">
+      <div className="mb-4 flex items-center justify-between gap-3 md:mb-6">
+        <h1 className="min-w-0 truncate text-2xl font-bold tracking-tight md:text-3xl">Hi, {profile.data.name}</h1>
+        {/* Icons alone on phones, where the bottom bar also leads to the calendar. */}
+        <div className="flex shrink-0 gap-2">
           <Button variant="outline" asChild>
-            <Link to={paths.calendar}>
-              <CalendarHeart aria-hidden /> Calendar
+            <Link to={paths.calendar} aria-label="Calendar">
+              <CalendarHeart aria-hidden /> <span className="hidden sm:inline">Calendar</span>
             </Link>
           </Button>
-          <Button variant="outline" onClick={update} disabled={locating}>
-            <MapPin aria-hidden /> {locating ? 'Locating...' : 'Update Location'}
+          <Button variant="outline" onClick={update} disabled={locating} aria-label={locating ? 'Locating...' : 'Update Location'}>
+            <MapPin aria-hidden /> <span className="hidden sm:inline">{locating ? 'Locating...' : 'Update Location'}</span>
           </Button>
         </div>
       </div>
       <TrialBanner />
       <Tabs.Root value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
-        <Tabs.List aria-label="Dashboard" className="mb-6 grid max-w-xl grid-cols-4 gap-1 rounded-lg bg-muted p-1">
+        <Tabs.List aria-label="Dashboard" className="mb-4 grid md:mb-6 max-w-xl grid-cols-4 gap-1 rounded-lg bg-muted p-1">
           {TABS.map((value) => {
             const prefetch = value === 'discover' ? undefined : () => void loadTab[value]();
             return (

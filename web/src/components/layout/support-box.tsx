@@ -1,17 +1,40 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LifeBuoy, X } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
+import { setSupportOpen, showsBottomBar, useSupportOpen } from './support-store';
 
-/** The floating support box on every page. */
-export function SupportBox({ raised }: { raised: boolean }) {
-  const [open, setOpen] = useState(false);
-  // On the phone chat screen the composer sits above the bottom bar: keep clear of it.
-  const overComposer = useLocation().pathname === paths.messages;
-  const position = overComposer ? 'bottom-36 md:bottom-5' : raised ? 'bottom-20 md:bottom-5' : 'bottom-5';
+/** A text field has the focus (on a phone, the keyboard is up and the field is what matters). */
+function useTyping(): boolean {
+  const [typing, setTyping] = useState(false);
+  useEffect(() => {
+    const isField = (target: EventTarget | null) => target instanceof HTMLElement && target.matches('input, textarea, select, [contenteditable="true"]');
+    const focusIn = (event: FocusEvent) => setTyping(isField(event.target));
+    const focusOut = () => setTyping(false);
+    document.addEventListener('focusin', focusIn);
+    document.addEventListener('focusout', focusOut);
+    return () => {
+      document.removeEventListener('focusin', focusIn);
+      document.removeEventListener('focusout', focusOut);
+    };
+  }, []);
+  return typing;
+}
+
+/**
+ * The floating support box on every page. On phones with the members' bottom bar, the bar's
+ * Help item opens it and the floating button stays out of the way of the page; elsewhere on
+ * phones the button steps aside while a form field has the focus.
+ */
+export function SupportBox({ signedIn }: { signedIn: boolean }) {
+  const open = useSupportOpen();
+  const setOpen = (next: boolean | ((value: boolean) => boolean)) => setSupportOpen(typeof next === 'function' ? next(open) : next);
+  const { pathname } = useLocation();
+  const typing = useTyping();
+  const bottomBar = showsBottomBar(signedIn, pathname);
   return (
-    <div className={cn('fixed right-4 z-40 flex flex-col items-end gap-3', position)}>
+    <div className={cn('fixed right-4 z-40 flex flex-col items-end gap-3', bottomBar ? 'bottom-20 md:bottom-5' : 'bottom-5')}>
       {open && (
         <section
           id="support-box"
@@ -47,7 +70,10 @@ export function SupportBox({ raised }: { raised: boolean }) {
         aria-controls="support-box"
         aria-label={open ? 'Close support' : 'Open support'}
         onClick={() => setOpen((value) => !value)}
-        className="flex size-12 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+        className={cn(
+          'size-12 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
+          bottomBar ? 'hidden md:flex' : typing && !open ? 'hidden md:flex' : 'flex',
+        )}
       >
         {open ? <X className="size-5" aria-hidden /> : <LifeBuoy className="size-5" aria-hidden />}
       </button>

@@ -40,7 +40,8 @@ export function InterestChips({ interests, max = 3 }: { interests: string[]; max
 
 export function CompatibilityBadge({ card }: { card: TProfileCard }) {
   return (
-    <span className="inline-flex items-center gap-1 rounded-full bg-primary/10 px-2.5 py-1 text-xs font-semibold text-primary" title={`Compatibility: ${card.compatibility.band}`}>
+    // Opaque, so its contrast (6:1 and more) does not depend on the photo beneath it.
+    <span className="inline-flex items-center gap-1 rounded-full bg-white px-2.5 py-1 text-xs font-semibold text-rose-700 shadow-sm dark:bg-zinc-900 dark:text-rose-300" title={`Compatibility: ${card.compatibility.band}`}>
       <Heart className="size-3.5" aria-hidden /> {card.compatibility.percent}% match
     </span>
   );
@@ -64,16 +65,18 @@ export function VerifiedMark({ card }: { card: TProfileCard }) {
   );
 }
 
+export const ratedDates = (count: number) => `${count} rated ${count === 1 ? 'date' : 'dates'}`;
+
 /** Reputation: the average of revealed ratings and the number of rated dates. */
 export function RatingDisplay({ card }: { card: TProfileCard }) {
   if (card.avgRating === null || card.reviewCount === 0) {
     return <p className="text-xs text-muted-foreground">No rated dates yet</p>;
   }
   return (
-    <p className="flex items-center gap-1 text-sm" aria-label={`Rated ${card.avgRating.toFixed(1)} out of 5 from ${card.reviewCount} dates`}>
+    <p className="flex items-center gap-1 text-sm" aria-label={`Rated ${card.avgRating.toFixed(1)} out of 5 from ${ratedDates(card.reviewCount)}`}>
       <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden />
       <span className="font-semibold">{card.avgRating.toFixed(1)}</span>
-      <span className="text-muted-foreground">· {card.reviewCount} dates</span>
+      <span className="text-muted-foreground">· {ratedDates(card.reviewCount)}</span>
     </p>
   );
 }

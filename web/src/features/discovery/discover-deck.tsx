@@ -19,6 +19,23 @@ import { useLike } from './use-like';
 import { TrustBadges } from '@/features/trust/trust-display';
 
 const DECK_FILTERS = {};
+// The photo takes what the screen has left once the dashboard's header, tabs and the card's
+// buttons are placed (and, on phones, the bottom navigation): Pass and Like are never below the
+// fold at 1280×800 or 390×844, with the trial banner showing.
+const DECK_PHOTO = 'h-[clamp(12rem,calc(100svh-28.5rem),32rem)] w-full md:h-[clamp(16rem,calc(100svh-24rem),30rem)]';
+
+export const likesLeftLabel = (left: number) => `${left} ${left === 1 ? 'like' : 'likes'} left today`;
+
+/** What a member needs to decide: name and age, place, trust and the first three interests. */
+function Essentials({ card }: { card: TProfileCard }) {
+  return (
+    <>
+      <CardHeading card={card} level="h2" />
+      <TrustScore score={card.trustScore} />
+      <InterestChips interests={card.interests} />
+    </>
+  );
+}
 
 /** One profile at a time, with pass and like. The card advances after either. */
 export function DiscoverDeck() {
@@ -49,10 +66,10 @@ export function DiscoverDeck() {
   const likesLeft = status.data?.likesLeft;
   const premium = status.data?.tier === 'premium';
   return (
-    <div className="mx-auto grid max-w-md gap-4">
+    <div className="mx-auto grid max-w-md gap-3 md:max-w-3xl">
       <div className="flex flex-wrap items-center justify-center gap-3">
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {premium ? 'Unlimited likes' : likesLeft !== undefined && likesLeft !== null ? `${likesLeft} likes left today` : '\u00a0'}
+          {premium ? 'Unlimited likes' : likesLeft !== undefined && likesLeft !== null ? likesLeftLabel(likesLeft) : '\u00a0'}
         </p>
         <BoostButton />
       </div>
@@ -80,25 +97,25 @@ export function DiscoverDeck() {
           </Button>
         </Card>
       ) : (
-        <Card className={cn('overflow-hidden', superLikeRing(card))} aria-label={`${displayName(card)}, ${displayAge(card)}`}>
+        <Card className={cn('overflow-hidden md:grid md:grid-cols-2', superLikeRing(card))} aria-label={`${displayName(card)}, ${displayAge(card)}`}>
           <div className="relative">
-            <CardPhoto card={card} className="aspect-[4/5] w-full" />
+            {/* Sized to the screen, so Pass and Like stay in view without scrolling. */}
+            <CardPhoto card={card} className={DECK_PHOTO} />
             <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
               <CompatibilityBadge card={card} />
               <SuperLikeMark card={card} />
             </div>
             <SafetyMenu member={{ userId: card.userId, name: displayName(card) }} className="absolute right-2 top-2 rounded-full bg-black/40 text-white hover:bg-black/60 hover:text-white" />
-          </div>
-          <div className="grid gap-3 p-5">
-            <CardHeading card={card} level="h2" />
-            <div className="flex flex-wrap items-center gap-2">
-              <TrustScore score={card.trustScore} />
-              <RatingDisplay card={card} />
+            {/* On phones the essentials sit on the photo's dark foot. */}
+            <div className="dark absolute inset-x-0 bottom-0 grid gap-2 bg-gradient-to-t from-black/90 via-black/75 to-transparent p-4 pt-16 text-white md:hidden [&_.text-muted-foreground]:text-white/90">
+              <Essentials card={card} />
             </div>
-            <TrustBadges badges={card.badges} />
-            <p className="line-clamp-3 text-sm">{card.bio ?? PROFILE_DEFAULTS.bio}</p>
-            <InterestChips interests={card.interests} />
-            <div className={cn('mt-2 grid gap-3', premium ? 'grid-cols-3' : 'grid-cols-2')}>
+          </div>
+          <div className="flex flex-col gap-3 p-4 md:p-5">
+            <div className="hidden gap-3 md:grid">
+              <Essentials card={card} />
+            </div>
+            <div className={cn('grid gap-3 md:order-last md:mt-auto', premium ? 'grid-cols-3' : 'grid-cols-2')}>
               <Button variant="outline" size="lg" onClick={() => void onPass(card)} disabled={busy} aria-label={`Pass on ${displayName(card)}`}>
                 <X aria-hidden /> Pass
               </Button>
@@ -111,6 +128,9 @@ export function DiscoverDeck() {
                 <Heart aria-hidden /> Like
               </Button>
             </div>
+            <RatingDisplay card={card} />
+            <TrustBadges badges={card.badges} />
+            <p className="line-clamp-3 text-sm">{card.bio ?? PROFILE_DEFAULTS.bio}</p>
           </div>
         </Card>
       )}

@@ -24,7 +24,9 @@ export default function MatchModal({ match, onClose }: { match: Match | null; on
           <div className="grid w-full gap-2">
             {match.conversationId && (
               <Button asChild>
-                <Link to={`${paths.messages}?conversation=${match.conversationId}`}>Send a message</Link>
+                <Link to={`${paths.messages}?conversation=${match.conversationId}`} onClick={onClose}>
+                  Send a message
+                </Link>
               </Button>
             )}
             <Dialog.Close asChild>

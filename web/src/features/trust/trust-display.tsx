@@ -1,7 +1,7 @@
 import { Check, Heart, Home, Lock, Star, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { STAR_LABELS, TRUST_TEXT } from '@contracts/trust-constants';
-import { TrustScore } from '@/features/discovery/card-parts';
+import { ratedDates, TrustScore } from '@/features/discovery/card-parts';
 import { useSession } from '@/features/auth/use-session';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
@@ -54,9 +54,7 @@ export function ReputationSummary({ avgRating, reviewCount, badges, trustScore }
         <p className="flex items-center gap-2 text-sm">
           <Stars value={avgRating} />
           <span className="font-semibold">{avgRating.toFixed(1)}</span>
-          <span className="text-muted-foreground">
-            · {reviewCount} rated {reviewCount === 1 ? 'date' : 'dates'}
-          </span>
+          <span className="text-muted-foreground">· {ratedDates(reviewCount)}</span>
         </p>
       ) : (
         <p className="text-sm text-muted-foreground">No rated dates yet</p>

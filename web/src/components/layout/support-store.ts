@@ -1,0 +1,25 @@
+import { useSyncExternalStore } from 'react';
+
+// Whether the support box is open. One flag shared by its two launchers: the floating button,
+// and on phones with the members' bottom bar, the bar's Help item.
+let open = false;
+const listeners = new Set<() => void>();
+
+export function setSupportOpen(next: boolean) {
+  open = next;
+  listeners.forEach((listener) => listener());
+}
+
+export function useSupportOpen(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => open,
+    () => false,
+  );
+}
+
+/** The members' bottom bar shows on phones everywhere but the admin area. */
+export const showsBottomBar = (signedIn: boolean, pathname: string) => signedIn && !pathname.startsWith('/admin');

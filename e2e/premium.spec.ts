@@ -69,3 +69,40 @@ test('a visitor who presses Go Premium is asked to sign in first', async ({ page
   await expect(page.getByText('Please sign in to upgrade to premium')).toBeVisible();
   await page.waitForURL('**/login');
 });
+
+test('the Matches tab shows the matches first, and who liked you as one compact row', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const headers = { origin: baseURL! };
+  const tag = Date.now().toString(36).slice(-5);
+  const member = await apiMember(browser, `Popular${tag}`, baseURL!);
+  const admin = await apiAdmin(browser, baseURL!);
+  expect((await admin.request.post('/api/admin/subscriptions/activate', { headers, data: { userId: member.id } })).ok()).toBe(true);
+  const match = await apiMember(browser, `Match${tag}`, baseURL!);
+  await match.like(member.id);
+  const { matchId } = (await (await member.like(match.id)).json()) as { matchId: string };
+  await member.page.request.post(`/api/matches/${matchId}/seen`, { headers, data: {} });
+  for (let i = 0; i < 8; i++) await (await apiMember(browser, `Fan${i}${tag}`, baseURL!)).like(member.id);
+
+  const page = member.page;
+  for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto('/dashboard?tab=matches');
+    const matches = page.getByRole('heading', { name: 'Your Matches' });
+    await expect(page.getByRole('list', { name: 'Matches' }).getByText(`Match${tag}, 30`)).toBeVisible();
+    const likedYou = page.getByRole('region', { name: /Liked you/ });
+    await expect(likedYou.getByRole('button', { name: `Like Fan0${tag}` })).toBeAttached();
+    const heading = (await matches.boundingBox())!;
+    expect(heading.y + heading.height, `Your Matches heading at ${width}×${height}`).toBeLessThan(height);
+    expect((await likedYou.boundingBox())!.y).toBeGreaterThan(heading.y);
+    // Eight admirers stay one row tall.
+    expect((await likedYou.getByRole('list', { name: 'Members who liked you' }).boundingBox())!.height).toBeLessThan(340);
+
+    // Their full profiles open on demand.
+    await likedYou.getByRole('button', { name: 'See full profiles' }).click();
+    await expect(likedYou.getByRole('heading', { name: `Fan0${tag}, 30` })).toBeVisible();
+    await likedYou.getByRole('button', { name: 'Show fewer details' }).click();
+  }
+  // Liking back from the strip makes the match.
+  await page.getByRole('region', { name: /Liked you/ }).getByRole('button', { name: `Like Fan3${tag}` }).click();
+  await expect(page.getByRole('dialog')).toContainText(`You and Fan3${tag} like each other`);
+});

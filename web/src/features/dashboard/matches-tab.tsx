@@ -1,12 +1,12 @@
 import { MatchesGrid } from '@/features/discovery/matches-grid';
 import { LikedYou } from '@/features/plans/liked-you';
 
-/** The dashboard's Matches tab: who liked the member (Premium), then their matches. */
+/** The dashboard's Matches tab: the member's matches first, then who liked them (a compact strip). */
 export default function MatchesTab() {
   return (
-    <>
-      <LikedYou />
+    <div className="grid gap-10">
       <MatchesGrid />
-    </>
+      <LikedYou />
+    </div>
   );
 }

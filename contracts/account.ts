@@ -14,6 +14,10 @@ export const MFA_TEXT = {
   emailEnabled: { title: 'Email verification enabled', description: 'You can sign in with a code we email you.' },
   emailDisabled: { title: 'Email verification disabled', description: 'We no longer email sign-in codes.' },
   emailCodesOff: 'Email codes are turned off for this account. Use your authenticator app.',
+  codeRefused: 'That code is not right, or it has expired. Check it and try again.',
+  codeExpired: { title: 'Code expired', description: 'Send another code and enter the new one.' },
+  tooManyTries: { title: 'Too many tries', description: 'Please request a new code.' },
+  signInExpired: { title: 'Sign-in expired', description: 'Too long has passed since you entered your password. Please sign in again.' },
 } as const;
 
 /** Exactly six digits, as the authenticator app shows it. */

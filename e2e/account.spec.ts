@@ -34,10 +34,28 @@ test('a member enrols an authenticator app, and the next sign-in needs a fresh c
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/step=code/);
   expect((await page.request.get('/api/me')).status()).toBe(401);
+  // Email codes are off for Tove: the step does not offer them.
+  await expect(page.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Email me a code/ })).toHaveCount(0);
   await page.getByLabel('Verification code').fill('000000');
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await toast(page, 'Invalid code');
+  const refused = page.locator('[data-sonner-toast]').filter({ hasText: 'Invalid code' });
+  await expect(refused).toContainText('That code is not right, or it has expired.');
   expect((await page.request.get('/api/me')).status()).toBe(401);
+
+  // The password step expires (its cookie is gone): the code step says so and goes back to it.
+  const context = page.context();
+  const kept = (await context.cookies()).filter((cookie) => !cookie.name.includes('two_factor'));
+  await context.clearCookies();
+  await context.addCookies(kept);
+  await page.getByLabel('Verification code').fill(totp(secret));
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await toast(page, 'Sign-in expired');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/step=code/);
   await page.getByLabel('Verification code').fill(totp(secret));
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard/);

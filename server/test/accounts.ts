@@ -17,6 +17,12 @@ export async function latestMail(client: TestClient, to: string, subject: string
   return mail!;
 }
 
+/** How many mails to this address (subject containing `subject`) the dev outbox holds. */
+export async function mailCount(client: TestClient, to: string, subject: string): Promise<number> {
+  const { body } = await client.json<{ mail: OutboxMail[] }>('GET', '/api/dev/mail');
+  return body.mail.filter((m) => m.to === to && m.subject.includes(subject)).length;
+}
+
 /** Registers through the API and confirms the email by following the mailed link. */
 export async function registerVerified(client: TestClient, email = uniqueEmail(), password = PASSWORD, extra: Record<string, unknown> = {}) {
   const signUp = await client.json('POST', '/api/auth/sign-up/email', { email, password, name: 'Test Member', ...extra });

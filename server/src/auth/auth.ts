@@ -114,7 +114,15 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     hooks: {
-      before: createAuthMiddleware(async (ctx) => validateAccountInput(ctx.path, ctx.body)),
+      before: createAuthMiddleware(async (ctx) => {
+        validateAccountInput(ctx.path, ctx.body);
+        // better-auth swallows a failing sendOTP and answers 200: refuse before it, so the
+        // code step never says 'Code sent' when nothing is mailed.
+        if (ctx.path === '/two-factor/send-otp') {
+          const userId = ctx.context.session?.user.id ?? (await pendingSecondFactorUser(ctx));
+          if (userId && !(await emailCodesAllowed(db, userId))) throw new APIError('BAD_REQUEST', { code: 'EMAIL_CODES_OFF', message: MFA_TEXT.emailCodesOff });
+        }
+      }),
       // Security activity: sign-ins and password and second-factor changes, kept per member.
       after: createAuthMiddleware(async (ctx) => {
         const kind = accountEventFor(ctx.path, !!ctx.context.session);
@@ -164,6 +172,17 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** The member a password sign-in left waiting for its second factor (better-auth's signed cookie). */
+async function pendingSecondFactorUser(ctx: HookContext): Promise<string | null> {
+  const cookie = ctx.context.createAuthCookie('two_factor');
+  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  if (!identifier) return null;
+  const pending = await ctx.context.internalAdapter.findVerificationValue(identifier);
+  return pending?.value ?? null;
+}
 
 const requestMeta = (headers: Headers | undefined): RequestMeta => ({ ip: headers?.get(CLIENT_IP_HEADER) ?? null, userAgent: headers?.get('user-agent') ?? null });
 

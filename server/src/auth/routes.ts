@@ -2,7 +2,10 @@ import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../lib/context';
 import { AppError, errorBody } from '../lib/errors';
 import { TOASTS } from '../../../contracts/messages';
-import { systemLogs } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { systemLogs, user } from '../db/schema';
+import { emailCodesAllowed } from '../modules/account/security.service';
 import { CLIENT_IP_HEADER, trustedOrigins } from './auth';
 import { consumeLimits, mailLimits } from './rate-limit';
 import { beginSignIn, type SignInAttempt } from './sign-in-guard';
@@ -80,8 +83,26 @@ export function mountAuth(app: Hono<AppEnv>): void {
     if (attempt && email && response.status === 401) {
       await database.db.insert(systemLogs).values({ eventType: 'sign_in_failed', detail: 'Wrong email or password', metadata: { email: email.trim().toLowerCase(), ip } });
     }
-    return response.status >= 400 ? rewriteError(response) : withoutTokens(response);
+    if (response.status >= 400) return rewriteError(response);
+    const answer = await withoutTokens(response);
+    return path === '/sign-in/email' && email ? withOfferedFactors(answer, database.db, email) : answer;
   });
+}
+
+/**
+ * better-auth lists 'otp' among a sign-in's second factors whenever codes can be mailed at all;
+ * a member who has email codes off is offered only their authenticator app.
+ */
+async function withOfferedFactors(response: Response, db: Db, email: string): Promise<Response> {
+  if (!(response.headers.get('content-type') ?? '').includes('application/json')) return response;
+  const body = (await response.clone().json().catch(() => null)) as { twoFactorRedirect?: boolean; twoFactorMethods?: string[] } | null;
+  if (!body?.twoFactorRedirect || !body.twoFactorMethods?.includes('otp')) return response;
+  const [member] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.trim().toLowerCase())).limit(1);
+  if (member && (await emailCodesAllowed(db, member.id))) return response;
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  const twoFactorMethods = body.twoFactorMethods.filter((method) => method !== 'otp');
+  return new Response(JSON.stringify({ ...body, twoFactorMethods }), { status: response.status, headers });
 }
 
 /** Where a mailed link may send the browser afterwards: a page of this site, nothing else. */

@@ -4,7 +4,7 @@ import * as OTPAuth from 'otpauth';
 import type { TAccountEvent, TActiveSession, TSecuritySettings } from '../../../../contracts/account';
 import type { TDiscoverPage } from '../../../../contracts/discovery';
 import { photos, profiles, reviews, user } from '../../db/schema';
-import { latestMail, PASSWORD, registerVerified, signIn, uniqueEmail } from '../../../test/accounts';
+import { latestMail, mailCount, PASSWORD, registerVerified, signIn, uniqueEmail } from '../../../test/accounts';
 import { pngImage } from '../../../test/images';
 import { factoryMember } from '../../../test/members';
 import { serverSuite } from '../../../test/suite';
@@ -47,8 +47,14 @@ describe(`second factors on ${testDatabaseKind}`, () => {
     expect((await client.json<TSecuritySettings>('GET', '/api/account/security')).body).toEqual({ twoFactorEnabled: true, authenticatorApp: true, emailCode: false });
 
     const device = suite.server.client();
-    const first = await device.json<{ twoFactorRedirect?: boolean }>('POST', '/api/auth/sign-in/email', { email, password: PASSWORD });
+    const first = await device.json<{ twoFactorRedirect?: boolean; twoFactorMethods?: string[] }>('POST', '/api/auth/sign-in/email', { email, password: PASSWORD });
     expect(first.body.twoFactorRedirect).toBe(true);
+    // Email codes are off: the code step is not offered them, and asking anyway mails nothing.
+    expect(first.body.twoFactorMethods).toEqual(['totp']);
+    const refused = await device.json<ErrorBody>('POST', '/api/auth/two-factor/send-otp', {});
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe('EMAIL_CODES_OFF');
+    expect(await mailCount(device, email, 'Your Vouch sign-in code')).toBe(0);
     expect((await device.get('/api/me')).status).toBe(401);
     expect((await device.json('POST', '/api/auth/two-factor/verify-totp', { code: '123456' })).status).toBe(401);
     expect((await device.json('POST', '/api/auth/two-factor/verify-totp', { code: codeFor(enabled.body.totpURI) })).status).toBe(200);
@@ -74,7 +80,8 @@ describe(`second factors on ${testDatabaseKind}`, () => {
       emailCode: true,
     });
     const device = suite.server.client();
-    expect((await device.json<{ twoFactorRedirect?: boolean }>('POST', '/api/auth/sign-in/email', { email, password: PASSWORD })).body.twoFactorRedirect).toBe(true);
+    const signedIn = await device.json<{ twoFactorRedirect?: boolean; twoFactorMethods?: string[] }>('POST', '/api/auth/sign-in/email', { email, password: PASSWORD });
+    expect(signedIn.body).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['otp'] });
     expect((await device.json('POST', '/api/auth/two-factor/send-otp', {})).status).toBe(200);
     const mail = await latestMail(device, email, 'Your Vouch sign-in code');
     const code = /\b(\d{6})\b/.exec(mail.text)![1]!;

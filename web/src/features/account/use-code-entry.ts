@@ -1,13 +1,27 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { MFA_TEXT, ZMfaCode } from '@contracts/account';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
+
+/** Why a code was refused, in words: each refusal has its own title and next step. */
+function explainRefusal(error: unknown, onExpired?: () => void) {
+  const code = error instanceof ApiError ? error.code : null;
+  if (code === 'INVALID_CODE') return toast.error(MFA_TEXT.invalidCode.title, { description: MFA_TEXT.codeRefused });
+  if (code === 'OTP_HAS_EXPIRED') return toast.error(MFA_TEXT.codeExpired.title, { description: MFA_TEXT.codeExpired.description });
+  if (code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE') return toast.error(MFA_TEXT.tooManyTries.title, { description: MFA_TEXT.tooManyTries.description });
+  if (code === 'INVALID_TWO_FACTOR_COOKIE' && onExpired) {
+    toast.error(MFA_TEXT.signInExpired.title, { description: MFA_TEXT.signInExpired.description });
+    return onExpired();
+  }
+  toast.error('Could not check the code', { description: errorMessage(error, 'Please try again.') });
+}
 
 /**
  * A 6-digit code form: the shape is checked before anything is sent ('Invalid code' /
- * 'Please enter a 6-digit verification code.'), and a refused code is cleared for a new try.
+ * 'Please enter a 6-digit verification code.'), a refused code is explained and cleared for a
+ * new try, and a sign-in whose password step has expired goes back to it (`onExpired`).
  */
-export function useCodeEntry(verify: (code: string) => Promise<unknown>, onVerified: () => void | Promise<void>) {
+export function useCodeEntry(verify: (code: string) => Promise<unknown>, onVerified: () => void | Promise<void>, onExpired?: () => void) {
   const [code, setCode] = useState('');
   const [pending, setPending] = useState(false);
   const submit = async (event: FormEvent) => {
@@ -18,7 +32,7 @@ export function useCodeEntry(verify: (code: string) => Promise<unknown>, onVerif
       await verify(code);
       await onVerified();
     } catch (error) {
-      toast.error(MFA_TEXT.invalidCode.title, { description: errorMessage(error, MFA_TEXT.invalidCode.description) });
+      explainRefusal(error, onExpired);
     } finally {
       setCode('');
       setPending(false);

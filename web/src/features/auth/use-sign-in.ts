@@ -13,9 +13,11 @@ export function useSignIn() {
   const navigate = useNavigate();
   const refreshSession = useRefreshSession();
   return async (email: string, password: string) => {
-    const result = (await authApi.signIn(email, password)) as { twoFactorRedirect?: boolean } | undefined;
+    const result = (await authApi.signIn(email, password)) as { twoFactorRedirect?: boolean; twoFactorMethods?: string[] } | undefined;
     if (result?.twoFactorRedirect) {
-      navigate(`${paths.login}?step=code`);
+      // The factors this member has on: the code step offers only those.
+      const methods = (result.twoFactorMethods ?? []).filter((method) => method === 'totp' || method === 'otp');
+      navigate(`${paths.login}?step=code${methods.length ? `&methods=${methods.join(',')}` : ''}`);
       return;
     }
     await refreshSession();

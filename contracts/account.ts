@@ -75,6 +75,7 @@ export const ACCOUNT_EVENT_LABELS = {
   mfa_email_enabled: 'Email codes turned on',
   mfa_email_disabled: 'Email codes turned off',
   sessions_revoked: 'Signed out of other devices',
+  session_revoked: 'Signed out of one device',
 } as const;
 export type AccountEventKind = keyof typeof ACCOUNT_EVENT_LABELS;
 /** The security log keeps this many entries per member (spec §9). */

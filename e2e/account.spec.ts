@@ -137,3 +137,23 @@ test('an ad counts an impression when a visitor sees it and a click before its t
   await tab.waitForURL('https://ads.vouch.test/picnic');
   expect((await counters()).clicks).toBe(1);
 });
+
+test('a member signs one other device out from Active sessions', async ({ browser, baseURL }) => {
+  const member = await apiMember(browser, 'Sessa', baseURL!);
+  const other = await (await browser.newContext({ baseURL })).newPage();
+  await other.request.post('/api/auth/sign-in/email', { data: { email: member.email, password: PASSWORD }, headers: { origin: baseURL! } });
+  expect((await other.request.get('/api/me')).status()).toBe(200);
+
+  const page = member.page;
+  await page.goto('/settings');
+  const sessions = page.getByRole('list', { name: 'Active sessions' });
+  await expect(sessions.getByRole('listitem')).toHaveCount(2);
+  // This device has no button of its own: the header's Sign out ends it.
+  await expect(sessions.getByRole('listitem').filter({ hasText: 'This device' }).getByRole('button')).toHaveCount(0);
+  await sessions.getByRole('button', { name: /^Sign out / }).click();
+  await toast(page, 'Signed out');
+  await expect(sessions.getByRole('listitem')).toHaveCount(1);
+  expect((await other.request.get('/api/me')).status()).toBe(401);
+  expect((await page.request.get('/api/me')).status()).toBe(200);
+  await expect(page.getByRole('list', { name: 'Security activity' })).toContainText('Signed out of one device');
+});

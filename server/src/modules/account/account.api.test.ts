@@ -116,6 +116,30 @@ describe(`password, sessions and activity on ${testDatabaseKind}`, () => {
     expect(await kinds(client)).toEqual(expect.arrayContaining(['password_changed', 'sign_in']));
   });
 
+  it('signs out one other device, never another member\'s, and not this one', async () => {
+    const { client, email } = await member();
+    const phone = suite.server.client();
+    const laptop = suite.server.client();
+    for (const device of [phone, laptop]) expect((await signIn(device, email)).status).toBe(200);
+    const stranger = (await member()).client;
+    const list = (await client.json<{ sessions: TActiveSession[] }>('GET', '/api/account/sessions')).body.sessions;
+    const current = list.find((s) => s.current)!;
+    const phoneSession = (await phone.json<{ sessions: TActiveSession[] }>('GET', '/api/account/sessions')).body.sessions.find((s) => s.current)!;
+
+    // Someone else's session id is no handle on it.
+    expect((await stranger.json('POST', `/api/account/sessions/${phoneSession.id}/revoke`)).status).toBe(404);
+    expect((await phone.get('/api/me')).status).toBe(200);
+    const self = await client.json<ErrorBody>('POST', `/api/account/sessions/${current.id}/revoke`);
+    expect(self.status).toBe(400);
+
+    expect((await client.json('POST', `/api/account/sessions/${phoneSession.id}/revoke`)).status).toBe(200);
+    expect((await phone.get('/api/me')).status).toBe(401);
+    expect((await laptop.get('/api/me')).status).toBe(200);
+    expect((await client.get('/api/me')).status).toBe(200);
+    expect((await client.json('POST', `/api/account/sessions/${phoneSession.id}/revoke`)).status).toBe(404);
+    expect(await kinds(client)).toContain('session_revoked');
+  });
+
   it('signs out every other device at once', async () => {
     const { client, email } = await member();
     const phone = suite.server.client();

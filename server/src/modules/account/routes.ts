@@ -8,7 +8,7 @@ import { defineRoute } from '../../lib/route';
 import { deleteAccount, exportAccountData } from './data.service';
 import { listAccountEvents, type RequestMeta } from './events';
 import { privacySettings, savePrivacySettings } from './privacy.service';
-import { disableAuthenticatorApp, listSessions, revokeOtherSessions, securitySettings, setEmailCode } from './security.service';
+import { disableAuthenticatorApp, listSessions, revokeOtherSessions, revokeSession, securitySettings, setEmailCode } from './security.service';
 
 const unauthorized = { 401: errorResponse('Not signed in') };
 const jsonBody = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } } } });
@@ -54,6 +54,15 @@ const revokeOthers = defineRoute('member', {
   tags: ['Account'],
   summary: 'Sign out every other device',
   responses: { 200: jsonResponse(z.object({ revoked: z.number() }), 'Signed out'), ...unauthorized },
+});
+
+const revokeOne = defineRoute('member', {
+  method: 'post',
+  path: '/api/account/sessions/{sessionId}/revoke',
+  tags: ['Account'],
+  summary: 'Sign out one other device',
+  request: { params: z.object({ sessionId: z.string().min(1).max(64) }) },
+  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Signed out'), 400: errorResponse('This device'), 404: errorResponse('No such session'), ...unauthorized },
 });
 
 const activity = defineRoute('member', {
@@ -107,6 +116,10 @@ export const accountRoutes = new OpenAPIHono<AppEnv>()
   .openapi(appOff, async (c) => c.json(await disableAuthenticatorApp(c.get('deps').database.db, c.get('user').id, c.req.valid('json').password, metaOf(c)), 200))
   .openapi(sessions, async (c) => c.json({ sessions: await listSessions(c.get('deps').database.db, c.get('user').id, c.get('sessionId')) }, 200))
   .openapi(revokeOthers, async (c) => c.json({ revoked: await revokeOtherSessions(c.get('deps').database.db, c.get('user').id, c.get('sessionId'), metaOf(c)) }, 200))
+  .openapi(revokeOne, async (c) => {
+    await revokeSession(c.get('deps').database.db, c.get('user').id, c.get('sessionId'), c.req.valid('param').sessionId, metaOf(c));
+    return c.json({ ok: true as const }, 200);
+  })
   .openapi(activity, async (c) => c.json({ events: await listAccountEvents(c.get('deps').database.db, c.get('user').id) }, 200))
   .openapi(getPrivacy, async (c) => c.json(await privacySettings(c.get('deps').database.db, c.get('user').id), 200))
   .openapi(putPrivacy, async (c) => c.json(await savePrivacySettings(c.get('deps').database.db, c.get('user').id, c.req.valid('json')), 200))

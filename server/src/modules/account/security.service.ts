@@ -74,6 +74,14 @@ export async function listSessions(db: Pick<Db, 'select'>, userId: string, curre
 }
 
 /** Signs the member out everywhere but here; the sessions stop working at once (resolveSession reads the row). */
+/** Signs one of the member's other devices out; this device signs out with Sign out instead. */
+export async function revokeSession(db: Db, userId: string, currentId: string, sessionId: string, meta: RequestMeta): Promise<void> {
+  if (sessionId === currentId) throw new AppError('BAD_REQUEST', 'This is the device you are using. Use Sign out to end this session.');
+  const removed = await db.delete(session).where(and(eq(session.userId, userId), eq(session.id, sessionId))).returning({ id: session.id });
+  if (!removed.length) throw new AppError('NOT_FOUND', 'That session has already ended.');
+  await recordAccountEvent(db, userId, 'session_revoked', meta);
+}
+
 export async function revokeOtherSessions(db: Db, userId: string, currentId: string, meta: RequestMeta): Promise<number> {
   const removed = await db.delete(session).where(and(eq(session.userId, userId), ne(session.id, currentId))).returning({ id: session.id });
   if (removed.length) await recordAccountEvent(db, userId, 'sessions_revoked', meta);

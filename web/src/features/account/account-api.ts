@@ -25,6 +25,7 @@ export const accountApi = {
   changePassword: (currentPassword: string, newPassword: string) =>
     api('/api/auth/change-password', { method: 'POST', body: { currentPassword, newPassword, revokeOtherSessions: true } }),
   savePrivacy: (settings: TPrivacySettings) => api<TPrivacySettings>('/api/account/privacy', { method: 'PUT', body: settings }),
+  revokeSession: (id: string) => api<{ ok: true }>(`/api/account/sessions/${encodeURIComponent(id)}/revoke`, { method: 'POST', body: {} }),
   revokeOtherSessions: () => api<{ revoked: number }>('/api/account/sessions/revoke-others', { method: 'POST', body: {} }),
   deleteAccount: (password: string) => api<{ deleted: true }>('/api/account/delete', { method: 'POST', body: { password } }),
 };

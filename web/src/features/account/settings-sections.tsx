@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Activity, Download, EyeOff, Laptop, Smartphone, Trash2, UserX } from 'lucide-react';
 import { toast } from '@/lib/toast';
-import { ACCOUNT_EVENT_LABELS, DELETE_TEXT, type TPrivacySettings } from '@contracts/account';
+import { ACCOUNT_EVENT_LABELS, DELETE_TEXT, type TActiveSession, type TPrivacySettings } from '@contracts/account';
 import { SectionEmpty, SectionQuery, SettingsSection } from '@/components/page/settings-section';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
@@ -71,6 +71,18 @@ export function SessionsSection() {
     },
     onError: (error) => toast.error('Could not sign out other devices', { description: errorMessage(error, 'Please try again.') }),
   });
+  const revokeOne = useMutation({
+    mutationFn: (s: TActiveSession) => accountApi.revokeSession(s.id),
+    onSuccess: (_, s) => {
+      toast.success('Signed out', { description: `${deviceName(s.userAgent)} is signed out.` });
+      void client.invalidateQueries({ queryKey: sessionsQueryOptions.queryKey });
+      void client.invalidateQueries({ queryKey: activityQueryOptions.queryKey });
+    },
+    onError: (error) => {
+      toast.error('Could not sign out that device', { description: errorMessage(error, 'Please try again.') });
+      void client.invalidateQueries({ queryKey: sessionsQueryOptions.queryKey });
+    },
+  });
   const others = sessions.data?.filter((s) => !s.current).length ?? 0;
   return (
     <SettingsSection icon={Laptop} title="Active sessions" description="Where you are signed in. Sign out anywhere you do not recognise.">
@@ -92,6 +104,17 @@ export function SessionsSection() {
                         {s.ip ? ` · ${s.ip}` : ''}
                       </p>
                     </div>
+                    {!s.current && (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        disabled={revokeOne.isPending && revokeOne.variables?.id === s.id}
+                        onClick={() => revokeOne.mutate(s)}
+                        aria-label={`Sign out ${deviceName(s.userAgent)}, signed in ${when(s.createdAt)}`}
+                      >
+                        Sign out
+                      </Button>
+                    )}
                   </li>
                 );
               })}

@@ -157,3 +157,38 @@ test('a member signs one other device out from Active sessions', async ({ browse
   expect((await page.request.get('/api/me')).status()).toBe(200);
   await expect(page.getByRole('list', { name: 'Security activity' })).toContainText('Signed out of one device');
 });
+
+test('a suspended member sees why and how to appeal, by password and by an old sign-in link', async ({ browser, baseURL }) => {
+  const headers = { origin: baseURL! };
+  const member = await apiMember(browser, 'Susie', baseURL!);
+  const page = member.page;
+  await page.request.post('/api/auth/sign-out', { headers, data: {} });
+  await page.request.post('/api/auth/sign-in/magic-link', { headers, data: { email: member.email, callbackURL: '/dashboard' } });
+  const { mail } = (await (await page.request.get('/api/dev/mail')).json()) as { mail: { to: string; subject: string; link: string }[] };
+  const oldLink = mail.find((m) => m.to === member.email && m.subject.includes('sign-in link'))!.link;
+  const admin = await apiAdmin(browser, baseURL!);
+  expect((await admin.request.put(`/api/admin/users/${member.id}/blocked`, { headers, data: { blocked: true, reason: 'Harassment' } })).ok()).toBe(true);
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/suspended$/);
+  await expect(page.getByRole('heading', { name: 'Your account is suspended' })).toBeVisible();
+  await expect(page.getByText('This account is suspended.')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Community Guidelines' })).toBeVisible();
+
+  // The appeal reaches the inbox.
+  const appeal = page.getByRole('form', { name: 'Support request' });
+  await expect(appeal.getByLabel('Subject')).toHaveValue('Appeal: my account is suspended');
+  await appeal.getByLabel('Name').fill('Susie');
+  await appeal.getByLabel('Email').fill(member.email);
+  await appeal.getByLabel('Message').fill('I think this is a mistake: I only asked to meet in public.');
+  await appeal.getByRole('button', { name: /Send/ }).click();
+  await toast(page, 'Message sent');
+
+  // A sign-in link mailed before the suspension opens the same page, not an error in JSON.
+  await page.goto(oldLink);
+  await expect(page).toHaveURL(/\/suspended$/);
+  await expect(page.getByRole('heading', { name: 'Your account is suspended' })).toBeVisible();
+});

@@ -9,7 +9,7 @@ import { account, session, twoFactor as twoFactorTable, user, verification } fro
 import type { Env } from '../env';
 import type { Mailer } from '../mail/mailer';
 import type { Logger } from '../lib/logger';
-import { magicLinkMail, magicLinkRefusedMail, resetPasswordMail, signInCodeMail, verificationMail } from '../mail/templates';
+import { magicLinkMail, magicLinkRefusedMail, resetPasswordMail, signInCodeMail, suspendedMail, verificationMail } from '../mail/templates';
 import { MFA_TEXT } from '../../../contracts/account';
 import { accountEventFor, recordAccountEvent, type RequestMeta } from '../modules/account/events';
 import { emailCodesAllowed } from '../modules/account/security.service';
@@ -99,9 +99,7 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
               .from(user)
               .where(eq(user.id, created.userId))
               .limit(1);
-            if (member?.banned && (!member.banExpires || member.banExpires > new Date())) {
-              throw new APIError('FORBIDDEN', { code: 'BANNED_USER', message: ACCOUNT_SUSPENDED });
-            }
+            if (member && isSuspended(member)) throw new APIError('FORBIDDEN', { code: 'BANNED_USER', message: suspendedMessage(member.banExpires) });
           },
         },
       },
@@ -152,7 +150,13 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
         storeToken: 'hashed',
         sendMagicLink: async ({ email, url }) => {
           // A link alone would skip the second factor, so members who have one are told to use their password.
-          const [member] = await db.select({ twoFactor: user.twoFactorEnabled }).from(user).where(eq(user.email, email.toLowerCase())).limit(1);
+          // A suspended member gets no link either: it would only end on a refusal.
+          const [member] = await db
+            .select({ twoFactor: user.twoFactorEnabled, banned: user.banned, banExpires: user.banExpires })
+            .from(user)
+            .where(eq(user.email, email.toLowerCase()))
+            .limit(1);
+          if (member && isSuspended(member)) return void (await mailer.send(suspendedMail(email, `${env.BASE_URL}/suspended`)));
           await mailer.send(member?.twoFactor ? magicLinkRefusedMail(email, `${env.BASE_URL}/login`) : magicLinkMail(email, url));
         },
       }),
@@ -172,6 +176,12 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+const isSuspended = (member: { banned: boolean | null; banExpires: Date | null }) => !!member.banned && (!member.banExpires || member.banExpires > new Date());
+
+/** What a suspended member is told when they sign in with the right password: until when, if it ends. */
+const suspendedMessage = (until: Date | null) =>
+  until ? `${ACCOUNT_SUSPENDED.slice(0, -1)} until ${until.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}.` : ACCOUNT_SUSPENDED;
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 

@@ -83,6 +83,9 @@ export function mountAuth(app: Hono<AppEnv>): void {
     if (attempt && email && response.status === 401) {
       await database.db.insert(systemLogs).values({ eventType: 'sign_in_failed', detail: 'Wrong email or password', metadata: { email: email.trim().toLowerCase(), ip } });
     }
+    // A link followed in the browser by a suspended member (sent before the suspension) opens
+    // the page that says why and how to appeal, not an error in JSON.
+    if (c.req.method === 'GET' && response.status >= 400 && (await errorCode(response)) === 'BANNED_USER') return c.redirect('/suspended', 302);
     if (response.status >= 400) return rewriteError(response);
     const answer = await withoutTokens(response);
     return path === '/sign-in/email' && email ? withOfferedFactors(answer, database.db, email) : answer;
@@ -143,6 +146,12 @@ async function readJsonBody(c: Context<AppEnv>): Promise<{ text: string; value: 
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new AppError('VALIDATION_FAILED', 'The request body must be a JSON object.');
   return { text, value: value as Record<string, unknown> };
+}
+
+async function errorCode(response: Response): Promise<string | undefined> {
+  if (!(response.headers.get('content-type') ?? '').includes('application/json')) return undefined;
+  const body = (await response.clone().json().catch(() => ({}))) as { code?: string };
+  return body.code;
 }
 
 async function rewriteError(response: Response): Promise<Response> {

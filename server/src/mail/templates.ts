@@ -69,3 +69,14 @@ export const magicLinkRefusedMail = (to: string, link: string) =>
     link,
     'If you did not ask for a link, you can ignore this message.',
   );
+
+/** Sent instead of a magic link to a suspended member: no link, what happened and how to appeal. */
+export const suspendedMail = (to: string, link: string) =>
+  actionMail(
+    to,
+    'Your Vouch account is suspended',
+    'Someone asked for a sign-in link for your account. Your account is suspended, so it cannot be signed in to. If you think this is a mistake, you can appeal: a member of our safety team who was not part of the first decision reads every appeal.',
+    'See why, and appeal',
+    link,
+    'If you did not ask for a link, you can ignore this message.',
+  );

@@ -3,12 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import { account, adminUsers, user } from '../db/schema';
 import { verifyPassword } from '../auth/password';
 import { isExposedAuthRoute } from '../auth/routes';
-import { PASSWORD, uniqueEmail } from '../../test/accounts';
+import { latestMail, PASSWORD, uniqueEmail } from '../../test/accounts';
 import { cookiesOf, requestFrom } from '../../test/from-address';
 import { factoryAdmin, factoryMember } from '../../test/members';
 import { serverSuite } from '../../test/suite';
 import { testDatabaseKind } from '../../test/test-server';
 import type { TestClient } from '../../test/test-client';
+
+type ErrorBody = { error: { code: string; message: string } };
 
 /**
  * Attacks on what better-auth mounts under /api/auth: every endpoint it defines (admin plugin
@@ -194,6 +196,35 @@ describe(`better-auth's own routes on ${testDatabaseKind}`, () => {
     expect(again.body.error.code).toBe('BANNED_USER');
     const [sessions] = (await suite.server.deps.database.db.execute<{ n: number }>(sql`select count(*)::int as n from session where user_id = ${member.id}`)).rows;
     expect(sessions!.n).toBe(0);
+  });
+
+  it('sends a suspended member to the page that says why and how to appeal, never to an error in JSON', async () => {
+    const email = uniqueEmail('susp');
+    const member = await factoryMember(suite.server, suite.passwordHash, { email });
+    const admin = await factoryAdmin(suite.server);
+    const visitor = suite.server.client();
+    // A link mailed before the suspension, followed after it.
+    expect((await visitor.json('POST', '/api/auth/sign-in/magic-link', { email, callbackURL: '/dashboard' })).status).toBe(200);
+    const link = new URL((await latestMail(visitor, email, 'Your Vouch sign-in link')).link!);
+    expect((await admin.client.json('PUT', `/api/admin/users/${member.id}/blocked`, { blocked: true, reason: 'Scam', days: 3 })).status).toBe(200);
+    const followed = await visitor.request('GET', link.pathname + link.search);
+    expect(followed.status).toBe(302);
+    expect(followed.headers.get('location')).toBe('/suspended');
+    expect((await visitor.get('/api/me')).status).toBe(401);
+
+    // Asking again mails no link: what happened, and where to appeal.
+    expect((await visitor.json('POST', '/api/auth/sign-in/magic-link', { email, callbackURL: '/dashboard' })).status).toBe(200);
+    const notice = await latestMail(visitor, email, 'Your Vouch account is suspended');
+    expect(notice.link).toMatch(/\/suspended$/);
+    expect(notice.text).not.toContain('/magic-link/verify');
+
+    // The right password says until when; a wrong one says nothing about a suspension.
+    const right = await visitor.json<ErrorBody>('POST', '/api/auth/sign-in/email', { email, password: PASSWORD });
+    expect(right.status).toBe(403);
+    expect(right.body.error.message).toMatch(/^This account is suspended until \d{1,2} \w+ \d{4}\.$/);
+    const wrong = await visitor.json<ErrorBody>('POST', '/api/auth/sign-in/email', { email, password: 'Not-the-password1' });
+    expect(wrong.status).toBe(401);
+    expect(JSON.stringify(wrong.body)).not.toMatch(/suspend|BANNED/i);
   });
 
   it('keeps session tokens out of every answer a page script can read', async () => {

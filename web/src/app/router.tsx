@@ -37,6 +37,7 @@ const routes: [path: string, Page][] = [
   ['about-us', about('AboutUs')],
   ['support', page(() => import('./routes/support'))],
   ['contact', page(() => import('./routes/contact'))],
+  ['suspended', page(() => import('./routes/suspended'))],
   ['community-guidelines', legal('CommunityGuidelines')],
   ['privacy-policy', legal('PrivacyPolicy')],
   ['terms', legal('Terms')],

@@ -21,6 +21,7 @@ export const paths = {
   aboutUs: '/about-us',
   support: '/support',
   contact: '/contact',
+  suspended: '/suspended',
   communityGuidelines: '/community-guidelines',
   privacyPolicy: '/privacy-policy',
   terms: '/terms',

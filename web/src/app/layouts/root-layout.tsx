@@ -14,7 +14,7 @@ const loadMemberShell = () => import('./member-shell');
 const MemberShell = lazy(() => loadMemberShell().then((module) => ({ default: module.MemberShell })));
 
 /** The pages visitors land on: only they wait for a session before fetching the member shell. */
-const VISITOR_PAGES = new Set<string>([paths.home, paths.auth, paths.login, paths.register, paths.forgotPassword, paths.resetPassword, paths.authResetPassword, paths.adminLogin]);
+const VISITOR_PAGES = new Set<string>([paths.home, paths.auth, paths.login, paths.register, paths.forgotPassword, paths.resetPassword, paths.authResetPassword, paths.adminLogin, paths.suspended]);
 
 export function RootLayout() {
   const { session } = useSession();

@@ -10,11 +10,11 @@ import { useSession } from '@/features/auth/use-session';
 import { api } from '@/lib/api-client';
 
 /** The contact / support form: all four fields required; really delivered to the admin inbox. */
-export function ContactForm({ kind }: { kind: 'contact' | 'support' }) {
+export function ContactForm({ kind, subject = '' }: { kind: 'contact' | 'support'; subject?: string }) {
   const { session } = useSession();
   const form = useForm<TContactMessage>({
     resolver: zodResolver(ZContactMessage) as never,
-    defaultValues: { kind, name: '', email: '', subject: '', message: '' },
+    defaultValues: { kind, name: '', email: '', subject, message: '' },
   });
   // A signed-in member's name and email are filled in for them (unless already typed).
   useEffect(() => {
@@ -27,7 +27,7 @@ export function ContactForm({ kind }: { kind: 'contact' | 'support' }) {
     try {
       await api('/api/contact', { method: 'POST', body: { ...values, kind } });
       toast.success(CONTACT_TEXT.sent.title, { description: CONTACT_TEXT.sent.description });
-      form.reset({ kind, name: values.name, email: values.email, subject: '', message: '' });
+      form.reset({ kind, name: values.name, email: values.email, subject, message: '' });
     } catch {
       toast.error(CONTACT_TEXT.failed.title, { description: CONTACT_TEXT.failed.description });
     }

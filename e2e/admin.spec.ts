@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
 import sharp from 'sharp';
 import { apiAdmin, apiMember, createAdminWithCli, matchedMembers, PASSWORD, toast, uniqueEmail } from './helpers';
 
@@ -121,4 +122,51 @@ test.describe('[ADMIN]', () => {
     await expect(inbox).toContainText('Press enquiry 4471');
     await expect(inbox).toContainText('dana@example.com');
   });
+});
+
+test('[ADMIN][2FA] the code step has its own messages, a way back, and returns to the password when it expires', async ({ page, baseURL }) => {
+  const headers = { origin: baseURL! };
+  const email = uniqueEmail('owner2fa');
+  createAdminWithCli(email);
+  // The admin turns on an authenticator app (through the API, as Settings would).
+  expect((await page.request.post('/api/admin/sign-in', { headers, data: { email, password: PASSWORD } })).ok()).toBe(true);
+  const { totpURI } = (await (await page.request.post('/api/auth/two-factor/enable', { headers, data: { password: PASSWORD } })).json()) as { totpURI: string };
+  const totp = OTPAuth.URI.parse(totpURI) as OTPAuth.TOTP;
+  expect((await page.request.post('/api/auth/two-factor/verify-totp', { headers, data: { code: totp.generate() } })).ok()).toBe(true);
+  await page.request.post('/api/auth/sign-out', { headers, data: {} });
+
+  const passwordStep = async () => {
+    await page.getByLabel('Admin Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login as Site Owner' }).click();
+    await expect(page.getByLabel('Authenticator code')).toBeVisible();
+  };
+  await page.goto('/admin-login');
+  await passwordStep();
+  await page.getByLabel('Authenticator code').fill('000000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  const refused = page.locator('[data-sonner-toast]').filter({ hasText: 'Invalid code' });
+  await expect(refused).toContainText('That code is not right, or it has expired.');
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'check your email and password' })).toHaveCount(0);
+
+  // Back to the password step.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByLabel('Admin Email')).toHaveValue(email);
+  await expect(page.getByLabel('Authenticator code')).toHaveCount(0);
+
+  // The password step expired (its cookie is gone): the form returns to it and says so.
+  await passwordStep();
+  const context = page.context();
+  const kept = (await context.cookies()).filter((cookie) => !cookie.name.includes('two_factor'));
+  await context.clearCookies();
+  await context.addCookies(kept);
+  await page.getByLabel('Authenticator code').fill(totp.generate());
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await toast(page, 'Sign-in expired');
+  await expect(page.getByLabel('Admin Email')).toBeVisible();
+
+  await passwordStep();
+  await page.getByLabel('Authenticator code').fill(totp.generate());
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
 });

@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import { magicLink, twoFactor } from 'better-auth/plugins';
 import { EmailSchema, PasswordSchema, ZRegistrationDetails } from '../../../contracts/auth';
 import type { Db } from '../db/client';
-import { account, session, twoFactor as twoFactorTable, user, verification } from '../db/schema';
+import { account, adminUsers, session, twoFactor as twoFactorTable, user, verification } from '../db/schema';
+import { appendSecurityLog } from '../modules/audit/security-log';
 import type { Env } from '../env';
 import type { Mailer } from '../mail/mailer';
 import type { Logger } from '../lib/logger';
@@ -123,6 +124,7 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
       }),
       // Security activity: sign-ins and password and second-factor changes, kept per member.
       after: createAuthMiddleware(async (ctx) => {
+        if (SECOND_FACTOR_PATHS.has(ctx.path)) await logAdminSecondFactor(db, ctx);
         const kind = accountEventFor(ctx.path, !!ctx.context.session);
         if (!kind || isAPIError(ctx.context.returned)) return;
         const newSession = ctx.context.newSession;
@@ -185,10 +187,41 @@ const suspendedMessage = (until: Date | null) =>
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
+const SECOND_FACTOR_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-otp', '/two-factor/verify-backup-code']);
+
+/**
+ * An administrator's sign-in is complete, and logged as `admin_sign_in`, only once the second
+ * factor is accepted; a refused code is logged as a failed admin sign-in (wherever the code was
+ * entered: the admin and member sign-in pages lead to the same account).
+ */
+async function logAdminSecondFactor(db: Db, ctx: HookContext): Promise<void> {
+  // Without the password step's cookie this is enrolment in Settings, not a sign-in.
+  const identifier = await secondFactorCookie(ctx);
+  if (!identifier) return;
+  const refused = isAPIError(ctx.context.returned);
+  const userId = refused ? (await ctx.context.internalAdapter.findVerificationValue(identifier))?.value : ctx.context.newSession?.user.id;
+  if (!userId) return;
+  const [admin] = await db.select({ id: adminUsers.userId }).from(adminUsers).where(eq(adminUsers.userId, userId)).limit(1);
+  if (!admin) return;
+  const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? 'unknown';
+  await db.transaction((tx) =>
+    appendSecurityLog(
+      tx,
+      refused
+        ? { eventType: 'admin_sign_in_failed', severity: 'warning', actorId: null, details: { userId, ip, step: 'second factor', method: ctx.path.split('/').pop()! } }
+        : { eventType: 'admin_sign_in', severity: 'info', actorId: userId, details: { ip, twoFactor: true } },
+    ),
+  );
+}
+
 /** The member a password sign-in left waiting for its second factor (better-auth's signed cookie). */
-async function pendingSecondFactorUser(ctx: HookContext): Promise<string | null> {
+async function secondFactorCookie(ctx: HookContext): Promise<string | null> {
   const cookie = ctx.context.createAuthCookie('two_factor');
-  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  return (await ctx.getSignedCookie(cookie.name, ctx.context.secret)) || null;
+}
+
+async function pendingSecondFactorUser(ctx: HookContext): Promise<string | null> {
+  const identifier = await secondFactorCookie(ctx);
   if (!identifier) return null;
   const pending = await ctx.context.internalAdapter.findVerificationValue(identifier);
   return pending?.value ?? null;

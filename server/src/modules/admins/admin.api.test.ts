@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import * as OTPAuth from 'otpauth';
 import { STANDARD_WARNING, type TAdminUser, type TAuditResult } from '../../../../contracts/admin';
 import type { TMyReport } from '../../../../contracts/safety';
 import { PASSWORD, signIn } from '../../../test/accounts';
@@ -44,6 +45,33 @@ describe(`admin sign-in on ${testDatabaseKind}`, () => {
     expect(response.body).toEqual({ twoFactorRequired: true });
     expect((await client.json('GET', '/api/me')).status).toBe(401);
     expect((await client.json('GET', '/api/admin/stats')).status).toBe(401);
+  });
+
+  it('logs the admin sign-in only once the second factor is accepted, and logs a wrong code', async () => {
+    const email = `admin-totp-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const { userId } = await createOrPromoteAdmin(suite.server.deps, email, PASSWORD);
+    const first = suite.server.client();
+    expect((await first.json('POST', '/api/admin/sign-in', { email, password: PASSWORD })).status).toBe(200);
+    const { totpURI } = (await first.json<{ totpURI: string }>('POST', '/api/auth/two-factor/enable', { password: PASSWORD })).body;
+    const totp = OTPAuth.URI.parse(totpURI) as OTPAuth.TOTP;
+    expect((await first.json('POST', '/api/auth/two-factor/verify-totp', { code: totp.generate() })).status).toBe(200);
+    type Entry = { event_type: string; actor_id: string | null; details: Record<string, unknown> };
+    const entries = async () =>
+      (await db().execute<Entry>(sql`select event_type, actor_id, details from security_logs where actor_id = ${userId} or details->>'userId' = ${userId} order by seq`)).rows;
+    const before = (await entries()).length;
+    // Turning the app on in Settings is not a sign-in.
+    expect((await entries()).map((e) => e.event_type)).toEqual(['admin_created', 'admin_sign_in']);
+
+    const device = suite.server.client();
+    expect((await device.json<{ twoFactorRequired: boolean }>('POST', '/api/admin/sign-in', { email, password: PASSWORD })).body).toEqual({ twoFactorRequired: true });
+    expect((await entries()).length).toBe(before); // the password alone is not a sign-in
+    const wrong = await device.json<{ error: { code: string } }>('POST', '/api/auth/two-factor/verify-totp', { code: '000000' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error.code).toBe('INVALID_CODE');
+    expect((await entries()).slice(before)).toEqual([{ event_type: 'admin_sign_in_failed', actor_id: null, details: expect.objectContaining({ userId, step: 'second factor' }) }]);
+    expect((await device.json('POST', '/api/auth/two-factor/verify-totp', { code: totp.generate() })).status).toBe(200);
+    expect((await entries()).slice(before + 1)).toEqual([{ event_type: 'admin_sign_in', actor_id: userId, details: expect.objectContaining({ twoFactor: true }) }]);
+    expect((await device.json('GET', '/api/admin/stats')).status).toBe(200);
   });
 
   it('ends admin rights 24 hours after sign-in', async () => {

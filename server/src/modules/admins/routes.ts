@@ -177,8 +177,10 @@ export const adminRoutes = new OpenAPIHono<AppEnv>()
     await attempt.succeeded();
     const body = (await response.json()) as { twoFactorRedirect?: boolean };
     for (const cookie of response.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
-    await deps.database.db.transaction((tx) => appendSecurityLog(tx, { eventType: 'admin_sign_in', severity: 'info', actorId: admin.id, details: { ip, twoFactor: !!body.twoFactorRedirect } }));
-    return c.json({ twoFactorRequired: !!body.twoFactorRedirect }, 200);
+    // With a second factor the sign-in is not done yet: better-auth's hook logs it once the code is accepted.
+    if (body.twoFactorRedirect) return c.json({ twoFactorRequired: true }, 200);
+    await deps.database.db.transaction((tx) => appendSecurityLog(tx, { eventType: 'admin_sign_in', severity: 'info', actorId: admin.id, details: { ip, twoFactor: false } }));
+    return c.json({ twoFactorRequired: false }, 200);
   })
   .openapi(stats, async (c) => c.json(await adminStats(c.get('deps').database.db), 200))
   .openapi(users, async (c) => c.json({ users: await listUsers(c.get('deps').database.db, c.req.valid('query').search) }, 200))

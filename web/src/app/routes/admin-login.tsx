@@ -7,6 +7,8 @@ import { ShieldCheck } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { z } from 'zod';
 import { ADMIN_TEXT, ZAdminSignIn } from '@contracts/admin';
+import { MFA_TEXT } from '@contracts/account';
+import { useCodeEntry } from '@/features/account/use-code-entry';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -20,6 +22,9 @@ import { paths } from '@/lib/paths';
 
 type Credentials = z.infer<typeof ZAdminSignIn>;
 
+/** How long better-auth keeps a password step waiting for its second factor (its default). */
+const SECOND_FACTOR_WINDOW_MS = 10 * 60_000;
+
 /** Sign-in for administrators: the normal account, accepted by the server only with the admin role. */
 export function Component() {
   usePageMeta('Admin Login · Vouch');
@@ -27,7 +32,6 @@ export function Component() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [needsCode, setNeedsCode] = useState(false);
-  const [code, setCode] = useState('');
   const form = useForm<Credentials>({ resolver: zodResolver(ZAdminSignIn), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
 
@@ -57,16 +61,22 @@ export function Component() {
       fail(error);
     }
   });
-  const submitCode = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!/^\d{6}$/.test(code)) return void toast.error('Invalid code', { description: 'Please enter a 6-digit verification code.' });
-    try {
-      await verifyTotp(code);
-      await enter();
-    } catch (error) {
-      fail(error);
-    }
+  // The code step has its own messages (a wrong code is not a wrong password) and a way back.
+  const backToPassword = () => {
+    setNeedsCode(false);
+    form.reset({ email: form.getValues('email'), password: '' });
   };
+  const { code, setCode, pending, submit: submitCode } = useCodeEntry(verifyTotp, enter, backToPassword);
+  // The password step holds for ten minutes: then the form goes back to it instead of asking
+  // for a code that could no longer be accepted.
+  useEffect(() => {
+    if (!needsCode) return;
+    const timer = setTimeout(() => {
+      toast.error(MFA_TEXT.signInExpired.title, { description: MFA_TEXT.signInExpired.description });
+      backToPassword();
+    }, SECOND_FACTOR_WINDOW_MS);
+    return () => clearTimeout(timer);
+  }, [needsCode]);
 
   if (isLoading || session?.isAdmin) return <PageSpinner />;
   return (
@@ -81,9 +91,14 @@ export function Component() {
           {needsCode ? (
             <form className="grid gap-4" onSubmit={(e) => void submitCode(e)} noValidate>
               <Field label="Authenticator code" hint="The 6-digit code from your authenticator app.">
-                <Input inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} maxLength={6} />
+                <Input inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} maxLength={6} autoFocus />
               </Field>
-              <Button type="submit">Verify</Button>
+              <Button type="submit" disabled={pending}>
+                {pending ? 'Verifying...' : 'Verify'}
+              </Button>
+              <Button type="button" variant="outline" onClick={backToPassword}>
+                Back
+              </Button>
             </form>
           ) : (
             <form className="grid gap-4" onSubmit={submit} noValidate>

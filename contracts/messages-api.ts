@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NUDGE_KINDS } from './nudges';
 import type { TNotification } from './safety';
 
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -40,7 +41,7 @@ export const ZMessage = z.object({
    */
   seen: z.boolean().nullable(),
   /** The safety-nudge category the text matched, so the recipient is asked 'Does this bother you?'. */
-  nudge: z.enum(['insult', 'solicitation', 'payment']).nullable(),
+  nudge: z.enum(NUDGE_KINDS).nullable(),
 });
 export type TMessage = z.infer<typeof ZMessage>;
 

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import type { NudgeKind } from './nudges';
+
+export { nudgeFor, NUDGE_KINDS, type NudgeKind } from './nudges';
 
 /** The reasons a member can give for a report, in the order the form lists them. */
 export const REPORT_REASONS = {
@@ -42,6 +45,9 @@ export const SAFETY_TEXT = {
   nudgeSender: {
     title: 'Are you sure?',
     description: 'This message looks like it could hurt, pressure or scam someone. Messages like it are often reported.',
+    /** For a number, an address or another app: why staying on Vouch until the first date is safer. */
+    offPlatform:
+      'Sharing a number, an address or another app before you have met takes the conversation away from Reports, Blocks and date verification. Many scams start this way.',
     send: 'Send anyway',
     edit: 'Edit message',
   },
@@ -110,27 +116,8 @@ export const ZNotification = z.object({
 });
 export type TNotification = z.infer<typeof ZNotification>;
 
-/**
- * Safety nudges: a local list of patterns for insults, sexual solicitation and off-platform
- * payment. A match asks the sender 'Are you sure?' and the recipient 'Does this bother you?'.
- * The same function runs in the browser (before sending) and on the server (to flag the message).
- */
-export type NudgeKind = 'insult' | 'solicitation' | 'payment';
-const NUDGE_PATTERNS: Record<NudgeKind, RegExp> = {
-  insult:
-    /\b(idiot|stupid|moron|loser|ugly|worthless|pathetic|retard(ed)?|bitch|slut|whore|cunt|fat (pig|cow)|shut up|kill yourself|kys)\b/i,
-  solicitation: /\b(send (me )?(nudes?|pics|naked)|nudes?|dtf|sext(ing)?|hook ?up tonight|only ?fans|pay (you )?for sex|sugar (daddy|baby)|body pics)\b/i,
-  payment:
-    /\b(cash ?app|venmo|zelle|paypal(\.me)?|western union|money ?gram|wire (me|transfer)|gift ?cards?|itunes card|bitcoin|btc|usdt|crypto wallet|send (me )?money|bank (account|details)|investment opportunity)\b/i,
-};
-
-export function nudgeFor(text: string): NudgeKind | null {
-  for (const [kind, pattern] of Object.entries(NUDGE_PATTERNS) as [NudgeKind, RegExp][]) if (pattern.test(text)) return kind;
-  return null;
-}
-
-/** The reason a one-tap report from a flagged message carries. */
-export const NUDGE_REPORT_REASON: Record<NudgeKind, ReportReason> = { insult: 'harassment', solicitation: 'inappropriate', payment: 'scam' };
+/** The reason a report from a flagged message starts with. */
+export const NUDGE_REPORT_REASON: Record<NudgeKind, ReportReason> = { insult: 'harassment', solicitation: 'inappropriate', payment: 'scam', off_platform: 'scam' };
 
 const ZSnapshotMessage = z.object({ id: z.string(), senderId: z.string(), content: z.string(), createdAt: z.string() });
 /** A report as the moderation queue shows it, sealed evidence included (admins only). */

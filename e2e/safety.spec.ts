@@ -107,9 +107,23 @@ test.describe('[SAFETY]', () => {
 
     const check = bea.page.getByRole('group', { name: 'Safety check' });
     await expect(check).toContainText('Does this bother you?');
+    // Report opens the form, with the message and a reason already filled in.
     await check.getByRole('button', { name: 'Report' }).click();
+    const form = bea.page.getByRole('dialog', { name: 'Report Ana' });
+    await expect(form.getByRole('radio', { name: 'Scam or spam' })).toBeChecked();
+    await expect(form.getByLabel('Details')).toHaveValue('Their message: "Can you send me money on Cash App first?"');
+    await form.getByRole('button', { name: 'Send report' }).click();
     await toast(bea.page, 'Report sent');
     await expect(check).toBeHidden();
+    await bea.page.reload();
+    await expect(bea.page.getByRole('list', { name: 'Messages' })).toContainText('Cash App');
+    await expect(bea.page.getByRole('group', { name: 'Safety check' })).toHaveCount(0);
+
+    // Moving off the app is asked about too, with its own reason.
+    await composer.fill('text me on whatsapp instead');
+    await composer.press('Enter');
+    await expect(question).toContainText('takes the conversation away from Reports');
+    await question.getByRole('button', { name: 'Edit message' }).click();
   });
 
   test('[NOTIFICATIONS] the header bell counts new notifications and leads to the conversation', async ({ browser, baseURL }) => {

@@ -87,7 +87,7 @@ export const messages = pgTable(
     content: text('content').notNull(),
     type: text('type').notNull().default('text'),
     clientKey: text('client_key').notNull(),
-    /** The safety-nudge category the text matched (insult, solicitation, payment), or null. */
+    /** The safety-nudge category the text matched (contracts/nudges.ts), or null. */
     nudge: text('nudge'),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

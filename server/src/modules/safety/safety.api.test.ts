@@ -214,7 +214,9 @@ describe(`safety nudges on ${testDatabaseKind}`, () => {
     expect((await send(a, conversationId, 'Can you send me $50 on Cash App?')).body.nudge).toBe('payment');
     expect((await send(a, conversationId, 'you are so stupid')).body.nudge).toBe('insult');
     expect((await send(a, conversationId, 'Coffee on Saturday?')).body.nudge).toBeNull();
+    expect((await send(a, conversationId, 'f*** off')).body.nudge).toBe('insult');
+    expect((await send(a, conversationId, 'text me on wh4tsapp: +1 312 555 0199')).body.nudge).toBe('off_platform');
     const list = await b.client.json<{ messages: { content: string; nudge: string | null }[] }>('GET', `/api/conversations/${conversationId}/messages`);
-    expect(list.body.messages.map((m) => m.nudge)).toEqual(['payment', 'insult', null]);
+    expect(list.body.messages.map((m) => m.nudge)).toEqual(['payment', 'insult', null, 'insult', 'off_platform']);
   });
 });

@@ -171,7 +171,7 @@ export function ChatPane({ conversation, userId, onBack, startVerify = false }: 
         open={unsure !== null}
         onOpenChange={(open) => !open && setUnsure(null)}
         title={SAFETY_TEXT.nudgeSender.title}
-        description={SAFETY_TEXT.nudgeSender.description}
+        description={unsure && nudgeFor(unsure) === 'off_platform' ? SAFETY_TEXT.nudgeSender.offPlatform : SAFETY_TEXT.nudgeSender.description}
         confirmLabel={SAFETY_TEXT.nudgeSender.send}
         cancelLabel={SAFETY_TEXT.nudgeSender.edit}
         onConfirm={() => unsure && submit(unsure, true)}

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
-import { REPORT_REASONS, SAFETY_TEXT, ZReportForm, type ReportReason, type TReportForm, type TReportInput } from '@contracts/safety';
+import { REPORT_DETAILS_MAX, REPORT_REASONS, SAFETY_TEXT, ZReportForm, type ReportReason, type TReportForm, type TReportInput } from '@contracts/safety';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
@@ -20,24 +20,42 @@ export type ReportTarget = {
   conversationId?: string;
   pastMatchId?: string;
   messageId?: string;
+  /** The reported message's text, quoted in the details to start them. */
+  quote?: string;
   reason?: ReportReason;
 };
 
-export function ReportDialog({ target, onClose }: { target: ReportTarget | null; onClose: () => void }) {
+export function ReportDialog({ target, onClose, onSent }: { target: ReportTarget | null; onClose: () => void; onSent?: () => void }) {
   return (
     <Modal open={!!target} onOpenChange={(open) => !open && onClose()} className="w-[min(94vw,30rem)]">
-      {target && <ReportForm key={`${target.subjectId}:${target.messageId ?? ''}`} target={target} onDone={onClose} />}
+      {target && (
+        <ReportForm
+          key={`${target.subjectId}:${target.messageId ?? ''}`}
+          target={target}
+          onDone={() => {
+            onSent?.();
+            onClose();
+          }}
+        />
+      )}
     </Modal>
   );
 }
 
+/** The message, quoted to start the details (within their length limit). */
+const quoted = (text: string) => {
+  const room = REPORT_DETAILS_MAX - 'Their message: ""'.length;
+  return `Their message: "${text.length > room ? `${text.slice(0, room - 3)}...` : text}"`;
+};
+
 function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => void }) {
   const client = useQueryClient();
-  // One key per filled-in form: a retried submission opens one case.
-  const [clientKey] = useState(() => crypto.randomUUID());
+  // One key per filled-in form (a retried submission opens one case), and one per reported
+  // message: reporting the same message again finds the first report.
+  const [clientKey] = useState(() => (target.messageId ? `message-${target.messageId}` : crypto.randomUUID()));
   const form = useForm<TReportForm>({
     resolver: zodResolver(ZReportForm),
-    defaultValues: { reason: target.reason, details: '', alsoBlock: false },
+    defaultValues: { reason: target.reason, details: target.quote ? quoted(target.quote) : '', alsoBlock: false },
   });
   const { errors, isSubmitting } = form.formState;
 

@@ -80,6 +80,8 @@ export const ZDatePlan = z.object({
   dateStatus: z.enum(['none', 'pending', 'confirmed', 'disputed']),
   /** I have a live 'Share my date' link to it (which I can stop). */
   sharing: z.boolean(),
+  /** I have rated the verified date of this conversation. */
+  ratedByMe: z.boolean(),
 });
 export type TDatePlan = z.infer<typeof ZDatePlan>;
 

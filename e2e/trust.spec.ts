@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { apiAdmin, matchedMembers, toast } from './helpers';
+import { apiAdmin, matchedMembers, seedWithCli, toast } from './helpers';
 
 const picture = (color: string) => sharp({ create: { width: 480, height: 360, channels: 3, background: color } }).jpeg().toBuffer();
 
@@ -96,4 +96,58 @@ test.describe('[TRUST]', () => {
     await ana.page.goto('/dashboard?tab=profile');
     await expect(ana.page.getByLabel('Reputation')).toContainText('4.0');
   });
+});
+
+test('[CALENDAR] Rate Date only on dates that happened and were verified; no gap under Upcoming', async ({ browser, baseURL }) => {
+  seedWithCli(0); // the demo account and its four matches
+  const headers = { origin: baseURL! };
+  const signedIn = async (email: string) => {
+    const page = await (await browser.newContext({ baseURL })).newPage();
+    expect((await page.request.post('/api/auth/sign-in/email', { headers, data: { email, password: 'VouchDemo2026' } })).ok()).toBe(true);
+    return page;
+  };
+  const demo = await signedIn('demo@vouch.local');
+  const sofia = await signedIn('seed-story-to-rate@vouch.local');
+  const { matches } = (await (await demo.request.get('/api/matches')).json()) as { matches: { conversationId: string; profile: { name: string }; announced: boolean; matchId: string }[] };
+  for (const m of matches) await demo.request.post(`/api/matches/${m.matchId}/seen`, { headers, data: {} });
+  const withSofia = matches.find((m) => m.profile.name === 'Sofia')!.conversationId;
+
+  // Two more plans with Sofia, whose date is verified: one accepted for next week, one declined.
+  const propose = async (days: number, place: string) => {
+    const startsAt = new Date(Date.now() + days * 86_400_000).toISOString();
+    const { id } = (await (await demo.request.post('/api/date-plans', { headers, data: { conversationId: withSofia, startsAt, place } })).json()) as { id: string };
+    return id;
+  };
+  const accepted = await propose(7, `Botanic Garden ${Date.now()}`);
+  const declined = await propose(8, `Night market ${Date.now()}`);
+  expect((await sofia.request.post(`/api/date-plans/${accepted}/answer`, { headers, data: { action: 'accept' } })).ok()).toBe(true);
+  expect((await sofia.request.post(`/api/date-plans/${declined}/answer`, { headers, data: { action: 'decline' } })).ok()).toBe(true);
+
+  await demo.goto('/calendar');
+  const card = (place: RegExp) => demo.locator('[aria-label^="Date with"]').filter({ hasText: place });
+  await expect(card(/Botanic Garden/)).toBeVisible();
+  await expect(card(/Botanic Garden/).getByRole('link', { name: /Rate Date|See ratings/ })).toHaveCount(0);
+  await expect(card(/Night market/).getByRole('link', { name: /Rate Date|See ratings/ })).toHaveCount(0);
+  await expect(card(/Starved Rock/).getByRole('link', { name: 'Rate Date' })).toBeVisible();
+  await expect(card(/Music Box/).getByRole('link', { name: 'See ratings' })).toBeVisible();
+
+  // Few plans beside the taller form: the Past heading still follows the upcoming card closely.
+  const { first: ana, second: bea, conversationId } = await matchedMembers(browser, baseURL!, ['Ana', 'Bea']);
+  const plan = async (days: number) =>
+    ((await (await ana.page.request.post('/api/date-plans', { headers, data: { conversationId, startsAt: new Date(Date.now() + days * 86_400_000).toISOString(), place: 'Cafe Lura' } })).json()) as { id: string }).id;
+  await plan(3);
+  await bea.page.request.post(`/api/date-plans/${await plan(4)}/answer`, { headers, data: { action: 'decline' } });
+  await ana.page.setViewportSize({ width: 1280, height: 800 });
+  await ana.page.goto('/calendar');
+  await ana.page.getByRole('button', { name: 'Keep browsing' }).click();
+  const upcoming = ana.page.getByRole('region', { name: 'Upcoming' }).locator('[aria-label^="Date with"]');
+  await expect(upcoming).toHaveCount(1);
+  // Nothing stretches: the heading, its card (as tall as its content) and the Past heading stack closely.
+  const heading = (await ana.page.getByRole('heading', { name: 'Upcoming' }).boundingBox())!;
+  const box = (await upcoming.boundingBox())!;
+  const pastHeading = (await ana.page.getByRole('heading', { name: 'Past' }).boundingBox())!;
+  expect(heading.height, 'the Upcoming heading, one line tall').toBeLessThan(40);
+  expect(box.y - (heading.y + heading.height)).toBeLessThan(24);
+  expect(box.height, 'a card without buttons has no empty row').toBeLessThan(115);
+  expect(pastHeading.y - (box.y + box.height)).toBeLessThan(40);
 });

@@ -75,10 +75,12 @@ export async function listPlans(db: Db, viewerId: string, planId?: string): Prom
     status: TDatePlan['status'];
     date_status: TDatePlan['dateStatus'] | null;
     sharing: boolean;
+    rated_by_me: boolean;
   }>(sql`
     select d.id, d.conversation_id, o.other_id, coalesce(p.name, u.name) as name, d.proposed_by, d.starts_at, d.place, d.status,
            (select v.status from date_verifications v where v.conversation_id = d.conversation_id order by v.created_at desc limit 1) as date_status,
-           exists (select 1 from date_shares s where s.plan_id = d.id and s.created_by = ${viewerId} and s.revoked_at is null and s.expires_at > now()) as sharing
+           exists (select 1 from date_shares s where s.plan_id = d.id and s.created_by = ${viewerId} and s.revoked_at is null and s.expires_at > now()) as sharing,
+           exists (select 1 from reviews r where r.conversation_id = d.conversation_id and r.reviewer_id = ${viewerId}) as rated_by_me
     from date_plans d
     cross join lateral (select case when d.proposed_by = ${viewerId} then d.invitee else d.proposed_by end as other_id) o
     join "user" u on u.id = o.other_id left join profiles p on p.user_id = o.other_id
@@ -95,6 +97,7 @@ export async function listPlans(db: Db, viewerId: string, planId?: string): Prom
     status: row.status,
     dateStatus: row.date_status ?? 'none',
     sharing: row.sharing && row.status === 'accepted',
+    ratedByMe: row.rated_by_me,
   }));
 }
 

@@ -182,7 +182,7 @@ function PlanCard({ plan, past }: { plan: TDatePlan; past: boolean }) {
           {plan.status === 'proposed' && plan.proposedByMe ? 'Waiting for reply' : STATUS[plan.status].label}
         </span>
       </div>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap gap-2 empty:hidden">
         {waitingForMe && (
           <>
             <Button size="sm" onClick={() => answer.mutate('accept')} disabled={answer.isPending}>
@@ -213,10 +213,11 @@ function PlanCard({ plan, past }: { plan: TDatePlan; past: boolean }) {
             </Link>
           </Button>
         )}
-        {plan.dateStatus === 'confirmed' && (
-          <Button asChild size="sm" variant="outline">
+        {/* Rating belongs to a date that happened: accepted, over, and verified by both. */}
+        {past && plan.status === 'accepted' && plan.dateStatus === 'confirmed' && (
+          <Button asChild size="sm" variant={plan.ratedByMe ? 'outline' : 'default'}>
             <Link to={`${paths.dateHistory}?conversation=${plan.conversationId}`}>
-              <Star aria-hidden /> Rate Date
+              <Star aria-hidden /> {plan.ratedByMe ? 'See ratings' : 'Rate Date'}
             </Link>
           </Button>
         )}
@@ -240,7 +241,7 @@ function Plans() {
   const upcoming = list.filter((p) => new Date(p.startsAt).getTime() >= now && p.status !== 'declined');
   const past = list.filter((p) => new Date(p.startsAt).getTime() < now || p.status === 'declined').reverse();
   return (
-    <div className="grid gap-6">
+    <div className="grid content-start gap-6">
       <section aria-labelledby="upcoming-heading" className="grid gap-3">
         <h2 id="upcoming-heading" className="text-lg font-semibold">Upcoming</h2>
         {upcoming.length === 0 ? <p className="rounded-xl bg-muted/60 p-4 text-sm text-muted-foreground">No dates planned yet.</p> : upcoming.map((p) => <PlanCard key={p.id} plan={p} past={false} />)}
@@ -261,7 +262,7 @@ export function Component() {
   usePageMeta('Date Calendar · Vouch');
   return (
     <RequireMember>
-      <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 lg:grid-cols-[22rem_1fr]">
+      <div className="mx-auto grid max-w-5xl items-start gap-6 px-4 py-10 lg:grid-cols-[22rem_1fr]">
         <div className="lg:col-span-2">
           <PageHeader title="Date Calendar">Plan dates with your matches, and let a friend know where you will be.</PageHeader>
         </div>

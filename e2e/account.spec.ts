@@ -192,3 +192,46 @@ test('a suspended member sees why and how to appeal, by password and by an old s
   await expect(page).toHaveURL(/\/suspended$/);
   await expect(page.getByRole('heading', { name: 'Your account is suspended' })).toBeVisible();
 });
+
+test('the dashboard and sidebar placements show to free members, beside content pages on wide screens, never on Premium or safety pages', async ({ browser, baseURL }) => {
+  const headers = { origin: baseURL! };
+  const admin = await apiAdmin(browser, baseURL!);
+  const tag = crypto.randomUUID().slice(0, 6);
+  const image = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#10b981' } }).png().toBuffer();
+  for (const placement of ['dashboard', 'sidebar']) {
+    const created = await admin.request.post('/api/admin/campaigns', {
+      headers,
+      multipart: { file: { name: 'ad.png', mimeType: 'image/png', buffer: image }, name: `${placement} ${tag}`, targetUrl: 'https://ads.vouch.test/x', placement },
+    });
+    expect(created.status()).toBe(201);
+  }
+  const ad = (page: import('@playwright/test').Page) => page.getByRole('complementary', { name: 'Advertisement' });
+
+  const free = await apiMember(browser, 'Freya', baseURL!); // no trial in the browser tests: the free plan
+  await free.page.setViewportSize({ width: 1280, height: 800 });
+  await free.page.goto('/dashboard');
+  await expect(ad(free.page).getByRole('img', { name: new RegExp(`^dashboard `) })).toBeVisible();
+  await free.page.goto('/dashboard?tab=security');
+  await expect(ad(free.page)).toHaveCount(0);
+  await free.page.goto('/privacy-policy');
+  await expect(ad(free.page).getByRole('img', { name: new RegExp(`^sidebar `) })).toBeVisible();
+  await free.page.goto('/community-guidelines');
+  await expect(free.page.getByRole('heading', { name: 'Community Guidelines', level: 1 })).toBeVisible();
+  await expect(ad(free.page)).toHaveCount(0);
+  // On a phone the sidebar is not there at all.
+  await free.page.setViewportSize({ width: 390, height: 844 });
+  await free.page.goto('/privacy-policy');
+  await expect(free.page.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
+  await expect(ad(free.page)).toHaveCount(0);
+
+  // Premium: no ads anywhere.
+  const premium = await apiMember(browser, 'Prem', baseURL!);
+  expect((await admin.request.post('/api/admin/subscriptions/activate', { headers, data: { userId: premium.id } })).ok()).toBe(true);
+  await premium.page.setViewportSize({ width: 1280, height: 800 });
+  await premium.page.goto('/dashboard');
+  await expect(premium.page.getByText('Unlimited likes')).toBeVisible();
+  await expect(ad(premium.page)).toHaveCount(0);
+  await premium.page.goto('/privacy-policy');
+  await expect(premium.page.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
+  await expect(ad(premium.page)).toHaveCount(0);
+});

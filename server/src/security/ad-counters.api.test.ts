@@ -19,6 +19,9 @@ async function campaign() {
   return { id: ((await created.json()) as { id: string }).id, admin };
 }
 
+/** Joined long enough ago that the free trial is over: a member on the free plan. */
+const pastTrial = new Date(Date.now() - 90 * 86_400_000);
+
 const counters = async (id: string) => {
   const { rows } = await suite.server.deps.database.db.execute<{ impressions: number; clicks: number }>(sql`select impressions, clicks from ads where id = ${id}`);
   return rows[0]!;
@@ -43,7 +46,7 @@ describe(`ad counters on ${testDatabaseKind}`, () => {
     for (let i = 2; i <= 6; i++) for (let n = 0; n < 3; n++) await impression(`127.0.7.${i}`);
     expect((await counters(id)).impressions).toBe(6);
     // A signed-in member counts once wherever they are.
-    const member = await factoryMember(suite.server, suite.passwordHash);
+    const member = await factoryMember(suite.server, suite.passwordHash, { createdAt: pastTrial });
     for (let i = 10; i < 15; i++) await impression(`127.0.7.${i}`, member.client.cookieHeader());
     expect((await counters(id)).impressions).toBe(7);
 
@@ -62,5 +65,20 @@ describe(`ad counters on ${testDatabaseKind}`, () => {
     expect((await admin.client.json('PUT', `/api/admin/campaigns/${id}/active`, { active: false })).status).toBe(200);
     await impression('127.0.7.20');
     expect((await counters(id)).impressions).toBe(7);
+  });
+
+  it('shows ads to visitors and free members, never to Premium members (the trial included), and counts nothing from them', async () => {
+    const { id } = await campaign();
+    type Slot = { ads: { id: string }[] };
+    const shown = async (client: ReturnType<typeof suite.server.client>) => (await client.json<Slot>('GET', '/api/ads?placement=sidebar')).body.ads.map((ad) => ad.id);
+    expect(await shown(suite.server.client())).toContain(id);
+    const free = await factoryMember(suite.server, suite.passwordHash, { createdAt: pastTrial });
+    expect(await shown(free.client)).toContain(id);
+    const trial = await factoryMember(suite.server, suite.passwordHash);
+    expect(await shown(trial.client)).toEqual([]);
+    expect((await trial.client.json('POST', `/api/ads/${id}/impression`, {})).status).toBe(200);
+    expect((await counters(id)).impressions).toBe(0);
+    expect((await free.client.json('POST', `/api/ads/${id}/impression`, {})).status).toBe(200);
+    expect((await counters(id)).impressions).toBe(1);
   });
 });

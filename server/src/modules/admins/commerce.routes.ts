@@ -8,6 +8,7 @@ import { defineRoute, findSession } from '../../lib/route';
 import { addressKey } from '../../auth/rate-limit';
 import { CLIENT_IP_HEADER } from '../../auth/auth';
 import type { Context } from 'hono';
+import { planOf } from '../plans/service';
 import { adsFor, countClick, countImpression, createCampaign, deleteCampaign, listCampaigns, readAdImage, setCampaignActive } from './campaigns.service';
 import { activatePremium, cancelSubscription, editSubscription, listPendingPayments, listSubscriptions } from './subscriptions.service';
 
@@ -159,7 +160,8 @@ commerceRoutes
     await deleteCampaign(c.get('deps'), c.get('user').id, c.req.valid('param').id);
     return c.json({ ok: true as const }, 200);
   })
-  .openapi(slot, async (c) => c.json({ ads: await adsFor(c.get('deps').database.db, c.req.valid('query').placement) }, 200))
+  // Premium (paid or on trial) means no ads: none are handed out, and none are counted.
+  .openapi(slot, async (c) => c.json({ ads: (await adViewer(c)).premium ? [] : await adsFor(c.get('deps').database.db, c.req.valid('query').placement) }, 200))
   .openapi(adImage, async (c) => {
     const bytes = await readAdImage(c.get('deps'), c.req.valid('param').id);
     c.header('Content-Type', 'image/webp');
@@ -167,10 +169,11 @@ commerceRoutes
     return c.body(new Uint8Array(bytes), 200);
   })
   .openapi(impression, async (c) => {
-    await countImpression(c.get('deps').database.db, c.req.valid('param').id, await visitorOf(c));
+    const viewer = await adViewer(c);
+    if (!viewer.premium) await countImpression(c.get('deps').database.db, c.req.valid('param').id, viewer.key);
     return c.json({ ok: true as const }, 200);
   })
-  .openapi(click, async (c) => c.redirect(await countClick(c.get('deps').database.db, c.req.valid('param').id, await visitorOf(c)), 302))
+  .openapi(click, async (c) => c.redirect(await countClick(c.get('deps').database.db, c.req.valid('param').id, (await adViewer(c)).key), 302))
   .openapi(pendingPayments, async (c) => c.json({ pending: await listPendingPayments(c.get('deps').database.db) }, 200))
   .openapi(activate, async (c) => {
     const { userId, months } = c.req.valid('json');
@@ -184,8 +187,10 @@ commerceRoutes
   .openapi(subscriptionCancel, async (c) => c.json(await cancelSubscription(c.get('deps').database.db, c.get('user').id, c.req.valid('param').id), 200));
 
 /** Who is counted for an ad: the signed-in member, or else the caller's address (IPv6 by its /64). */
-async function visitorOf(c: Context<AppEnv>): Promise<string> {
+/** Who is looking at an ad: the key its views are counted under, and whether they are on Premium. */
+async function adViewer(c: Context<AppEnv>): Promise<{ key: string; premium: boolean }> {
   const deps = c.get('deps');
   const session = c.req.header('cookie') ? await findSession(deps, c.req.raw.headers) : null;
-  return session ? `member:${session.user.id}` : `address:${addressKey(c.req.header(CLIENT_IP_HEADER) ?? 'unknown')}`;
+  if (!session) return { key: `address:${addressKey(c.req.header(CLIENT_IP_HEADER) ?? 'unknown')}`, premium: false };
+  return { key: `member:${session.user.id}`, premium: (await planOf(deps.database.db, session.user.id)).tier === 'premium' };
 }

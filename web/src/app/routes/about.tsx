@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/page/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { usePageMeta } from '@/lib/page-meta';
+import { WithAdSidebar } from '@/features/ads/ad-slot';
 import { paths } from '@/lib/paths';
 
 type Item = { icon: typeof Heart; title: string; text: string };
@@ -28,14 +29,16 @@ function ItemGrid({ items, columns = 'sm:grid-cols-2 lg:grid-cols-3' }: { items:
   );
 }
 
-function Page({ title, description, intro, children }: { title: string; description: string; intro: ReactNode; children: ReactNode }) {
+/** An about page; with the sidebar ad on wide screens unless it is about safety (`ads={false}`). */
+function Page({ title, description, intro, children, ads = true }: { title: string; description: string; intro: ReactNode; children: ReactNode; ads?: boolean }) {
   usePageMeta(`${title} · Vouch`, description);
-  return (
+  const page = (
     <div className="mx-auto grid max-w-5xl gap-12 px-4 py-10">
       <PageHeader title={title}>{intro}</PageHeader>
       {children}
     </div>
   );
+  return ads ? <WithAdSidebar>{page}</WithAdSidebar> : page;
 }
 
 const REASONS: Item[] = [
@@ -134,6 +137,7 @@ const TIPS: { when: string; tips: string[] }[] = [
 export function SafetyCommitment() {
   return (
     <Page
+      ads={false}
       title="Our Safety Commitment"
       description={`Verified dates, honest ratings, private photos, secure messaging, and reports acted on within ${POLICY.reportsHandledWithinHours} hours.`}
       intro="Safety is not a feature we added. It is the reason Vouch exists. This is what we promise, and what you can do."

@@ -11,6 +11,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 import { RequireMember } from '../guards';
 import { TrialBanner } from '@/features/plans/trial-banner';
+import { AdSlot } from '@/features/ads/ad-slot';
 
 const TABS = ['discover', 'matches', 'profile', 'security'] as const;
 type Tab = (typeof TABS)[number];
@@ -108,6 +109,8 @@ function Dashboard() {
           </TabLoading>
         </Tabs.Content>
       </Tabs.Root>
+      {/* The dashboard placement: below the deck and the matches, never beside security settings. */}
+      {tab !== 'security' && <AdSlot placement="dashboard" layout="inline" className="mt-10" />}
     </div>
   );
 }

@@ -243,6 +243,7 @@ export function CancellationPolicy() {
 export function CommunityGuidelines() {
   return (
     <PolicyPage
+      ads={false}
       title="Community Guidelines"
       description="How members treat each other on Vouch, how ratings must be used, and what happens when someone breaks the rules."
       intro="Vouch works because members trust each other a little more than on other apps. These guidelines keep it that way."

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AdPlacement, TPublicAd } from '@contracts/admin';
 import { useSession } from '@/features/auth/use-session';
@@ -7,23 +7,40 @@ import { cn } from '@/lib/utils';
 
 const ROTATE_MS = 8000;
 
+/** Whether the screen is at least `px` wide, following resizes. */
+function useWideScreen(px: number): boolean {
+  const query = `(min-width: ${px}px)`;
+  return useSyncExternalStore(
+    (listener) => {
+      const media = window.matchMedia(query);
+      media.addEventListener('change', listener);
+      return () => media.removeEventListener('change', listener);
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
+
 /**
- * An ad placement, shown to visitors: one active ad at a time, rotating when there are
- * several. The server counts one impression per visitor, ad and day; the click goes through the
- * server (which counts it) and opens in a new tab. Failures are only logged.
+ * An ad placement ('banner': page-wide; 'inline': inside a padded page; 'sidebar': a tall
+ * column), shown to visitors and members on the free plan (never on Premium, which the
+ * server also enforces): one active ad at a time, rotating when there are several. The server
+ * counts one impression per visitor, ad and day; the click goes through the server (which
+ * counts it) and opens in a new tab. Failures are only logged.
  */
-export function AdSlot({ placement, className }: { placement: AdPlacement; className?: string }) {
+export function AdSlot({ placement, className, layout = 'banner' }: { placement: AdPlacement; className?: string; layout?: 'banner' | 'inline' | 'sidebar' }) {
   const { session, isLoading } = useSession();
+  const premium = session?.subscription.tier === 'premium';
   const ads = useQuery({
     queryKey: ['ads', placement],
     queryFn: async () => (await api<{ ads: TPublicAd[] }>(`/api/ads?placement=${placement}`)).ads,
-    enabled: !isLoading && !session,
+    enabled: !isLoading && !premium,
     retry: false,
   });
   const [index, setIndex] = useState(0);
   const counted = useRef(new Set<string>());
   const list = ads.data ?? [];
-  const ad = list.length ? list[index % list.length] : undefined;
+  const ad = !premium && list.length ? list[index % list.length] : undefined;
 
   useEffect(() => {
     if (list.length < 2) return;
@@ -38,13 +55,30 @@ export function AdSlot({ placement, className }: { placement: AdPlacement; class
   }, [ad]);
 
   if (ads.isError) console.warn('ads not loaded', ads.error);
-  if (!ad || session) return null;
+  if (!ad) return null;
   return (
-    <aside aria-label="Advertisement" className={cn('mx-auto w-full max-w-6xl px-4', className)}>
+    <aside aria-label="Advertisement" className={cn(layout === 'banner' && 'mx-auto w-full max-w-6xl px-4', className)}>
       <a href={ad.clickUrl} target="_blank" rel="noopener noreferrer" className="group relative block overflow-hidden rounded-2xl border">
-        <img src={ad.imageUrl} alt={ad.name} className="max-h-40 w-full object-cover transition group-hover:opacity-95" />
-        <span className="absolute right-2 top-2 rounded bg-black/50 px-1.5 py-0.5 text-[10px] font-medium uppercase text-white">Ad</span>
+        <img src={ad.imageUrl} alt={ad.name} className={cn('w-full object-cover transition group-hover:opacity-95', layout === 'sidebar' ? 'aspect-[4/5]' : 'max-h-40')} />
+        <span className="absolute right-2 top-2 rounded bg-black/60 px-1.5 py-0.5 text-[10px] font-medium uppercase text-white">Ad</span>
       </a>
     </aside>
+  );
+}
+
+/**
+ * A content page with the 'sidebar' placement beside it on wide screens (1024 px and up). On
+ * narrower ones the slot is not rendered at all, so no impression is counted for an unseen ad.
+ */
+export function WithAdSidebar({ children }: { children: ReactNode }) {
+  const wide = useWideScreen(1024);
+  if (!wide) return <>{children}</>;
+  return (
+    <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)_15rem] gap-6 pr-4">
+      <div className="min-w-0">{children}</div>
+      <div className="pt-10">
+        <AdSlot placement="sidebar" layout="sidebar" className="sticky top-24" />
+      </div>
+    </div>
   );
 }

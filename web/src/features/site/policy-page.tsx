@@ -4,6 +4,7 @@ import { POLICY } from '@contracts/policy';
 import { PageHeader } from '@/components/page/page-header';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
+import { WithAdSidebar } from '@/features/ads/ad-slot';
 
 export type PolicySection = { heading: string; body: ReactNode };
 
@@ -13,9 +14,9 @@ const anchor = (heading: string) => heading.toLowerCase().replace(/[^a-z0-9]+/g,
  * A legal or policy page: title, when it was last updated, a contents list that jumps to each
  * section, and the sections. Readable at phone width; headings are real headings for screen readers.
  */
-export function PolicyPage({ title, description, intro, sections }: { title: string; description: string; intro: ReactNode; sections: PolicySection[] }) {
+export function PolicyPage({ title, description, intro, sections, ads = true }: { title: string; description: string; intro: ReactNode; sections: PolicySection[]; ads?: boolean }) {
   usePageMeta(`${title} · Vouch`, description);
-  return (
+  const page = (
     <article className="mx-auto grid max-w-3xl gap-8 px-4 py-10">
       <div>
         <PageHeader title={title}>{intro}</PageHeader>
@@ -54,4 +55,6 @@ export function PolicyPage({ title, description, intro, sections }: { title: str
       </p>
     </article>
   );
+  // The sidebar ad on wide screens, except beside the rules of safety (`ads={false}`).
+  return ads ? <WithAdSidebar>{page}</WithAdSidebar> : page;
 }

@@ -11,6 +11,7 @@ import { testDatabaseKind } from '../../../test/test-server';
 import { factoryAdmin, factoryMember } from '../../../test/members';
 import { createOrPromoteAdmin } from './service';
 import { liftEndedSuspensions } from './users.service';
+import { insertMember } from '../seed/factories';
 
 const suite = serverSuite();
 
@@ -141,6 +142,31 @@ describe(`admin actions on ${testDatabaseKind}`, () => {
     expect((await boss.client.json<TAdminUser>('GET', `/api/admin/users/${target.id}`)).body.banned).toBe(false);
     const { rows } = await db().execute<{ hidden: boolean }>(sql`select hidden from profiles where user_id = ${target.id}`);
     expect(rows[0]!.hidden).toBe(false);
+  });
+
+  it('counts accounts, not profiles, and open high-priority issues, not log lines', async () => {
+    const boss = await admin();
+    type Stats = { totalUsers: number; newToday: number };
+    type Counters = { counters: { highPriorityIssues: number; resolvedIssues: number } };
+    const stats = async () => (await boss.client.json<Stats>('GET', '/api/admin/stats')).body;
+    const counters = async () => (await boss.client.json<Counters>('GET', '/api/admin/security-events')).body.counters;
+    const before = await stats();
+    // An account without a profile is an account; a profile made today for an old account is not a new one.
+    await insertMember(db(), { email: `no-profile-${crypto.randomUUID().slice(0, 8)}@example.com`, passwordHash: suite.passwordHash, profile: null });
+    await insertMember(db(), { email: `old-${crypto.randomUUID().slice(0, 8)}@example.com`, passwordHash: suite.passwordHash, createdAt: new Date(Date.now() - 10 * 86_400_000) });
+    expect(await stats()).toMatchObject({ totalUsers: before.totalUsers + 2, newToday: before.newToday + 1 });
+
+    // Running the audit again and again adds nothing; a safety report adds one until it is resolved.
+    await boss.client.json('POST', '/api/admin/audit');
+    const start = await counters();
+    for (let i = 0; i < 3; i++) await boss.client.json('POST', '/api/admin/audit');
+    expect((await counters()).highPriorityIssues).toBe(start.highPriorityIssues);
+    const reporter = await member('Worried');
+    const subject = await member('Worrying');
+    const filed = await reporter.client.json<{ id: string }>('POST', '/api/reports', { subjectId: subject.id, reason: 'safety', clientKey: crypto.randomUUID() });
+    expect((await counters()).highPriorityIssues).toBe(start.highPriorityIssues + 1);
+    await boss.client.json('POST', `/api/admin/cases/${filed.body.id}/decision`, { decision: 'warn', note: 'We warned the member.' });
+    expect(await counters()).toMatchObject({ highPriorityIssues: start.highPriorityIssues, resolvedIssues: start.resolvedIssues + 1 });
   });
 
   it('resolves a report; the reporter sees the outcome', async () => {

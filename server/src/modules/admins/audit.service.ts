@@ -85,13 +85,22 @@ export async function securityEvents(deps: Pick<Deps, 'database'>) {
   }));
 }
 
-/** The Reports tab's counters, from real data. */
+/** Open cases that come first: a possible minor, a safety concern, a date rated unsafe. */
+const HIGH_PRIORITY_REASONS = ['underage', 'safety', 'low_safety_rating'];
+
+/**
+ * The Reports tab's counters, from the state of things rather than from log lines (which only
+ * grow): open reports and flags, high-priority issues open now (such cases, and the high
+ * findings of the latest audit), and cases resolved.
+ */
 export async function reportCounters(deps: Pick<Deps, 'database'>) {
   const { rows } = await deps.database.db.execute<{ reports: number; flags: number; high: number; resolved: number }>(sql`
     select (select count(*)::int from moderation_cases where kind = 'report' and status = 'open') as reports,
            (select count(*)::int from moderation_cases where kind <> 'report' and status = 'open') as flags,
-           (select count(*)::int from security_logs where severity = 'high') as high,
-           (select count(*)::int from security_logs where event_type like '%resolved%') as resolved`);
+           (select count(*)::int from moderation_cases where status = 'open' and reason in (${sql.join(HIGH_PRIORITY_REASONS.map((r) => sql`${r}`), sql`, `)})) as high,
+           (select count(*)::int from moderation_cases where status <> 'open') as resolved`);
   const r = rows[0]!;
-  return { userReports: r.reports, contentFlags: r.flags, highPriorityIssues: r.high, resolvedIssues: r.resolved };
+  const audit = await lastSecurityAudit(deps);
+  const highFindings = audit?.issues.filter((issue) => issue.severity === 'high').length ?? 0;
+  return { userReports: r.reports, contentFlags: r.flags, highPriorityIssues: r.high + highFindings, resolvedIssues: r.resolved };
 }

@@ -160,8 +160,8 @@ export async function liftEndedSuspensions(db: Db): Promise<number> {
 
 export async function adminStats(db: Db): Promise<TAdminStats> {
   const { rows } = await db.execute<{ total: number; today: number; premium: number; messages: number; matches: number; verified: number; ratings: number }>(sql`
-    select (select count(*)::int from profiles) as total,
-           (select count(*)::int from profiles where created_at >= date_trunc('day', now())) as today,
+    select (select count(*)::int from "user") as total,
+           (select count(*)::int from "user" where created_at >= date_trunc('day', now())) as today,
            (select count(*)::int from subscriptions where active and tier = 'premium' and (expires_at is null or expires_at > now())) as premium,
            (select count(*)::int from messages) as messages,
            (select count(*)::int from matches) as matches,

@@ -83,6 +83,10 @@ export const ZSecurityEvent = z.object({
   eventType: z.string(),
   severity: z.enum(['info', 'warning', 'high']),
   actorId: z.string().nullable(),
+  /** Who acted (an administrator, or the member themselves), by name. */
+  actor: z.object({ userId: z.string(), name: z.string() }).nullable(),
+  /** The member the event is about, by name (null once the account is deleted, or for none). */
+  subject: z.object({ userId: z.string(), name: z.string() }).nullable(),
   details: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
 });

@@ -170,3 +170,46 @@ test('[ADMIN][2FA] the code step has its own messages, a way back, and returns t
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/admin$/);
 });
+
+test('[ADMIN][PHONE] the back office on a phone, names in the security events, and the inbox in sight', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const headers = { origin: baseURL! };
+  const admin = await apiAdmin(browser, baseURL!);
+  const tag = crypto.randomUUID().slice(0, 5);
+  const member = await apiMember(browser, `Zed${tag}`, baseURL!);
+  expect((await admin.request.post('/api/admin/subscriptions/activate', { headers, data: { userId: member.id } })).ok()).toBe(true);
+  expect((await admin.request.put(`/api/admin/users/${member.id}/blocked`, { headers, data: { blocked: true, reason: 'Spam' } })).ok()).toBe(true);
+  const visitor = await (await browser.newContext({ baseURL })).newPage();
+  await visitor.request.post('/api/contact', { headers, data: { kind: 'contact', name: 'Ola', email: 'ola@example.com', subject: `Hello ${tag}`, message: 'A question about verification.' } });
+
+  // The Overview: statistics, the inbox with its count, and a short list of the newest members.
+  await admin.setViewportSize({ width: 1280, height: 800 });
+  await admin.goto('/admin');
+  await expect(admin.getByText(/messages? waits? for an answer/)).toBeVisible();
+  await expect(admin.getByRole('tab', { name: /^Reports, \d+ unanswered messages$/ })).toBeVisible();
+  await expect(admin.getByRole('list', { name: 'Users' }).getByRole('listitem').first()).toBeVisible();
+  expect(await admin.getByRole('list', { name: 'Users' }).getByRole('listitem').count()).toBeLessThanOrEqual(6);
+  await expect(admin.getByRole('link', { name: 'See all members' })).toBeVisible();
+  expect(await admin.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(2200);
+
+  // Security events name the acting admin and the member, with a link to the member.
+  await admin.getByRole('tab', { name: /^Reports/ }).click();
+  const banned = admin.getByRole('region', { name: 'Security Events' }).getByRole('listitem').filter({ hasText: 'user blocked' }).filter({ hasText: `Zed${tag}` }).first();
+  await expect(banned).toContainText('by ');
+  await banned.getByRole('link', { name: `Zed${tag}` }).click();
+  await expect(admin.getByRole('dialog', { name: `Zed${tag}` })).toBeVisible();
+  await admin.keyboard.press('Escape');
+
+  // On a phone: the chosen tab in view, the subscriptions' actions on screen, no member bar.
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await admin.goto('/admin?tab=subscriptions');
+  const active = admin.getByRole('tab', { name: 'Subscriptions' });
+  await expect(active).toHaveAttribute('data-state', 'active');
+  await expect.poll(async () => { const box = (await active.boundingBox())!; return box.x >= 0 && box.x + box.width <= 390; }).toBe(true);
+  const actions = admin.getByRole('button', { name: `Actions for Zed${tag}` });
+  await expect(actions).toBeVisible();
+  const box = (await actions.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await expect(admin.getByRole('navigation', { name: 'Mobile navigation' })).toHaveCount(0);
+
+});

@@ -1,8 +1,9 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { TAuditResult } from '../../../../contracts/admin';
+import type { TAuditResult, TSecurityEvent } from '../../../../contracts/admin';
 import { DEV_SECRET } from '../../env';
 import { securityLogs } from '../../db/schema';
 import type { Deps } from '../../lib/context';
+import { displayName } from '../profiles/names';
 import { appendSecurityLog, verifySecurityLogChain, type Severity } from '../audit/security-log';
 
 type Finding = TAuditResult['issues'][number];
@@ -73,16 +74,38 @@ export async function lastSecurityAudit(deps: Pick<Deps, 'database'>): Promise<T
   return (row?.details as TAuditResult | undefined) ?? null;
 }
 
-export async function securityEvents(deps: Pick<Deps, 'database'>) {
-  const rows = await deps.database.db.select().from(securityLogs).orderBy(desc(securityLogs.seq)).limit(50);
-  return rows.map((row) => ({
-    id: row.id,
-    eventType: row.eventType,
-    severity: row.severity as Severity,
-    actorId: row.actorId,
-    details: row.details,
-    createdAt: row.createdAt.toISOString(),
-  }));
+/** The detail fields that name the member an event is about, in the order they are looked for. */
+const SUBJECT_FIELDS = ['target', 'subjectId', 'userId', 'memberId'] as const;
+
+const subjectIdOf = (details: Record<string, unknown>) =>
+  SUBJECT_FIELDS.map((field) => details[field]).find((value): value is string => typeof value === 'string' && value.length > 0 && value.length <= 64) ?? null;
+
+/** The newest 50 entries of the security log, with the acting and the concerned member named. */
+export async function securityEvents(deps: Pick<Deps, 'database'>): Promise<TSecurityEvent[]> {
+  const { db } = deps.database;
+  const rows = await db.select().from(securityLogs).orderBy(desc(securityLogs.seq)).limit(50);
+  const ids = [...new Set(rows.flatMap((row) => [row.actorId, subjectIdOf(row.details as Record<string, unknown>)]).filter((id): id is string => !!id))];
+  const names = new Map<string, string>();
+  if (ids.length) {
+    const { rows: found } = await db.execute<{ id: string; name: string | null }>(sql`
+      select u.id, coalesce(nullif(p.name, ''), u.name) as name from "user" u left join profiles p on p.user_id = u.id
+      where u.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+    for (const row of found) names.set(row.id, displayName(row.name));
+  }
+  const named = (id: string | null) => (id && names.has(id) ? { userId: id, name: names.get(id)! } : null);
+  return rows.map((row) => {
+    const details = row.details as Record<string, unknown>;
+    return {
+      id: row.id,
+      eventType: row.eventType,
+      severity: row.severity as Severity,
+      actorId: row.actorId,
+      actor: named(row.actorId),
+      subject: named(subjectIdOf(details)),
+      details,
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
 }
 
 /** Open cases that come first: a possible minor, a safety concern, a date rated unsafe. */

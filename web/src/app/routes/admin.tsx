@@ -1,8 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
-import { useNavigate, useSearchParams } from 'react-router';
-import { ArrowLeft, LogOut, ShieldCheck } from 'lucide-react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ArrowLeft, Inbox, LogOut, ShieldCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { inboxQueryOptions } from '@/features/admin/admin-api';
 import { CampaignsPanel } from '@/features/admin/campaigns-panel';
 import { ModerationPanel } from '@/features/admin/moderation-panel';
 import { ReportsPanel } from '@/features/admin/reports-panel';
@@ -58,23 +61,49 @@ export function AdminHeader({ title, badge }: { title: string; badge?: string })
   );
 }
 
+/** The Overview's way to the contact inbox: how many messages wait for an answer. */
+function InboxSummary({ open }: { open: number | undefined }) {
+  return (
+    <Card className="flex flex-wrap items-center gap-3 p-4">
+      <Inbox className="size-5 text-primary" aria-hidden />
+      <p className="flex-1 text-sm">
+        <span className="font-semibold">Contact inbox</span>{' '}
+        <span className="text-muted-foreground">{open === undefined ? '' : open === 0 ? 'Nothing waits for an answer.' : `${open} ${open === 1 ? 'message waits' : 'messages wait'} for an answer.`}</span>
+      </p>
+      <Button asChild variant="outline" size="sm">
+        <Link to={`${paths.admin}?tab=reports#inbox`}>Open inbox</Link>
+      </Button>
+    </Card>
+  );
+}
+
 function AdminDashboard() {
   const [params, setParams] = useSearchParams();
   const tab = (TABS.some(([id]) => id === params.get('tab')) ? params.get('tab') : 'overview') as Tab;
+  const inbox = useQuery(inboxQueryOptions);
+  const unanswered = inbox.data?.filter((message) => !message.handled).length;
+  // On a phone the tabs scroll sideways: keep the chosen one in view.
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    list.current?.querySelector<HTMLElement>('[data-state="active"]')?.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [tab]);
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 [&>*]:min-w-0">
+    // Room at the foot on phones, where the floating support button would cover the last row.
+    <div className="mx-auto grid max-w-6xl gap-6 px-4 pb-24 pt-8 md:pb-8 [&>*]:min-w-0">
       <AdminHeader title="Admin Dashboard" />
       <Tabs.Root value={tab} onValueChange={(value) => setParams({ tab: value })}>
-        <Tabs.List aria-label="Admin sections" className="flex gap-1 overflow-x-auto rounded-lg bg-muted p-1">
+        <Tabs.List ref={list} aria-label="Admin sections" className="flex gap-1 overflow-x-auto rounded-lg bg-muted p-1">
           {TABS.map(([id, label]) => (
-            <Tabs.Trigger key={id} value={id} className={tabClass}>
+            <Tabs.Trigger key={id} value={id} className={tabClass} aria-label={id === 'reports' && unanswered ? `${label}, ${unanswered} unanswered messages` : undefined}>
               {label}
+              {id === 'reports' && !!unanswered && <span className="ml-1.5 rounded-full bg-primary px-1.5 text-xs text-primary-foreground">{unanswered}</span>}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
         <Tabs.Content value="overview" className="grid gap-6 pt-6">
           <StatsCards />
-          <UsersPanel />
+          <InboxSummary open={unanswered} />
+          <UsersPanel preview={6} />
         </Tabs.Content>
         <Tabs.Content value="users" className="pt-6">
           <UsersPanel />

@@ -19,6 +19,8 @@ export const statsQueryOptions = queryOptions({
 });
 export const usersQueryOptions = (search: string) =>
   queryOptions({ queryKey: ['admin', 'users', search], queryFn: async () => (await api<{ users: TAdminUser[] }>(`/api/admin/users?search=${encodeURIComponent(search)}`)).users, retry: 1 });
+export const userQueryOptions = (userId: string) =>
+  queryOptions({ queryKey: ['admin', 'user', userId], queryFn: () => api<TAdminUser>(`/api/admin/users/${encodeURIComponent(userId)}`) });
 export const setVerified = (userId: string, verified: boolean) => api<TAdminUser>(`/api/admin/users/${encodeURIComponent(userId)}/verified`, { method: 'PUT', body: { verified } });
 export const setBlocked = (userId: string, blocked: boolean, reason?: string) =>
   api<TAdminUser>(`/api/admin/users/${encodeURIComponent(userId)}/blocked`, { method: 'PUT', body: { blocked, ...(reason ? { reason } : {}) } });

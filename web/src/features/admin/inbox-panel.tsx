@@ -19,7 +19,7 @@ export function InboxPanel() {
   });
   const open = inbox.data?.filter((m) => !m.handled).length ?? 0;
   return (
-    <section className="grid content-start gap-2" aria-label="Inbox">
+    <section id="inbox" className="grid scroll-mt-20 content-start gap-2" aria-label="Inbox">
       <h2 className="flex items-center gap-2 text-lg font-semibold">
         <Inbox className="size-5 text-primary" aria-hidden /> Inbox <span className="text-sm font-normal text-muted-foreground">({open} to answer)</span>
       </h2>

@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { eventsQueryOptions } from './admin-api';
 import { InboxPanel } from './inbox-panel';
+import { MemberLink } from './users-panel';
 
 export const SEVERITY_STYLE = {
   high: 'bg-destructive/10 text-destructive',
@@ -51,7 +52,21 @@ export function ReportsPanel() {
                     <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', SEVERITY_STYLE[event.severity])}>{event.severity}</span>
                     <span className="font-medium">{event.eventType.replace(/_/g, ' ')}</span>
                     <span className="ml-auto text-xs text-muted-foreground">{new Date(event.createdAt).toLocaleString()}</span>
-                    {'target' in event.details && <span className="w-full truncate text-xs text-muted-foreground">target {String(event.details.target)}</span>}
+                    {(event.actor || event.subject) && (
+                      <span className="w-full text-xs text-muted-foreground">
+                        {event.actor && (
+                          <>
+                            by <MemberLink member={event.actor} />
+                          </>
+                        )}
+                        {event.actor && event.subject && event.subject.userId !== event.actor.userId && ' · '}
+                        {event.subject && event.subject.userId !== event.actor?.userId && (
+                          <>
+                            about <MemberLink member={event.subject} />
+                          </>
+                        )}
+                      </span>
+                    )}
                   </Card>
                 </li>
               ))}

@@ -105,21 +105,22 @@ export function SubscriptionsPanel() {
             <thead className="bg-muted/60 text-left text-xs uppercase text-muted-foreground">
               <tr>
                 <th className="p-3">Member</th>
-                <th className="p-3">User ID</th>
+                {/* On phones: who, what and the actions; the rest is in View Details. */}
+                <th className="hidden p-3 md:table-cell">User ID</th>
                 <th className="p-3">Tier</th>
                 <th className="p-3">Status</th>
-                <th className="p-3">Expires</th>
+                <th className="hidden p-3 sm:table-cell">Expires</th>
                 <th className="p-3"><span className="sr-only">Actions</span></th>
               </tr>
             </thead>
             <tbody>
               {list.data.subscriptions.map((s) => (
                 <tr key={s.id} className="border-t">
-                  <td className="p-3 font-medium">{s.name}</td>
-                  <td className="max-w-40 truncate p-3 font-mono text-xs">{s.userId}</td>
+                  <td className="max-w-36 truncate p-3 font-medium sm:max-w-none">{s.name}</td>
+                  <td className="hidden max-w-40 truncate p-3 font-mono text-xs md:table-cell">{s.userId}</td>
                   <td className="p-3">{s.tier}</td>
                   <td className="p-3">{status(s)}</td>
-                  <td className="p-3">{day(s.expiresAt)}</td>
+                  <td className="hidden p-3 sm:table-cell">{day(s.expiresAt)}</td>
                   <td className="p-3 text-right">
                     <DropdownMenu.Root>
                       <DropdownMenu.Trigger asChild>

@@ -11,7 +11,9 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { removePhotos, setBlocked, setVerified, usersQueryOptions } from './admin-api';
+import { removePhotos, setBlocked, setVerified, userQueryOptions, usersQueryOptions } from './admin-api';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '@/lib/paths';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString();
 
@@ -52,12 +54,36 @@ function UserDetails({ user, onClose }: { user: TAdminUser | null; onClose: () =
   );
 }
 
-/** Members: search by name, view, verify, block and remove photos. Every action is logged on the server. */
-export function UsersPanel() {
+/** A member named in the back office, linked to their details in the Users tab. */
+export function MemberLink({ member }: { member: { userId: string; name: string } }) {
+  return (
+    <Link to={`${paths.admin}?tab=users&member=${encodeURIComponent(member.userId)}`} className="font-medium text-primary hover:underline">
+      {member.name}
+    </Link>
+  );
+}
+
+/**
+ * Members: search by name, view, verify, block and remove photos. Every action is logged on the
+ * server. `?member=<id>` opens that member's details (the links in the security events).
+ * `preview` shows only the newest few, with a way to the full list (the Overview).
+ */
+export function UsersPanel({ preview }: { preview?: number }) {
   const client = useQueryClient();
+  const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
   const users = useQuery(usersQueryOptions(search.trim()));
-  const [viewing, setViewing] = useState<TAdminUser | null>(null);
+  const linked = params.get('member');
+  const linkedUser = useQuery({ ...userQueryOptions(linked ?? ''), enabled: !!linked && !preview });
+  const [picked, setViewing] = useState<TAdminUser | null>(null);
+  const viewing = picked ?? (linked && !preview ? (linkedUser.data ?? null) : null);
+  const closeDetails = () => {
+    setViewing(null);
+    if (linked) {
+      params.delete('member');
+      setParams(params, { replace: true });
+    }
+  };
   const [confirm, setConfirm] = useState<{ kind: 'block' | 'photos'; user: TAdminUser } | null>(null);
   const refresh = () => void client.invalidateQueries({ queryKey: ['admin'] });
   const act = useMutation({
@@ -72,19 +98,29 @@ export function UsersPanel() {
     onError: (error, { kind }) =>
       kind === 'verify' ? toast.error(ADMIN_TEXT.verifyFailed.title, { description: ADMIN_TEXT.verifyFailed.description }) : toast.error(errorMessage(error, 'Please try again.')),
   });
-  const list = users.data ?? [];
+  const all = users.data ?? [];
+  const list = preview ? all.slice(0, preview) : all;
   return (
     <div className="grid gap-4">
-      <div className="flex gap-2">
-        <label className="relative flex-1">
-          <span className="sr-only">Search users by name</span>
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search by name" className="pl-9" />
-        </label>
-        <Button variant="outline" onClick={refresh}>
-          <RefreshCw aria-hidden /> Refresh
-        </Button>
-      </div>
+      {preview ? (
+        <div className="flex items-center justify-between gap-2">
+          <h2 className="text-lg font-semibold">Newest members</h2>
+          <Button asChild variant="outline" size="sm">
+            <Link to={`${paths.admin}?tab=users`}>See all members</Link>
+          </Button>
+        </div>
+      ) : (
+        <div className="flex gap-2">
+          <label className="relative flex-1">
+            <span className="sr-only">Search users by name</span>
+            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <Input value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search by name" className="pl-9" />
+          </label>
+          <Button variant="outline" onClick={refresh}>
+            <RefreshCw aria-hidden /> Refresh
+          </Button>
+        </div>
+      )}
       {users.isPending ? (
         <div className="flex justify-center p-6"><Spinner /></div>
       ) : users.isError ? (
@@ -132,7 +168,7 @@ export function UsersPanel() {
                   )}
                   {user.photoCount > 0 && (
                     <Button size="sm" variant="ghost" onClick={() => setConfirm({ kind: 'photos', user })} aria-label={`Remove ${user.name}'s photos`}>
-                      <ImageOff aria-hidden />
+                      <ImageOff aria-hidden /> Remove photos
                     </Button>
                   )}
                 </div>
@@ -141,7 +177,7 @@ export function UsersPanel() {
           ))}
         </ul>
       )}
-      <UserDetails user={viewing} onClose={() => setViewing(null)} />
+      <UserDetails user={viewing} onClose={closeDetails} />
       <ConfirmDialog
         open={!!confirm}
         onOpenChange={(open) => !open && setConfirm(null)}

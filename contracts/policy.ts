@@ -1,11 +1,9 @@
 /** The numbers the policy pages promise (admin-side spec §9); the pages read them from here. */
 export const POLICY = {
   lastUpdated: 'May 16, 2025',
-  coolingOffAnnualDays: 14,
   coolingOffMonthlyHours: 48,
   dataDeletedWithinDays: 30,
   reportsHandledWithinHours: 24,
   termsNoticeDays: 30,
   contactRepliesWithinHours: 24,
-  contactEmail: 'support@vouch.example',
 } as const;

@@ -59,6 +59,23 @@ test.describe('[SHELL]', () => {
     await expect(page.getByText(`© ${new Date().getFullYear()} Vouch`)).toBeVisible();
   });
 
+  test('[CONTACT] no placeholder addresses: the footer and /contact lead to the form and its FAQ, and the policy matches the plans', async ({ page }) => {
+    // The browser tests set no SUPPORT_EMAIL or SOCIAL_*_URL.
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
+    await expect(footer.getByRole('list', { name: 'Social links' })).toHaveCount(0);
+    expect(await page.content()).not.toContain('vouch.example');
+    await page.goto('/contact');
+    const faq = page.getByRole('region', { name: 'Common questions' });
+    await faq.getByText('How do I get verified?').click();
+    await expect(faq.getByText('take a selfie in the pose we show you')).toBeVisible();
+    await page.goto('/cancellation-policy');
+    await expect(page.getByRole('heading', { name: 'Cooling-off period' })).toBeVisible();
+    await expect(page.getByRole('main')).not.toContainText(/annual/i);
+    await expect(page.getByRole('main')).toContainText('paid month by month');
+  });
+
   test('[MOBILE] the side menu and the support box work on a phone', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');

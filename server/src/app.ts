@@ -16,6 +16,7 @@ import { devMailRoutes } from './modules/dev-mail/routes';
 import { mountApiDocs } from './modules/docs/routes';
 import { healthRoutes } from './modules/health/routes';
 import { meRoutes } from './modules/me/routes';
+import { siteRoutes } from './modules/site/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { discoveryRoutes } from './modules/discovery/routes';
@@ -60,6 +61,7 @@ export function createApp(deps: Deps) {
   mountAuth(app);
   app.route('/', healthRoutes);
   app.route('/', meRoutes);
+  app.route('/', siteRoutes);
   app.route('/', profileRoutes);
   app.route('/', discoveryRoutes);
   app.route('/', messageRoutes);

@@ -38,6 +38,11 @@ const EnvSchema = z
     TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(30),
     /** Where Go Premium sends the member: a peer-to-peer payment page taking txn, amount, note and return. */
     PAYMENT_URL: z.url().default('https://venmo.com/vouch-dating'),
+    /** The site's own contact details, shown in the footer, on /contact and the policy pages when set. */
+    SUPPORT_EMAIL: z.email().optional(),
+    SOCIAL_INSTAGRAM_URL: z.url({ protocol: /^https$/ }).optional(),
+    SOCIAL_X_URL: z.url({ protocol: /^https$/ }).optional(),
+    SOCIAL_FACEBOOK_URL: z.url({ protocol: /^https$/ }).optional(),
     S3_ENDPOINT: z.url().optional(),
     S3_BUCKET: z.string().min(1).optional(),
     S3_REGION: z.string().default('us-east-1'),
@@ -62,7 +67,8 @@ export type Env = z.infer<typeof EnvSchema> & { HOST: string; BASE_URL: string; 
 export class ConfigError extends Error {}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = EnvSchema.safeParse(source);
+  // A variable set to nothing (`SUPPORT_EMAIL=` in a .env file) is a variable not set.
+  const result = EnvSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, value]) => value !== '')));
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -49,4 +49,13 @@ describe('configuration', () => {
     expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
     expect(() => parseEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
   });
+
+  it('takes the site\'s contact details as set, an empty value as unset, and refuses what is not an address', () => {
+    expect(parseEnv({}).SUPPORT_EMAIL).toBeUndefined();
+    expect(parseEnv({ SUPPORT_EMAIL: '' }).SUPPORT_EMAIL).toBeUndefined();
+    expect(parseEnv({ SUPPORT_EMAIL: 'help@vouch.example.com' }).SUPPORT_EMAIL).toBe('help@vouch.example.com');
+    expect(() => parseEnv({ SUPPORT_EMAIL: 'not an email' })).toThrow(/SUPPORT_EMAIL/);
+    expect(parseEnv({ SOCIAL_X_URL: 'https://x.com/vouchdating' }).SOCIAL_X_URL).toBe('https://x.com/vouchdating');
+    expect(() => parseEnv({ SOCIAL_X_URL: 'javascript:alert(1)' })).toThrow(/SOCIAL_X_URL/);
+  });
 });

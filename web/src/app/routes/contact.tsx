@@ -5,11 +5,14 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ContactForm } from '@/features/contact/contact-form';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
+import { FAQ } from '@/features/site/faq';
+import { useSiteSettings } from '@/features/site/site-settings';
 
 export function Component() {
   usePageMeta('Contact · Vouch', 'Write to the Vouch team. We reply within 24 hours.');
+  const site = useSiteSettings();
   return (
-    <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 lg:grid-cols-[1fr_18rem]">
+    <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 lg:grid-cols-[1fr_20rem]">
       <div className="grid content-start gap-6">
         <PageHeader title="Contact">Questions, ideas or a problem: write to us and we reply within 24 hours.</PageHeader>
         <Card>
@@ -19,31 +22,38 @@ export function Component() {
         </Card>
       </div>
       <aside className="grid content-start gap-4">
-        <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2 text-base">
-              <Mail className="size-4 text-primary" aria-hidden /> Email
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="text-sm">
-            <a className="text-primary hover:underline" href="mailto:support@vouch.example">
-              support@vouch.example
-            </a>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2 text-base">
-              <MessageCircleQuestion className="size-4 text-primary" aria-hidden /> Quick answers
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-2 text-sm text-muted-foreground">
-            <p>Need to report someone? Use Report in the chat or on their profile: it reaches our safety team with the messages.</p>
-            <p>
-              More in <Link className="text-primary hover:underline" to={paths.support}>Support</Link>.
-            </p>
-          </CardContent>
-        </Card>
+        {site?.supportEmail && (
+          <Card>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2 text-base">
+                <Mail className="size-4 text-primary" aria-hidden /> Email
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="text-sm">
+              <a className="text-primary hover:underline" href={`mailto:${site.supportEmail}`}>
+                {site.supportEmail}
+              </a>
+            </CardContent>
+          </Card>
+        )}
+        <section aria-labelledby="contact-faq" className="grid gap-2">
+          <h2 id="contact-faq" className="flex items-center gap-2 text-base font-semibold">
+            <MessageCircleQuestion className="size-4 text-primary" aria-hidden /> Common questions
+          </h2>
+          {FAQ.map(([question, answer]) => (
+            <details key={question} className="rounded-xl border bg-card p-3 text-sm">
+              <summary className="cursor-pointer font-medium">{question}</summary>
+              <p className="mt-2 text-muted-foreground">{answer}</p>
+            </details>
+          ))}
+          <p className="text-sm text-muted-foreground">
+            Need to report someone? Use Report in the chat or on their profile: it reaches our safety team with the messages. More in{' '}
+            <Link className="text-primary hover:underline" to={paths.support}>
+              Support
+            </Link>
+            .
+          </p>
+        </section>
       </aside>
     </div>
   );

@@ -207,7 +207,7 @@ export function CancellationPolicy() {
   return (
     <PolicyPage
       title="Cancellation Policy"
-      description={`How to cancel Vouch Premium, the ${P.coolingOffAnnualDays}-day and ${P.coolingOffMonthlyHours}-hour cooling-off periods, and refunds.`}
+      description={`How to cancel Vouch Premium, the ${P.coolingOffMonthlyHours}-hour cooling-off period, and refunds.`}
       intro="You can cancel Premium whenever you like. Here is what happens to your plan and your money when you do."
       sections={[
         {
@@ -221,10 +221,9 @@ export function CancellationPolicy() {
         {
           heading: 'Cooling-off period',
           body: (
-            <ul>
-              <li><strong>Annual plans</strong>: cancel within {P.coolingOffAnnualDays} days of paying and you get a full refund. After that, you are refunded for the whole months left, prorated.</li>
-              <li><strong>Monthly plans</strong>: cancel within {P.coolingOffMonthlyHours} hours of paying for a full refund. After that there are no refunds for part of a month; Premium simply runs to the end of the month.</li>
-            </ul>
+            <p>
+              Premium is one plan, paid month by month. Cancel within {P.coolingOffMonthlyHours} hours of paying for a full refund. After that there are no refunds for part of a month; Premium simply runs to the end of the month you paid for.
+            </p>
           ),
         },
         {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { BrandMark } from './brand';
+import { useSiteSettings } from '@/features/site/site-settings';
 
 const MAIN_LINKS = [
   { to: paths.aboutUs, label: 'About Us' },
@@ -18,10 +19,10 @@ const LEGAL_LINKS = [
   { to: paths.cancellationPolicy, label: 'Cancellation Policy' },
 ];
 const SOCIAL = [
-  { href: 'https://www.instagram.com/', label: 'Instagram', path: 'M12 7a5 5 0 1 0 0 10 5 5 0 0 0 0-10zm0 8.2a3.2 3.2 0 1 1 0-6.4 3.2 3.2 0 0 1 0 6.4zM17.3 5.5a1.2 1.2 0 1 0 0 2.4 1.2 1.2 0 0 0 0-2.4zM21 7.6c-.1-1.6-.4-3-1.6-4.1S16.9 2 15.4 2H8.6c-1.6 0-3 .4-4.1 1.5S3 6 3 7.6v8.8c.1 1.6.4 3 1.6 4.1S7.1 22 8.6 22h6.8c1.6-.1 3-.4 4.1-1.5s1.4-2.5 1.5-4.1V7.6z' },
-  { href: 'https://x.com/', label: 'X', path: 'M17.8 3h3.1l-6.8 7.8L22 21h-6.2l-4.9-6.4L5.3 21H2.2l7.3-8.3L2 3h6.4l4.4 5.8L17.8 3zm-1.1 16.2h1.7L7.4 4.7H5.6l11.1 14.5z' },
-  { href: 'https://www.facebook.com/', label: 'Facebook', path: 'M14 8h3V4h-3c-2.8 0-4.5 1.8-4.5 4.6V11H7v4h2.5v7h4v-7h3l.5-4h-3.5V8.9c0-.6.4-.9 1-.9z' },
-];
+  { key: 'instagram', label: 'Instagram', path: 'M12 7a5 5 0 1 0 0 10 5 5 0 0 0 0-10zm0 8.2a3.2 3.2 0 1 1 0-6.4 3.2 3.2 0 0 1 0 6.4zM17.3 5.5a1.2 1.2 0 1 0 0 2.4 1.2 1.2 0 0 0 0-2.4zM21 7.6c-.1-1.6-.4-3-1.6-4.1S16.9 2 15.4 2H8.6c-1.6 0-3 .4-4.1 1.5S3 6 3 7.6v8.8c.1 1.6.4 3 1.6 4.1S7.1 22 8.6 22h6.8c1.6-.1 3-.4 4.1-1.5s1.4-2.5 1.5-4.1V7.6z' },
+  { key: 'x', label: 'X', path: 'M17.8 3h3.1l-6.8 7.8L22 21h-6.2l-4.9-6.4L5.3 21H2.2l7.3-8.3L2 3h6.4l4.4 5.8L17.8 3zm-1.1 16.2h1.7L7.4 4.7H5.6l11.1 14.5z' },
+  { key: 'facebook', label: 'Facebook', path: 'M14 8h3V4h-3c-2.8 0-4.5 1.8-4.5 4.6V11H7v4h2.5v7h4v-7h3l.5-4h-3.5V8.9c0-.6.4-.9 1-.9z' },
+] as const;
 
 function LinkColumn({ title, links }: { title: string; links: { to: string; label: string }[] }) {
   return (
@@ -41,6 +42,11 @@ function LinkColumn({ title, links }: { title: string; links: { to: string; labe
 }
 
 export function Footer() {
+  const site = useSiteSettings();
+  const social = SOCIAL.flatMap((item) => {
+    const href = site?.social[item.key];
+    return href ? [{ ...item, href }] : [];
+  });
   return (
     <footer className="border-t bg-muted/40 pb-20 md:pb-0">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 md:grid-cols-3">
@@ -49,28 +55,37 @@ export function Footer() {
             <BrandMark className="size-7" /> Vouch
           </div>
           <p className="text-sm text-muted-foreground">The dating app that prioritizes safety and respect.</p>
+          {/* The owner's own address and accounts, where set (SUPPORT_EMAIL, SOCIAL_*_URL). */}
           <p className="text-sm text-muted-foreground">
-            <a href="mailto:support@vouch.example" className="hover:text-foreground">
-              support@vouch.example
-            </a>
+            {site?.supportEmail ? (
+              <a href={`mailto:${site.supportEmail}`} className="hover:text-foreground">
+                {site.supportEmail}
+              </a>
+            ) : (
+              <Link to={paths.contact} className="hover:text-foreground">
+                Contact us
+              </Link>
+            )}
           </p>
-          <ul className="flex gap-2" aria-label="Social links">
-            {SOCIAL.map((item) => (
-              <li key={item.label}>
-                <a
-                  href={item.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={item.label}
-                  className="flex size-9 items-center justify-center rounded-full border bg-background hover:text-primary"
-                >
-                  <svg viewBox="0 0 24 24" className="size-4 fill-current" aria-hidden>
-                    <path d={item.path} />
-                  </svg>
-                </a>
-              </li>
-            ))}
-          </ul>
+          {social.length > 0 && (
+            <ul className="flex gap-2" aria-label="Social links">
+              {social.map((item) => (
+                <li key={item.label}>
+                  <a
+                    href={item.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={item.label}
+                    className="flex size-9 items-center justify-center rounded-full border bg-background hover:text-primary"
+                  >
+                    <svg viewBox="0 0 24 24" className="size-4 fill-current" aria-hidden>
+                      <path d={item.path} />
+                    </svg>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
         <LinkColumn title="Main" links={MAIN_LINKS} />
         <LinkColumn title="Legal" links={LEGAL_LINKS} />

@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/page/page-header';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 import { WithAdSidebar } from '@/features/ads/ad-slot';
+import { useSiteSettings } from './site-settings';
 
 export type PolicySection = { heading: string; body: ReactNode };
 
@@ -16,6 +17,7 @@ const anchor = (heading: string) => heading.toLowerCase().replace(/[^a-z0-9]+/g,
  */
 export function PolicyPage({ title, description, intro, sections, ads = true }: { title: string; description: string; intro: ReactNode; sections: PolicySection[]; ads?: boolean }) {
   usePageMeta(`${title} · Vouch`, description);
+  const site = useSiteSettings();
   const page = (
     <article className="mx-auto grid max-w-3xl gap-8 px-4 py-10">
       <div>
@@ -43,11 +45,18 @@ export function PolicyPage({ title, description, intro, sections, ads = true }: 
         </section>
       ))}
       <p className="border-t pt-6 text-sm text-muted-foreground">
-        Questions about this page? Write to{' '}
-        <a href={`mailto:${POLICY.contactEmail}`} className="text-primary hover:underline">
-          {POLICY.contactEmail}
-        </a>{' '}
-        or use the{' '}
+        Questions about this page?{' '}
+        {site?.supportEmail && (
+          <>
+            Write to{' '}
+            <a href={`mailto:${site.supportEmail}`} className="text-primary hover:underline">
+              {site.supportEmail}
+            </a>{' '}
+            or use{' '}
+          </>
+        )}
+        {!site?.supportEmail && 'Use '}
+        the{' '}
         <Link to={paths.contact} className="text-primary hover:underline">
           contact form
         </Link>

@@ -54,8 +54,10 @@ test.describe('[SHELL]', () => {
   });
 
   test('[404] unknown pages say so, and the footer carries the current year', async ({ page }) => {
-    await page.goto('/no/such/page');
+    const missing = await page.goto('/no/such/page');
+    expect(missing?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    for (const known of ['/pricing', '/shared-date/some-token', '/dashboard']) expect((await page.request.get(known)).status(), known).toBe(200);
     await expect(page.getByText(`© ${new Date().getFullYear()} Vouch`)).toBeVisible();
   });
 

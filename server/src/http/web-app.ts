@@ -3,11 +3,12 @@ import path from 'node:path';
 import type { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv } from '../lib/context';
+import { isPagePath } from '../../../contracts/pages';
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, `/` answered with the
  * prerendered landing page (prerenderPages in vite.config.ts), every other non-API path with index.html so
- * the client router can take it.
+ * the client router can take it: with 200 for the app's pages (contracts/pages.ts), 404 for the rest.
  */
 export function mountWebApp(app: Hono<AppEnv>, distDir: string): void {
   const indexFile = path.join(distDir, 'index.html');
@@ -35,6 +36,7 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string): void {
       return c.text('The web app is not built yet. Run `npm start` (it builds it) or `npm run build`.', 503);
     }
     c.header('Cache-Control', 'no-cache');
-    return c.html(fs.readFileSync(indexFile, 'utf8'));
+    // The app shows its "Page not found" for any path it has no page for; the status says so too.
+    return c.html(fs.readFileSync(indexFile, 'utf8'), isPagePath(c.req.path) ? 200 : 404);
   });
 }

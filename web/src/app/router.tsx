@@ -51,6 +51,9 @@ const routes: [path: string, Page][] = [
   ['admin/users', page(() => import('./routes/admin-users'))],
   ['subscription-success', page(() => import('./routes/subscription-success'))],
 ];
+/** The paths the router has pages for; the server answers any other path 404 (contracts/pages.ts). */
+export const ROUTE_PATHS = ['/', ...routes.map(([path]) => `/${path}`)];
+
 /** The landing page's chunk: main.tsx loads it before hydrating the prerendered HTML. */
 export const loadLanding = () => import('./routes/landing');
 const Landing = page(loadLanding);

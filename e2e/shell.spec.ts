@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { apiMember } from './helpers';
 
 test.describe('[SHELL]', () => {
   test('[GUARD] member pages send visitors to /login, admin pages to /admin-login', async ({ page }) => {
@@ -51,6 +52,18 @@ test.describe('[SHELL]', () => {
     await expect(page).toHaveURL(/\/auth\?tab=register$/);
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     expect(problems).toEqual([]);
+
+    // Signed in, the same page hydrates without a mismatch, then shows the member's variant.
+    const member = await apiMember(browser, 'Hydra', baseURL!);
+    const memberProblems: string[] = [];
+    member.page.on('console', (message) => message.type() === 'error' && memberProblems.push(message.text()));
+    member.page.on('pageerror', (error) => memberProblems.push(error.message));
+    for (let visit = 0; visit < 3; visit++) {
+      await member.page.goto('/');
+      await expect(member.page.getByRole('button', { name: /account menu|Open account/i }).or(member.page.getByRole('link', { name: /Dashboard/ }).first())).toBeVisible();
+      await member.page.waitForLoadState('networkidle');
+    }
+    expect(memberProblems).toEqual([]);
   });
 
   test('[404] unknown pages say so, and the footer carries the current year', async ({ page }) => {

@@ -4,6 +4,7 @@ import { BadgeCheck, Camera, Filter, HeartHandshake, MessageCircle, ShieldCheck,
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useSession } from '@/features/auth/use-session';
+import { useHydrated } from '@/lib/use-hydrated';
 import { ProfileExample } from '@/features/landing/profile-example';
 import { useSiteSearchStructuredData } from '@/features/landing/site-search-data';
 import { usePageMeta } from '@/lib/page-meta';
@@ -50,7 +51,10 @@ export function Component() {
     'Vouch is the safety-first dating app: selfie-verified members, photo-verified dates and honest ratings from people who really met.',
   );
   useSiteSearchStructuredData();
-  const { session } = useSession();
+  // The prerendered page is a visitor's: a member's variant waits until the page is React's.
+  const hydrated = useHydrated();
+  const { session: known } = useSession();
+  const session = hydrated ? known : null;
 
   return (
     <>

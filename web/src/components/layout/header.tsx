@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/auth/use-session';
+import { useHydrated } from '@/lib/use-hydrated';
 import { paths } from '@/lib/paths';
 import { Brand } from './brand';
 import { MobileMenu, ThemeToggle, UserMenu } from './header-menus';
@@ -11,7 +12,10 @@ import { MenuButton } from './menu-button';
 const NotificationsBell = lazy(() => import('@/features/notifications/notifications-bell').then((module) => ({ default: module.NotificationsBell })));
 
 export function Header() {
-  const { session, isLoading } = useSession();
+  const { session, isLoading: loading } = useSession();
+  // Until the prerendered landing page is React's, the header is the one its HTML has.
+  const hydrated = useHydrated();
+  const isLoading = loading || !hydrated;
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">

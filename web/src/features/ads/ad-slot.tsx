@@ -4,6 +4,7 @@ import type { AdPlacement, TPublicAd } from '@contracts/admin';
 import { useSession } from '@/features/auth/use-session';
 import { api } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
+import { useHydrated } from '@/lib/use-hydrated';
 
 const ROTATE_MS = 8000;
 
@@ -30,6 +31,7 @@ function useWideScreen(px: number): boolean {
  */
 export function AdSlot({ placement, className, layout = 'banner' }: { placement: AdPlacement; className?: string; layout?: 'banner' | 'inline' | 'sidebar' }) {
   const { session, isLoading } = useSession();
+  const hydrated = useHydrated();
   const premium = session?.subscription.tier === 'premium';
   const ads = useQuery({
     queryKey: ['ads', placement],
@@ -49,13 +51,13 @@ export function AdSlot({ placement, className, layout = 'banner' }: { placement:
   }, [list.length]);
 
   useEffect(() => {
-    if (!ad || counted.current.has(ad.id)) return;
+    if (!ad || !hydrated || counted.current.has(ad.id)) return;
     counted.current.add(ad.id);
     api(`/api/ads/${ad.id}/impression`, { method: 'POST', body: {} }).catch((error: unknown) => console.warn('ad impression not counted', error));
-  }, [ad]);
+  }, [ad, hydrated]);
 
   if (ads.isError) console.warn('ads not loaded', ads.error);
-  if (!ad) return null;
+  if (!ad || !hydrated) return null;
   return (
     <aside aria-label="Advertisement" className={cn(layout === 'banner' && 'mx-auto w-full max-w-6xl px-4', className)}>
       <a href={ad.clickUrl} target="_blank" rel="noopener noreferrer" className="group relative block overflow-hidden rounded-2xl border">

@@ -23,6 +23,8 @@ describe('account rules', () => {
     expect(firstError({ email: 'amy@example' })).toBe('Please enter a valid email address.');
     expect(firstError({ confirmPassword: 'Other123' })).toBe("Passwords don't match");
     expect(firstError({ age: '17' })).toBe('You must be at least 18 years old.');
+    expect(firstError({ age: '20.5' })).toBe('Please enter your age in whole years, like 25.');
+    expect(firstError({ age: 'twenty' })).toBe('Please enter your age in whole years, like 25.');
     expect(firstError({ age: '18' })).toBeNull();
     expect(firstError({ age: '121' })).not.toBeNull();
   });

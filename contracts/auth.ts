@@ -41,8 +41,8 @@ export function parseInterests(text: string): string[] {
 }
 
 export const AgeSchema = z
-  .number({ error: AUTH_TEXT.ageTooYoung })
-  .int(AUTH_TEXT.ageTooYoung)
+  .number({ error: AUTH_TEXT.ageWholeYears })
+  .int(AUTH_TEXT.ageWholeYears)
   .min(18, AUTH_TEXT.ageTooYoung)
   .max(120, AUTH_TEXT.ageRange);
 
@@ -72,8 +72,8 @@ export const ZRegisterForm = z
     age: z
       .string()
       .optional()
-      .refine((v) => !v || /^\d+$/.test(v.trim()), AUTH_TEXT.ageTooYoung)
-      .refine((v) => !v || Number(v) >= 18, AUTH_TEXT.ageTooYoung)
+      .refine((v) => !v || /^\d+$/.test(v.trim()), AUTH_TEXT.ageWholeYears)
+      .refine((v) => !v || !/^\d+$/.test(v.trim()) || Number(v) >= 18, AUTH_TEXT.ageTooYoung)
       .refine((v) => !v || Number(v) <= 120, AUTH_TEXT.ageRange),
     country: z.string().optional(),
     bio: z.string().max(1000).optional(),

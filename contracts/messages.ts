@@ -12,6 +12,7 @@ export const AUTH_TEXT = {
   passwordRuleHint: 'Password must be at least 8 characters long, with an uppercase letter and a number',
   ageTooYoung: 'You must be at least 18 years old.',
   ageRange: 'Please enter an age between 18 and 120.',
+  ageWholeYears: 'Please enter your age in whole years, like 25.',
   emailRequired: 'Email is required',
   passwordRequired: 'Password is required',
 } as const;

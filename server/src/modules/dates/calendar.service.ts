@@ -10,6 +10,7 @@ import { notify } from '../notifications/notifications.service';
 import { announceDateChange } from './date-verification.service';
 import { blockedBetween } from '../safety/blocks';
 import { displayName } from '../profiles/names';
+import { timeToken } from '../../../../contracts/times';
 
 /** A shared link works until the date is over, six hours after it starts (and never longer than 14 days). */
 export const SHARE_AFTER_START_MS = 6 * 3_600_000;
@@ -20,7 +21,8 @@ function requireFuture(startsAt: Date, now = new Date()) {
   if (!(startsAt.getTime() > now.getTime())) throw new AppError('BAD_REQUEST', 'Choose a time in the future.', { startsAt: 'Choose a time in the future.' });
 }
 
-const when = (date: Date) => date.toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }) + ' UTC';
+// Shown in each reader's own time zone (contracts/times.ts).
+const when = timeToken;
 
 export async function proposeDate(db: Db, viewerId: string, input: { conversationId: string; startsAt: string; place: string }): Promise<TDatePlan> {
   const { otherId } = await requireParticipant(db, input.conversationId, viewerId);

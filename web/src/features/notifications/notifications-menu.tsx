@@ -1,3 +1,4 @@
+import { withLocalTimes } from '@contracts/times';
 import { DropdownMenu } from 'radix-ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, BellOff, CalendarHeart, Crown, Heart, MessageCircle, ShieldCheck, Sparkles, Star } from 'lucide-react';
@@ -70,7 +71,7 @@ export default function NotificationsMenu({ defaultOpen }: { defaultOpen: boolea
                         {note.title}
                         {!note.read && <span className="sr-only"> (unread)</span>}
                       </span>
-                      <span className="line-clamp-2 text-muted-foreground">{note.message}</span>
+                      <span className="line-clamp-2 text-muted-foreground">{withLocalTimes(note.message)}</span>
                       <span className="text-xs text-muted-foreground">{ago(note.createdAt)}</span>
                     </span>
                   </DropdownMenu.Item>

@@ -12,6 +12,14 @@ import { PhotoPicker } from './photo-picker';
 import { selfieQueryOptions, startSelfieChallenge, submitSelfie } from './trust-api';
 
 /** Selfie verification: a pose picked by the server, then a selfie in that pose, then review. */
+/** The moderator's reason as its own sentence, however it was typed. */
+export function rejectionText(reason: string | null | undefined): string {
+  const said = reason?.trim().replace(/\s+/g, ' ');
+  if (!said) return 'Your last selfie was not approved. Please try again.';
+  const sentence = `${said[0]!.toUpperCase()}${said.slice(1)}${/[.!?]$/.test(said) ? '' : '.'}`;
+  return `Your last selfie was not approved. Reason: ${sentence} Please try again.`;
+}
+
 export function SelfieCard() {
   const client = useQueryClient();
   const status = useQuery(selfieQueryOptions);
@@ -76,7 +84,7 @@ export function SelfieCard() {
           <div className="grid gap-3">
             {state === 'rejected' && (
               <p role="status" className="rounded-xl bg-destructive/10 p-3 text-sm text-destructive">
-                Your last selfie was not approved{status.data?.reason ? `: ${status.data.reason}` : '.'} Please try again.
+                {rejectionText(status.data?.reason)}
               </p>
             )}
             <Button className="justify-self-start" onClick={() => void start()}>

@@ -1,3 +1,4 @@
+import { asSentence } from '../../../../contracts/text';
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { SELFIE_CHALLENGE_MINUTES, SELFIE_POSES, TRUST_TEXT, type SelfiePose, type TSelfieChallenge, type TSelfieStatus } from '../../../../contracts/trust';
@@ -149,5 +150,5 @@ export async function decideSelfie(db: Db, adminId: string, submissionId: string
   announceStatsChange(db);
   await notify(db, userId, decision.approve
     ? { type: 'verification', title: 'You are verified', message: 'Your selfie was approved. Your profile now shows the verified mark.', link: '/settings' }
-    : { type: 'verification', title: 'Selfie not approved', message: `Reason: ${decision.reason}. You can try again with a new pose.`, link: '/settings' });
+    : { type: 'verification', title: 'Selfie not approved', message: `Reason: ${asSentence(decision.reason)} You can try again with a new pose.`, link: '/settings' });
 }

@@ -1,3 +1,4 @@
+import { asSentence } from '@contracts/text';
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Clock, ScanFace } from 'lucide-react';
@@ -14,10 +15,8 @@ import { selfieQueryOptions, startSelfieChallenge, submitSelfie } from './trust-
 /** Selfie verification: a pose picked by the server, then a selfie in that pose, then review. */
 /** The moderator's reason as its own sentence, however it was typed. */
 export function rejectionText(reason: string | null | undefined): string {
-  const said = reason?.trim().replace(/\s+/g, ' ');
-  if (!said) return 'Your last selfie was not approved. Please try again.';
-  const sentence = `${said[0]!.toUpperCase()}${said.slice(1)}${/[.!?]$/.test(said) ? '' : '.'}`;
-  return `Your last selfie was not approved. Reason: ${sentence} Please try again.`;
+  const sentence = asSentence(reason ?? '');
+  return sentence ? `Your last selfie was not approved. Reason: ${sentence} Please try again.` : 'Your last selfie was not approved. Please try again.';
 }
 
 export function SelfieCard() {

@@ -130,3 +130,25 @@ test.describe('[ERRORS]', () => {
     expect(violations).toEqual([]);
   });
 });
+
+test('[TOASTS] a toast hides neither the header nor the bottom bar nor the support button', async ({ browser, baseURL }) => {
+  const member = await apiMember(browser, 'Toasty', baseURL!);
+  const page = member.page;
+  const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto('/settings');
+    await page.getByRole('switch').first().click(); // a privacy switch: saved with a toast
+    const shown = page.locator('[data-sonner-toast]').first();
+    await expect(shown).toBeVisible();
+    await page.waitForTimeout(500); // the toast's entrance animation
+    const box = (await shown.boundingBox())!;
+    const header = (await page.getByRole('banner').boundingBox())!;
+    expect(overlaps(box, header), `toast over the header at ${width}px`).toBe(false);
+    for (const other of [page.getByRole('navigation', { name: 'Mobile navigation' }), page.getByRole('button', { name: 'Open support' })]) {
+      if (await other.isVisible()) expect(overlaps(box, (await other.boundingBox())!), `toast over ${await other.getAttribute('aria-label')} at ${width}px`).toBe(false);
+    }
+    await page.getByRole('switch').first().click(); // back as it was
+  }
+});

@@ -51,7 +51,7 @@ export function RootLayout() {
         </Suspense>
       )}
       <SupportBox signedIn={!!session} />
-      <Toaster theme={theme} position="top-center" visibleToasts={1} duration={5000} richColors closeButton />
+      <Toaster theme={theme} visibleToasts={1} duration={5000} richColors closeButton />
       <ScrollRestoration />
     </div>
   );

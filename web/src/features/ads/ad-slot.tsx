@@ -1,26 +1,13 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AdPlacement, TPublicAd } from '@contracts/admin';
 import { useSession } from '@/features/auth/use-session';
 import { api } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useHydrated } from '@/lib/use-hydrated';
+import { useWideScreen } from '@/lib/use-wide-screen';
 
 const ROTATE_MS = 8000;
-
-/** Whether the screen is at least `px` wide, following resizes. */
-function useWideScreen(px: number): boolean {
-  const query = `(min-width: ${px}px)`;
-  return useSyncExternalStore(
-    (listener) => {
-      const media = window.matchMedia(query);
-      media.addEventListener('change', listener);
-      return () => media.removeEventListener('change', listener);
-    },
-    () => window.matchMedia(query).matches,
-    () => false,
-  );
-}
 
 /**
  * An ad placement ('banner': page-wide; 'inline': inside a padded page; 'sidebar': a tall

@@ -237,3 +237,67 @@ test.describe('[CAMERA]', () => {
     await expect(page.getByRole('dialog')).toBeHidden();
   });
 });
+
+test.describe('[PHONE]', () => {
+  test('photo tiles keep their buttons, location is asked for only on request and a refusal is explained calmly, nothing floats over fields', async ({ browser, baseURL }) => {
+    const headers = { origin: baseURL! };
+    const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, userAgent: iPhone, isMobile: true, hasTouch: true });
+    // The browser's location prompt, answered "no", and counted.
+    await context.addInitScript(() => {
+      const calls = { count: 0 };
+      (window as unknown as { geoCalls: typeof calls }).geoCalls = calls;
+      Object.defineProperty(navigator, 'geolocation', {
+        value: {
+          getCurrentPosition: (_ok: unknown, fail: (error: { code: number; PERMISSION_DENIED: number }) => void) => {
+            calls.count++;
+            setTimeout(() => fail({ code: 1, PERMISSION_DENIED: 1 }), 10);
+          },
+        },
+      });
+    });
+    const page = await context.newPage();
+    const email = uniqueEmail('phone');
+    await page.request.post('/api/auth/sign-up/email', { headers, data: { email, password: 'Secret123', name: 'Pia' } });
+    const { mail } = (await (await page.request.get('/api/dev/mail')).json()) as { mail: { to: string; link: string }[] };
+    await page.request.get(mail.find((m) => m.to === email)!.link);
+    await page.request.post('/api/auth/sign-in/email', { headers, data: { email, password: 'Secret123' } });
+    await page.request.put('/api/profile', { headers, data: { name: 'Pia', age: 29, interests: ['film'] } });
+    for (const color of colors.slice(0, 2)) await page.request.post('/api/profile/photos', { headers, multipart: { file: await photo(color) } });
+
+    // The dashboard does not ask on its own.
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Hi, Pia' })).toBeVisible();
+    await page.waitForTimeout(1000);
+    expect(await page.evaluate(() => (window as unknown as { geoCalls: { count: number } }).geoCalls.count)).toBe(0);
+    // Asked on request; a refusal is explained, not reported as an error.
+    await page.getByRole('button', { name: 'Update Location' }).click();
+    const notice = page.locator('[data-sonner-toast]').filter({ hasText: 'Location not shared' });
+    await expect(notice).toContainText('you can still browse and search by city');
+    expect(await notice.getAttribute('data-type')).not.toBe('error');
+
+    // Photo tiles: the remove button stays inside its tile.
+    await page.goto('/profile/edit');
+    const tiles = page.getByRole('list', { name: 'Your photos' }).getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Remove photo/ }) });
+    await expect(tiles).toHaveCount(2);
+    for (let i = 0; i < 2; i++) {
+      const tile = (await tiles.nth(i).boundingBox())!;
+      const remove = (await tiles.nth(i).getByRole('button', { name: /^Remove photo/ }).boundingBox())!;
+      expect(remove.x + remove.width, `remove button of photo ${i + 1}`).toBeLessThanOrEqual(tile.x + tile.width);
+      expect(remove.x).toBeGreaterThanOrEqual(tile.x);
+    }
+
+    // No floating support button over the form: on phones it is the bottom bar's Help.
+    await expect(page.getByRole('button', { name: 'Open support' })).toHaveCount(1);
+    await expect(page.getByRole('navigation', { name: 'Mobile navigation' }).getByRole('button', { name: 'Open support' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Mobile navigation' }).getByRole('button', { name: 'Open support' }).click();
+    await expect(page.getByRole('region', { name: 'Support' })).toContainText('Need help?');
+
+    // A visitor's form: the floating button steps aside while a field has the focus.
+    const visitor = await (await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } })).newPage();
+    await visitor.goto('/register');
+    await expect(visitor.getByRole('button', { name: 'Open support' })).toBeVisible();
+    await visitor.getByLabel('Email').focus();
+    await expect(visitor.getByRole('button', { name: 'Open support' })).toBeHidden();
+  });
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Tabs } from 'radix-ui';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { CalendarHeart, MapPin } from 'lucide-react';
@@ -49,15 +49,7 @@ function Dashboard() {
   const [params, setParams] = useSearchParams();
   const profile = useOwnProfile();
   const { update, locating } = useUpdateLocation();
-  const asked = useRef(false);
   const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'discover';
-
-  // On phones, ask for the position once when none is stored yet (spec §9).
-  useEffect(() => {
-    if (asked.current || !profile.data || profile.data.hasCoordinates) return;
-    asked.current = true;
-    if (/Android|iPhone|iPad|Mobile/i.test(navigator.userAgent)) update();
-  }, [profile.data, update]);
 
   if (profile.isPending) return <PageSpinner label="Loading your dashboard..." />;
   if (!profile.data) return <Navigate to={paths.profileEdit} replace />;

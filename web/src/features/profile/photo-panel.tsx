@@ -99,11 +99,12 @@ export function PhotoPanel() {
               )}
               <div className="absolute inset-x-0 bottom-0 flex gap-1 bg-gradient-to-t from-black/70 to-transparent p-2 pt-8">
                 {index > 0 && (
-                  <Button size="sm" variant="secondary" className="h-8 flex-1 px-2 text-xs" onClick={() => void makeMain(photo)} aria-label={`Set photo ${index + 1} as main`}>
-                    <Star aria-hidden /> Set as Main
+                  <Button size="sm" variant="secondary" className="h-8 min-w-0 flex-1 px-2 text-xs" onClick={() => void makeMain(photo)} aria-label={`Set photo ${index + 1} as main`}>
+                    <Star aria-hidden /> <span className="truncate">Set as Main</span>
                   </Button>
                 )}
-                <Button size="sm" variant="destructive" className="ml-auto h-8 px-2" onClick={() => void remove(photo)} aria-label={`Remove photo ${index + 1}`}>
+                {/* Never squeezed out of the tile, however narrow the tile is. */}
+                <Button size="sm" variant="destructive" className="ml-auto h-8 shrink-0 px-2" onClick={() => void remove(photo)} aria-label={`Remove photo ${index + 1}`}>
                   <Trash2 aria-hidden />
                 </Button>
               </div>

@@ -13,6 +13,12 @@ export const GEOLOCATION_TEXT = {
   unknown: 'An unknown error occurred.',
 } as const;
 
+/** When the member (or their browser) says no: what still works, and how to change it. */
+export const LOCATION_DECLINED = {
+  title: 'Location not shared',
+  description: 'That is fine: you can still browse and search by city. To see people nearby, allow location for this site in your browser settings, then press Update Location.',
+} as const;
+
 function geolocationMessage(error: GeolocationPositionError): string {
   if (error.code === error.PERMISSION_DENIED) return GEOLOCATION_TEXT.denied;
   if (error.code === error.POSITION_UNAVAILABLE) return GEOLOCATION_TEXT.unavailable;
@@ -20,7 +26,10 @@ function geolocationMessage(error: GeolocationPositionError): string {
   return GEOLOCATION_TEXT.unknown;
 }
 
-/** 'Update Location': asks the browser, then stores the position (snapped on the server). */
+/**
+ * 'Update Location': asks the browser, then stores the position (snapped on the server). Only
+ * ever called when the member asks (Update Location, or the Nearby tab's button).
+ */
 export function useUpdateLocation() {
   const client = useQueryClient();
   const [locating, setLocating] = useState(false);
@@ -45,7 +54,9 @@ export function useUpdateLocation() {
       },
       (error) => {
         setLocating(false);
-        toast.error('Location error', { description: geolocationMessage(error) });
+        // A refusal is the member's choice, not a failure: say what it means, calmly.
+        if (error.code === error.PERMISSION_DENIED) toast(LOCATION_DECLINED.title, { description: LOCATION_DECLINED.description });
+        else toast.error('Location error', { description: geolocationMessage(error) });
       },
       { enableHighAccuracy: true, timeout: 10_000, maximumAge: 5 * 60_000 },
     );

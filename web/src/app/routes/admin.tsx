@@ -48,7 +48,7 @@ export function AdminHeader({ title, badge }: { title: string; badge?: string })
       <h1 className="flex items-center gap-2 text-3xl font-bold tracking-tight">
         <ShieldCheck className="size-7 text-primary" aria-hidden /> {title}
       </h1>
-      {badge && <span className="rounded-full bg-primary/10 px-3 py-1 text-xs font-semibold text-primary">{badge}</span>}
+      {badge && <span className="rounded-full bg-primary/10 px-3 py-1 text-xs font-semibold text-primary-strong">{badge}</span>}
       <div className="ml-auto flex gap-2">
         <Button variant="outline" onClick={() => window.location.assign(paths.home)}>
           <ArrowLeft aria-hidden /> Back to Site

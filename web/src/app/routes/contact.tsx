@@ -48,7 +48,7 @@ export function Component() {
           ))}
           <p className="text-sm text-muted-foreground">
             Need to report someone? Use Report in the chat or on their profile: it reaches our safety team with the messages. More in{' '}
-            <Link className="text-primary hover:underline" to={paths.support}>
+            <Link className="text-primary underline underline-offset-4" to={paths.support}>
               Support
             </Link>
             .

@@ -92,7 +92,7 @@ export function Component() {
           {RATING_DIMENSIONS.map((dimension) => (
             <Card key={dimension} className="grid gap-2 p-5">
               <p className="font-semibold">{dimension}</p>
-              <p className="flex gap-0.5" aria-label="Rated on five stars">
+              <p className="flex gap-0.5" role="img" aria-label="Rated on five stars">
                 {[0, 1, 2, 3, 4].map((i) => (
                   <Star key={i} className="size-4 fill-amber-400 text-amber-400" aria-hidden />
                 ))}

@@ -28,7 +28,7 @@ export function Component() {
         <CardContent className="grid gap-3 text-sm text-muted-foreground">
           <p>
             Our safety team suspends an account when a review finds that it broke the{' '}
-            <Link className="text-primary hover:underline" to={paths.communityGuidelines}>
+            <Link className="text-primary underline underline-offset-4" to={paths.communityGuidelines}>
               Community Guidelines
             </Link>
             , usually after reports from other members: for example harassment, a fake identity, scams, or pressure to move off the app.

@@ -41,7 +41,6 @@ export function BottomNav() {
             type="button"
             aria-expanded={supportOpen}
             aria-controls="support-box"
-            aria-label={supportOpen ? 'Close support' : 'Open support'}
             onClick={() => setSupportOpen(!supportOpen)}
             className={cn(itemClass, supportOpen ? 'text-primary' : 'text-muted-foreground')}
           >

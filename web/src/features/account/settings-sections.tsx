@@ -97,7 +97,7 @@ export function SessionsSection() {
                     <Icon className="size-5 shrink-0 text-muted-foreground" aria-hidden />
                     <div className="min-w-0 flex-1">
                       <p className="font-medium">
-                        {deviceName(s.userAgent)} {s.current && <span className="ml-1 rounded-full bg-primary/10 px-2 py-0.5 text-xs text-primary">This device</span>}
+                        {deviceName(s.userAgent)} {s.current && <span className="ml-1 rounded-full bg-primary/10 px-2 py-0.5 text-xs text-primary-strong">This device</span>}
                       </p>
                       <p className="truncate text-xs text-muted-foreground">
                         Signed in {when(s.createdAt)}

@@ -9,7 +9,7 @@ import { InboxPanel } from './inbox-panel';
 import { MemberLink } from './users-panel';
 
 export const SEVERITY_STYLE = {
-  high: 'bg-destructive/10 text-destructive',
+  high: 'bg-destructive/10 text-destructive-strong',
   warning: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
   info: 'bg-muted text-muted-foreground',
 } as const;

@@ -47,7 +47,7 @@ export function SecurityPanel() {
         <p className="text-sm text-muted-foreground">Checks second factors, secrets, the database, open reports and selfies, failed sign-ins, ratings, stored files and the log chain.</p>
       </div>
       {audit.isError ? (
-        <p role="alert" className="flex items-center gap-2 rounded-xl bg-destructive/10 p-4 text-sm text-destructive">
+        <p role="alert" className="flex items-center gap-2 rounded-xl bg-destructive/10 p-4 text-sm text-destructive-strong">
           <XCircle className="size-5" aria-hidden /> {ADMIN_TEXT.auditFailed}
         </p>
       ) : last.data ? (

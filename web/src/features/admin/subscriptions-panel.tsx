@@ -92,7 +92,7 @@ export function SubscriptionsPanel() {
       {list.isPending ? (
         <Spinner />
       ) : list.isError ? (
-        <div role="alert" className="grid justify-items-start gap-2 rounded-xl bg-destructive/10 p-4 text-sm text-destructive">
+        <div role="alert" className="grid justify-items-start gap-2 rounded-xl bg-destructive/10 p-4 text-sm text-destructive-strong">
           <strong>{ADMIN_TEXT.subscriptionsError.title}</strong>
           {errorMessage(list.error, ADMIN_TEXT.subscriptionsError.description)}
           <Button size="sm" variant="outline" onClick={() => void list.refetch()}>Try Again</Button>

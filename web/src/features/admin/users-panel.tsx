@@ -124,7 +124,7 @@ export function UsersPanel({ preview }: { preview?: number }) {
       {users.isPending ? (
         <div className="flex justify-center p-6"><Spinner /></div>
       ) : users.isError ? (
-        <p className="rounded-xl bg-destructive/10 p-4 text-sm text-destructive">{ADMIN_TEXT.profilesError.title}: {ADMIN_TEXT.profilesError.description}</p>
+        <p className="rounded-xl bg-destructive/10 p-4 text-sm text-destructive-strong">{ADMIN_TEXT.profilesError.title}: {ADMIN_TEXT.profilesError.description}</p>
       ) : list.length === 0 ? (
         <p className="rounded-xl bg-muted/60 p-6 text-center text-sm text-muted-foreground">
           {search.trim() ? (
@@ -149,8 +149,8 @@ export function UsersPanel({ preview }: { preview?: number }) {
                   <p className="flex items-center gap-1.5 truncate font-medium">
                     {user.name}
                     {user.selfieVerified && <BadgeCheck className="size-4 text-emerald-600" aria-label="verified" />}
-                    {user.banned && <span className="rounded-full bg-destructive/10 px-2 text-xs font-semibold text-destructive">Blocked</span>}
-                    {user.isAdmin && <span className="rounded-full bg-primary/10 px-2 text-xs font-semibold text-primary">Admin</span>}
+                    {user.banned && <span className="rounded-full bg-destructive/10 px-2 text-xs font-semibold text-destructive-strong">Blocked</span>}
+                    {user.isAdmin && <span className="rounded-full bg-primary/10 px-2 text-xs font-semibold text-primary-strong">Admin</span>}
                   </p>
                   <p className="truncate text-xs text-muted-foreground">{user.email}</p>
                 </div>
@@ -167,7 +167,7 @@ export function UsersPanel({ preview }: { preview?: number }) {
                     </Button>
                   )}
                   {user.photoCount > 0 && (
-                    <Button size="sm" variant="ghost" onClick={() => setConfirm({ kind: 'photos', user })} aria-label={`Remove ${user.name}'s photos`}>
+                    <Button size="sm" variant="ghost" onClick={() => setConfirm({ kind: 'photos', user })} aria-label={`Remove photos of ${user.name}`}>
                       <ImageOff aria-hidden /> Remove photos
                     </Button>
                   )}

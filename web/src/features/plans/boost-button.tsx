@@ -27,7 +27,7 @@ export function BoostButton() {
   const data = status.data;
   if (data?.active && data.endsAt) {
     return (
-      <p className="inline-flex items-center gap-2 rounded-md bg-primary/10 px-3 py-2 text-sm font-medium text-primary" role="status">
+      <p className="inline-flex items-center gap-2 rounded-md bg-primary/10 px-3 py-2 text-sm font-medium text-primary-strong" role="status">
         <Rocket className="size-4" aria-hidden /> Boosted until {time(data.endsAt)}
       </p>
     );

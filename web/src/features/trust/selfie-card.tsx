@@ -73,7 +73,7 @@ export function SelfieCard() {
         ) : challenge ? (
           <div className="grid gap-3" role="group" aria-label="Selfie pose">
             <p className="text-sm text-muted-foreground">Take a selfie in this pose within 10 minutes:</p>
-            <p className="rounded-xl bg-primary/10 px-4 py-3 text-xl font-bold text-primary" data-testid="selfie-pose">
+            <p className="rounded-xl bg-primary/10 px-4 py-3 text-xl font-bold text-primary-strong" data-testid="selfie-pose">
               {challenge.instruction}
             </p>
             <PhotoPicker onPick={(photo) => void send(photo)} disabled={progress !== null} cameraLabel="Take the selfie" />
@@ -82,7 +82,7 @@ export function SelfieCard() {
         ) : (
           <div className="grid gap-3">
             {state === 'rejected' && (
-              <p role="status" className="rounded-xl bg-destructive/10 p-3 text-sm text-destructive">
+              <p role="status" className="rounded-xl bg-destructive/10 p-3 text-sm text-destructive-strong">
                 {rejectionText(status.data?.reason)}
               </p>
             )}

@@ -30,7 +30,7 @@ export function TrustBadges({ badges }: { badges: Badges }) {
   const locked = session?.subscription.tier !== 'premium';
   const badge = (earned: boolean, on: string, Icon: typeof Users, label: string) => (
     <li
-      className={cn('inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold', earned ? on : 'bg-muted text-muted-foreground opacity-60')}
+      className={cn('inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold', earned ? on : 'border border-dashed text-muted-foreground')}
       aria-label={`${label}: ${earned ? 'earned' : 'not earned'}`}
     >
       <Icon className="size-3.5" aria-hidden /> {label}

@@ -211,5 +211,8 @@ test('[ADMIN][PHONE] the back office on a phone, names in the security events, a
   const box = (await actions.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(390);
   await expect(admin.getByRole('navigation', { name: 'Mobile navigation' })).toHaveCount(0);
-
+  // Support opens from the header's Help, not from a button floating over the tables.
+  await expect(admin.getByRole('button', { name: 'Open support' })).toHaveCount(0);
+  await admin.getByRole('button', { name: 'Help' }).click();
+  await expect(admin.getByRole('region', { name: 'Support' })).toContainText('Need help?');
 });

@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ArrowLeft, Inbox, LogOut, ShieldCheck } from 'lucide-react';
+import { ArrowLeft, Inbox, LifeBuoy, LogOut, ShieldCheck } from 'lucide-react';
+import { setSupportOpen, useSupportOpen } from '@/components/layout/support-store';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { inboxQueryOptions } from '@/features/admin/admin-api';
@@ -37,6 +38,7 @@ const tabClass =
 export function AdminHeader({ title, badge }: { title: string; badge?: string }) {
   const client = useQueryClient();
   const navigate = useNavigate();
+  const supportOpen = useSupportOpen();
   const logout = async () => {
     await authApi.signOut().catch(() => undefined);
     client.clear();
@@ -50,6 +52,10 @@ export function AdminHeader({ title, badge }: { title: string; badge?: string })
       </h1>
       {badge && <span className="rounded-full bg-primary/10 px-3 py-1 text-xs font-semibold text-primary-strong">{badge}</span>}
       <div className="ml-auto flex gap-2">
+        {/* On phones the support box opens from here rather than floating over the tables. */}
+        <Button variant="outline" className="md:hidden" aria-expanded={supportOpen} aria-controls="support-box" onClick={() => setSupportOpen(!supportOpen)}>
+          <LifeBuoy aria-hidden /> Help
+        </Button>
         <Button variant="outline" onClick={() => window.location.assign(paths.home)}>
           <ArrowLeft aria-hidden /> Back to Site
         </Button>
@@ -88,8 +94,7 @@ function AdminDashboard() {
     list.current?.querySelector<HTMLElement>('[data-state="active"]')?.scrollIntoView({ block: 'nearest', inline: 'center' });
   }, [tab]);
   return (
-    // Room at the foot on phones, where the floating support button would cover the last row.
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 pb-24 pt-8 md:pb-8 [&>*]:min-w-0">
+    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 [&>*]:min-w-0">
       <AdminHeader title="Admin Dashboard" />
       <Tabs.Root value={tab} onValueChange={(value) => setParams({ tab: value })}>
         <Tabs.List ref={list} aria-label="Admin sections" className="flex gap-1 overflow-x-auto rounded-lg bg-muted p-1">

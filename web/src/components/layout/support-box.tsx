@@ -3,7 +3,7 @@ import { LifeBuoy, X } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
-import { setSupportOpen, showsBottomBar, useSupportOpen } from './support-store';
+import { hasOwnHelpButton, setSupportOpen, showsBottomBar, useSupportOpen } from './support-store';
 
 /** A text field has the focus (on a phone, the keyboard is up and the field is what matters). */
 function useTyping(): boolean {
@@ -24,8 +24,8 @@ function useTyping(): boolean {
 
 /**
  * The floating support box on every page. On phones with the members' bottom bar, the bar's
- * Help item opens it and the floating button stays out of the way of the page; elsewhere on
- * phones the button steps aside while a form field has the focus.
+ * Help item opens it, and in the admin area the header's Help button: the floating button stays
+ * out of the way of the page. Elsewhere on phones it steps aside while a form field has the focus.
  */
 export function SupportBox({ signedIn }: { signedIn: boolean }) {
   const open = useSupportOpen();
@@ -33,6 +33,7 @@ export function SupportBox({ signedIn }: { signedIn: boolean }) {
   const { pathname } = useLocation();
   const typing = useTyping();
   const bottomBar = showsBottomBar(signedIn, pathname);
+  const ownHelp = hasOwnHelpButton(signedIn, pathname);
   return (
     <div className={cn('fixed right-4 z-40 flex flex-col items-end gap-3', bottomBar ? 'bottom-20 md:bottom-5' : 'bottom-5')}>
       {open && (
@@ -72,7 +73,7 @@ export function SupportBox({ signedIn }: { signedIn: boolean }) {
         onClick={() => setOpen((value) => !value)}
         className={cn(
           'size-12 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
-          bottomBar ? 'hidden md:flex' : typing && !open ? 'hidden md:flex' : 'flex',
+          ownHelp || (typing && !open) ? 'hidden md:flex' : 'flex',
         )}
       >
         {open ? <X className="size-5" aria-hidden /> : <LifeBuoy className="size-5" aria-hidden />}

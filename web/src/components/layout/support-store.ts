@@ -21,5 +21,10 @@ export function useSupportOpen(): boolean {
   );
 }
 
+const isAdminArea = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
+
 /** The members' bottom bar shows on phones everywhere but the admin area. */
-export const showsBottomBar = (signedIn: boolean, pathname: string) => signedIn && !pathname.startsWith('/admin');
+export const showsBottomBar = (signedIn: boolean, pathname: string) => signedIn && !isAdminArea(pathname);
+
+/** Pages with a Help button of their own on phones, where the floating one would cover content. */
+export const hasOwnHelpButton = (signedIn: boolean, pathname: string) => showsBottomBar(signedIn, pathname) || isAdminArea(pathname);

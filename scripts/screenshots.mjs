@@ -30,6 +30,17 @@ try {
     if (result.status !== 0) throw new Error(`${script} failed: ${result.stderr}`);
   }
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  // A few paying members, so the Subscriptions tab has rows to show.
+  {
+    const context = await browser.newContext({ baseURL: base });
+    const page = await context.newPage();
+    await signInAdmin(page);
+    const { users } = await (await page.request.get('/api/admin/users')).json();
+    for (const member of users.filter((u) => !u.isAdmin && u.email.startsWith('seed-0')).slice(0, 3)) {
+      await page.request.post('/api/admin/subscriptions/activate', { data: { userId: member.userId, months: 1 }, headers: { origin: base } });
+    }
+    await context.close();
+  }
   for (const scheme of ['light', 'dark']) {
     for (const [label, width, height] of SIZES) {
       const open = async (signIn) => {

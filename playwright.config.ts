@@ -32,6 +32,8 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     // No trial: browser-test members start on the free plan, and Premium comes from an admin.
-    env: { PORT: String(port), BASE_URL: baseURL, DATA_DIR: e2eDataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', HOST: '127.0.0.1', TRIAL_DAYS: '0', PAYMENT_URL },
+    // Every browser test signs up from 127.0.0.1: the per-address limits (60 sign-ups an hour)
+    // would refuse the later ones. The per-account limits, which a test checks, stay as they are.
+    env: { PORT: String(port), BASE_URL: baseURL, DATA_DIR: e2eDataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', HOST: '127.0.0.1', TRIAL_DAYS: '0', PAYMENT_URL, RATE_LIMIT_IP_MAX: '1000' },
   },
 });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import * as OTPAuth from 'otpauth';
-import { apiAdmin, apiMember, PASSWORD, toast } from './helpers';
+import { apiAdmin, apiMember, mailedLink, PASSWORD, toast } from './helpers';
 
 /** What an authenticator app shows now for a secret typed in by hand. */
 const totp = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.replace(/\s+/g, '')) }).generate();
@@ -164,8 +164,7 @@ test('a suspended member sees why and how to appeal, by password and by an old s
   const page = member.page;
   await page.request.post('/api/auth/sign-out', { headers, data: {} });
   await page.request.post('/api/auth/sign-in/magic-link', { headers, data: { email: member.email, callbackURL: '/dashboard' } });
-  const { mail } = (await (await page.request.get('/api/dev/mail')).json()) as { mail: { to: string; subject: string; link: string }[] };
-  const oldLink = mail.find((m) => m.to === member.email && m.subject.includes('sign-in link'))!.link;
+  const oldLink = await mailedLink(page, member.email, 'sign-in link');
   const admin = await apiAdmin(browser, baseURL!);
   expect((await admin.request.put(`/api/admin/users/${member.id}/blocked`, { headers, data: { blocked: true, reason: 'Harassment' } })).ok()).toBe(true);
 

@@ -16,6 +16,23 @@ export async function openMailedLink(page: Page, email: string, subject: string)
   await mail.getByTestId('mail-link').click();
 }
 
+/**
+ * The link in the newest mail to this address (its subject containing `subject`), from the dev
+ * outbox. Mail is sent in the background: on a busy machine it may land a moment after the
+ * request that caused it, so the outbox is read until it is there.
+ */
+export async function mailedLink(page: Page, email: string, subject = ''): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const { mail } = (await (await page.request.get('/api/dev/mail')).json()) as { mail: { to: string; subject: string; link: string }[] };
+      link = mail.find((m) => m.to === email && m.subject.includes(subject))?.link;
+      return link;
+    }, { timeout: 15_000 })
+    .toBeTruthy();
+  return link!;
+}
+
 export async function toast(page: Page, text: string | RegExp) {
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
 }
@@ -49,8 +66,7 @@ export async function apiMember(browser: Browser, name: string, baseURL: string)
   const email = uniqueEmail(name.toLowerCase());
   const headers = { origin: baseURL };
   await page.request.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD, name }, headers });
-  const { mail } = (await (await page.request.get('/api/dev/mail')).json()) as { mail: { to: string; link: string }[] };
-  await page.request.get(mail.find((m) => m.to === email)!.link);
+  await page.request.get(await mailedLink(page, email));
   await page.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD }, headers });
   await page.request.put('/api/profile', { data: { name, age: 30, interests: ['jazz'] }, headers });
   const { user } = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };

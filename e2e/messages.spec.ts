@@ -16,6 +16,8 @@ test.describe('[MESSAGES]', () => {
     // Bea's realtime socket is open before Ana writes (a message sent earlier is caught up, without a toast).
     const beaLive = realtimeReady(bea.page);
     await bea.page.goto('/messages');
+    // Bea's like completed the match (through the API, so no page showed it): it is announced now.
+    await bea.page.getByRole('button', { name: 'Keep browsing' }).click();
     await expect(bea.page.getByRole('navigation', { name: 'Conversations' }).getByText('Ana')).toBeVisible();
     await beaLive;
 

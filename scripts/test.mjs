@@ -84,6 +84,9 @@ try {
   await step('Build the web app', process.execPath, ['scripts/build-web.mjs']);
   const e2eReport = path.join(reports, 'e2e.json');
   await step('Browser tests (Playwright + Chromium)', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport, E2E_RUN_ID: String(Date.now()) }, () => countPlaywright(e2eReport));
+  // Servers killed, restarted and stopped as real processes: part of every run, as in CI.
+  await vitest('Reliability on PGlite', ['reliability'], { TEST_DB: 'pglite' });
+  await vitest('Reliability on PostgreSQL 15', ['reliability'], { TEST_DB: 'postgres', TEST_DATABASE_URL: databaseUrl });
 } finally {
   cluster?.stop();
   fs.rmSync(reports, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -84,7 +85,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   };
 }
 
-export function loadEnv(): Env {
+/**
+ * The configuration: the process environment, over a `.env` file in the working directory when
+ * there is one (copied from `.env.example`). A variable already set wins over the file. Test
+ * runs (NODE_ENV=test) never read it: a developer's `.env` might name their own database.
+ */
+export function loadEnv(envFile = path.resolve('.env')): Env {
   // eslint-disable-next-line no-process-env -- this module is the one reader of the environment
-  return parseEnv(process.env);
+  const source = process.env;
+  if (source.NODE_ENV !== 'test' && fs.existsSync(envFile)) process.loadEnvFile(envFile);
+  return parseEnv(source);
 }

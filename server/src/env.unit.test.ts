@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseEnv } from './env';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadEnv, parseEnv } from './env';
 
 describe('configuration', () => {
   it('has working defaults for a fresh machine', () => {
@@ -40,6 +43,30 @@ describe('configuration', () => {
     expect(() => parseEnv(production)).toThrow(/SMTP_URL/);
     expect(parseEnv({ ...production, MAIL_DISABLED: 'true' }).MAIL_DISABLED).toBe(true);
     expect(parseEnv({}).MAIL_DISABLED).toBe(false);
+  });
+
+  it('reads a .env file at start-up, under what the environment already says, and never in test runs', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vouch-env-'));
+    const file = path.join(dir, '.env');
+    fs.writeFileSync(file, 'SUPPORT_EMAIL=from-file@vouch.example.com\nPORT=4100\n');
+    // (The test runner sets BASE_URL='/' for its own use: out of the way here.)
+    const saved = { NODE_ENV: process.env.NODE_ENV, PORT: process.env.PORT, SUPPORT_EMAIL: process.env.SUPPORT_EMAIL, BASE_URL: process.env.BASE_URL };
+    try {
+      delete process.env.SUPPORT_EMAIL;
+      delete process.env.BASE_URL;
+      process.env.PORT = '4200';
+      expect(loadEnv(file).SUPPORT_EMAIL).toBeUndefined(); // NODE_ENV=test: the file is not read
+      process.env.NODE_ENV = 'development';
+      const env = loadEnv(file);
+      expect(env.SUPPORT_EMAIL).toBe('from-file@vouch.example.com');
+      expect(env.PORT).toBe(4200);
+    } finally {
+      for (const [key, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reads TRUST_PROXY as a number of proxies', () => {

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { build, defineConfig, type AliasOptions, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { stampServiceWorker } from './scripts/sw-version.mjs';
 
 const alias = {
   '@contracts': path.resolve(import.meta.dirname, 'contracts'),
@@ -12,7 +13,7 @@ const alias = {
 
 export default defineConfig({
   root: 'web',
-  plugins: [react(), tailwindcss(), prerenderPages(alias)],
+  plugins: [react(), tailwindcss(), prerenderPages(alias), serviceWorkerVersion()],
   resolve: { alias },
   // Every browser the app supports preloads modules itself (Chrome 66, Safari 17, Firefox 115).
   build: {
@@ -102,4 +103,13 @@ function prerenderPages(alias: AliasOptions): Plugin {
       fs.writeFileSync(path.join(outDir, page.file), filled);
     }
   }
+}
+
+/** Names the service worker's cache after this build (scripts/sw-version.mjs), once it is written. */
+function serviceWorkerVersion(): Plugin {
+  return {
+    name: 'vouch-service-worker-version',
+    apply: 'build',
+    closeBundle: { order: 'post', handler: () => void stampServiceWorker(path.resolve(import.meta.dirname, 'dist/web')) },
+  };
 }

@@ -17,6 +17,10 @@ test("the app passes Chromium's installability check and explains when the netwo
       if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
     });
 
+    // The worker's cache is named after this build, so the next build's worker clears this one's.
+    const served = await (await page.request.get('/sw.js')).text();
+    expect(served).toMatch(/const VERSION = 'vouch-[0-9a-f]{12}';/);
+
     const cdp = await context.newCDPSession(page);
     const manifest = await cdp.send('Page.getAppManifest');
     expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);

@@ -3,7 +3,9 @@
 // - Built files under /assets/ never change (their names carry a hash): cache first.
 // - Pages go to the network first; without a network the offline page explains why.
 // - Nothing under /api/ is ever cached: it is personal and must be fresh.
-const VERSION = 'vouch-v1';
+// Replaced at build time with the build's own name (scripts/sw-version.mjs), so that a new build's
+// worker clears the old build's caches when it activates.
+const VERSION = 'vouch-dev';
 const SHELL = ['/', '/offline.html', '/offline.css', '/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png', '/icons/icon-512.png'];
 
 self.addEventListener('install', (event) => {

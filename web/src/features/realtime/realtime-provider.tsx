@@ -46,6 +46,12 @@ export function RealtimeProvider({ userId }: { userId: string }) {
           void refetchFromNow(query.queryKey);
           continue;
         }
+        // A read receipt sent while the socket was down is not in the messages after the last one:
+        // while my last message still says Delivered, fetch the conversation again.
+        if (cached?.findLast((m) => m.senderId === userId)?.seen === false) {
+          void refetchFromNow(query.queryKey);
+          continue;
+        }
         const missed = await fetchMessagesAfter(conversationId, last.id).catch(() => []);
         if (missed.length) client.setQueryData(messagesQueryOptions(conversationId).queryKey, (list) => mergeMessages(list, missed));
       }
@@ -68,7 +74,10 @@ export function RealtimeProvider({ userId }: { userId: string }) {
       } else if (event.type === 'read') {
         // The other member read my messages: a read receipt (the server sends this with Premium only).
         if (event.readerId !== userId) {
-          client.setQueryData(messagesQueryOptions(event.conversationId).queryKey, (list) => list?.map((m) => (m.senderId === userId && m.seen === false ? { ...m, seen: true } : m)));
+          const key = messagesQueryOptions(event.conversationId).queryKey;
+          client.setQueryData(key, (list) => list?.map((m) => (m.senderId === userId && m.seen === false ? { ...m, seen: true } : m)));
+          // A fetch in flight may have been answered before the read and would undo the receipt.
+          if (client.isFetching({ queryKey: key }) > 0) void refetchFromNow(key);
         }
         void client.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey });
       } else if (event.type === 'match') {

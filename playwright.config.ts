@@ -1,5 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { e2eDataDir, PAYMENT_URL } from './e2e/data-dir';
+import { chromiumMissingMessage, findChromium } from './scripts/chromium.mjs';
+
+const chromiumPath = findChromium();
+if (!chromiumPath) throw new Error(chromiumMissingMessage());
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://localhost:${port}`;
@@ -21,8 +25,8 @@ export default defineConfig({
     // The app's service worker would sit between the tests and the network; pwa.spec.ts allows it.
     serviceWorkers: 'block',
     launchOptions: {
-      // Debian's Chromium; Playwright never downloads a browser here.
-      executablePath: '/usr/bin/chromium',
+      // CHROMIUM_PATH, Debian's Chromium or Playwright's own (scripts/chromium.mjs); never a download.
+      executablePath: chromiumPath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--use-fake-device-for-media-stream'],
     },
   },

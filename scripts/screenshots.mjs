@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { DEBIAN_CHROMIUM, findChromium } from './chromium.mjs';
 import { bin, ensureWebBuild, freePort, log, root } from './lib.mjs';
 
 const outDir = path.resolve(root, process.argv[2] ?? 'docs/screenshots');
@@ -29,7 +30,7 @@ try {
     const result = spawnSync(bin('tsx'), [`server/src/cli/${script}`, ...args], { cwd: root, env, encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`${script} failed: ${result.stderr}`);
   }
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({ executablePath: findChromium() ?? DEBIAN_CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   // A few paying members, so the Subscriptions tab has rows to show.
   {
     const context = await browser.newContext({ baseURL: base });

@@ -5,14 +5,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bin, ensureDependencies, isRoot, log, run, runAsync } from './lib.mjs';
+import { chromiumMissingMessage, findChromium } from './chromium.mjs';
 import { ensurePostgresBinaries, startPostgresCluster } from './postgres-cluster.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
-
 function ensureChromium() {
-  if (fs.existsSync(CHROMIUM)) return;
-  if (!isRoot) {
-    console.error('Chromium is missing. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium');
+  if (findChromium()) return;
+  if (!isRoot || process.env.CHROMIUM_PATH) {
+    console.error(chromiumMissingMessage());
     process.exit(1);
   }
   log("Installing Debian's Chromium for the browser tests...");

@@ -3,6 +3,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { measureWebRoutes } from '../web-size';
+import { DEBIAN_CHROMIUM, findChromium } from '../../scripts/chromium.mjs';
 
 export type LighthouseFigures = { page: string; score: number; lcpMs: number; tbtMs: number; cls: number; runs: number };
 export type WebResults = { routes: ReturnType<typeof measureWebRoutes>; lighthouse: LighthouseFigures[] };
@@ -32,7 +33,7 @@ async function lighthouseOnce(url: string): Promise<{ score: number; lcpMs: numb
   const { stdout } = await run(
     'npx',
     ['lighthouse', url, '--quiet', '--output=json', '--output-path=stdout', '--only-categories=performance', '--chrome-flags=--headless=new --no-sandbox --disable-gpu'],
-    { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, maxBuffer: 64 * 1024 * 1024 },
+    { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? findChromium() ?? DEBIAN_CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
   );
   const report = JSON.parse(stdout) as { categories: { performance: { score: number } }; audits: Record<string, { numericValue: number }> };
   return {

@@ -53,7 +53,7 @@ function decoded(text: string): string {
   return (
     text
       // Leetspeak inside a word (a digit or symbol next to a letter), not standalone numbers.
-      .replace(/(?<=[a-z])[013457@$!|]+|[013457@$!|]+(?=[a-z])/g, (run) => [...run].map((ch) => LEET[ch] ?? ch).join(''))
+      .replace(/(?<=[a-z])[013457@$!|]+|[013457@$!|]+(?=[a-z])/g, (run) => run.split('').map((ch) => LEET[ch] ?? ch).join(''))
       // Letters spaced, dotted or dashed apart: 'i d i o t', 'w.h.a.t.s.a.p.p'.
       .replace(/\b[a-z](?:[\s.\-_]+[a-z]\b){2,}/g, (run) => run.replace(/[\s.\-_]+/g, ''))
       // Stretched letters: three or more of one letter read as one.

@@ -26,8 +26,9 @@ const server = spawn(bin('tsx'), ['server/src/index.ts'], { cwd: root, env, stdi
 
 try {
   await waitForHealth();
-  for (const [script, args] of [['seed.ts', []], ['admin-create.ts', [ADMIN.email, '--password', ADMIN.password]]]) {
-    const result = spawnSync(bin('tsx'), [`server/src/cli/${script}`, ...args], { cwd: root, env, encoding: 'utf8' });
+  for (const command of [['seed.ts'], ['admin-create.ts', ADMIN.email, '--password', ADMIN.password]]) {
+    const script = command[0];
+    const result = spawnSync(bin('tsx'), [`server/src/cli/${script}`, ...command.slice(1)], { cwd: root, env, encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`${script} failed: ${result.stderr}`);
   }
   const browser = await chromium.launch({ executablePath: findChromium() ?? DEBIAN_CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });

@@ -6,6 +6,7 @@ import { closedLoop, openLoop, summarise, type Figures } from '../lib/load';
 import { startBareWsServer, withCpu, type CpuCost } from '../lib/processes';
 import type { Session } from '../lib/sessions';
 import { fixedRate, ok, swipingSessions, type ScenarioContext } from './context';
+import { frameText } from '../../server/src/realtime/frame-text';
 
 export type ChatResults = {
   max: Figures & { delivered: number; reorderings: number; cpu: CpuCost };
@@ -48,7 +49,7 @@ export async function runChat(context: ScenarioContext): Promise<{ results: Chat
     pairs.map(async (pair) => {
       const socket = await openSocket(url, pair.to);
       socket.on('message', (data) => {
-        const event = JSON.parse(String(data)) as { type: string; message?: { content: string; conversationId: string } };
+        const event = JSON.parse(frameText(data)) as { type: string; message?: { content: string; conversationId: string } };
         if (event.type !== 'message' || !event.message) return;
         const content = event.message.content;
         const started = sentAt.get(content);

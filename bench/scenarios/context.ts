@@ -11,10 +11,10 @@ export type ScenarioContext = {
   /** Seconds per measured phase. */
   seconds: number;
   /** CPU used so far by the server, its database processes and the load generator. */
-  cpu(): CpuSample;
+  cpu: () => CpuSample;
   /** The server's resident memory after a garbage collection, in KB. */
-  rss(): Promise<number>;
-  say(line: string): void;
+  rss: () => Promise<number>;
+  say: (line: string) => void;
 };
 
 /** Session members who swipe in the like/pass and race scenarios (the power swipers sit out). */

@@ -5,6 +5,7 @@ import { requestId } from 'hono/request-id';
 import type { MiddlewareHandler } from 'hono';
 import { CLIENT_IP_HEADER, trustedOrigins } from './auth/auth';
 import { mountAuth } from './auth/routes';
+import { authHooks } from './modules/auth-hooks';
 import { securityHeaders, sameOriginWrites } from './http/security';
 import { apiBodyLimit, refuseNul } from './http/request-guards';
 import { mountWebApp } from './http/web-app';
@@ -58,7 +59,7 @@ export function createApp(deps: Deps) {
   app.use('/api/*', sameOriginWrites(trustedOrigins(env)));
   app.use('/api/*', refuseNul());
 
-  mountAuth(app);
+  mountAuth(app, authHooks);
   app.route('/', healthRoutes);
   app.route('/', meRoutes);
   app.route('/', siteRoutes);

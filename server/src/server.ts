@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { attachRealtime } from './realtime/routes';
 import { deleteOldSpill, RealtimeHub } from './realtime/hub';
-import { BatchedSystemLog } from './modules/audit/batched-system-log';
+import { BatchedSystemLog } from './lib/batched-system-log';
 import { inviteToVerifyPastDates } from './modules/dates/calendar.service';
 import { revealDueRatings } from './modules/dates/ratings.service';
 import { liftEndedSuspensions } from './modules/admins/users.service';
@@ -16,6 +16,7 @@ import { createApp } from './app';
 import { configureTrial } from './modules/plans/service';
 import { configureSecurityLogKey } from './modules/audit/security-log';
 import { createAuth, trustedOrigins } from './auth/auth';
+import { authHooks } from './modules/auth-hooks';
 import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock';
 import { secureDataDir } from './db/data-dir-permissions';
 import { openDatabase, type Database } from './db/client';
@@ -56,7 +57,7 @@ export async function openServices(env: Env, logger: Logger = createLogger(env.L
     throw error;
   }
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db, logger, production: env.isProduction });
-  const auth = createAuth({ env, db: database.db, mailer, logger });
+  const auth = createAuth({ env, db: database.db, mailer, logger, hooks: authHooks });
   const storage =
     env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
       ? createS3Storage({

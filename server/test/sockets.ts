@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import type { TestClient } from './test-client';
+import { frameText } from '../src/realtime/frame-text';
 
 export type LiveSocket = { socket: WebSocket; events: unknown[]; next(predicate: (event: any) => boolean, timeoutMs?: number): Promise<any> };
 
@@ -12,7 +13,7 @@ export function openSocket(client: TestClient, origin: string | null = client.ba
   const events: unknown[] = [];
   const waiters: { predicate: (e: any) => boolean; resolve: (e: any) => void }[] = [];
   socket.on('message', (data) => {
-    const text = data.toString();
+    const text = frameText(data);
     if (text === 'pong') return;
     const event = JSON.parse(text);
     events.push(event);

@@ -6,18 +6,15 @@ import { magicLink, twoFactor } from 'better-auth/plugins';
 import { EmailSchema, PasswordSchema, ZRegistrationDetails } from '../../../contracts/auth';
 import type { Db } from '../db/client';
 import { account, adminUsers, session, twoFactor as twoFactorTable, user, verification } from '../db/schema';
-import { appendSecurityLog } from '../modules/audit/security-log';
 import type { Env } from '../env';
 import type { Mailer } from '../mail/mailer';
 import type { Logger } from '../lib/logger';
 import { magicLinkMail, magicLinkRefusedMail, resetPasswordMail, signInCodeMail, suspendedMail, verificationMail } from '../mail/templates';
 import { MFA_TEXT } from '../../../contracts/account';
-import { accountEventFor, recordAccountEvent, type RequestMeta } from '../modules/account/events';
-import { emailCodesAllowed } from '../modules/account/security.service';
+import { accountEventFor, type AuthHooks, type RequestMeta } from './hooks';
 import { hashPassword, verifyPassword } from './password';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE, deviceCookieValue } from './sign-in-guard';
 import { ACCOUNT_SUSPENDED } from '../../../contracts/errors';
-import { flagReturningEmail } from '../modules/safety/returning';
 
 /** Header our own middleware sets to the caller's address before better-auth sees the request. */
 export const CLIENT_IP_HEADER = 'x-vouch-client-ip';
@@ -32,8 +29,8 @@ export function trustedOrigins(env: Env): string[] {
   return [...origins];
 }
 
-export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: Logger }) {
-  const { env, db, mailer, logger } = options;
+export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: Logger; hooks: AuthHooks }) {
+  const { env, db, mailer, logger, hooks } = options;
   return betterAuth({
     appName: 'Vouch',
     baseURL: env.BASE_URL,
@@ -59,7 +56,7 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
       resetPasswordTokenExpiresIn: 60 * 30,
       password: { hash: hashPassword, verify: verifyPassword },
       sendResetPassword: async ({ user: member, url }) => mailer.send(resetPasswordMail(member.email, url)),
-      onPasswordReset: async ({ user: member }, request) => recordAccountEvent(db, member.id, 'password_reset', requestMeta(request?.headers)),
+      onPasswordReset: async ({ user: member }, request) => hooks.recordAccountEvent(db, member.id, 'password_reset', requestMeta(request?.headers)),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -86,7 +83,7 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
           // A banned or reported member who deleted their account and signs up again is flagged.
           // The account exists by now: a failed check is logged, and does not fail the sign-up.
           after: async (created) =>
-            flagReturningEmail(db, env.AUTH_SECRET, created.id, created.email).catch((error: unknown) =>
+            hooks.flagReturningEmail(db, env.AUTH_SECRET, created.id, created.email).catch((error: unknown) =>
               logger.error({ err: error, userId: created.id }, 'a new account could not be checked against returning members'),
             ),
         },
@@ -119,12 +116,12 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
         // code step never says 'Code sent' when nothing is mailed.
         if (ctx.path === '/two-factor/send-otp') {
           const userId = ctx.context.session?.user.id ?? (await pendingSecondFactorUser(ctx));
-          if (userId && !(await emailCodesAllowed(db, userId))) throw new APIError('BAD_REQUEST', { code: 'EMAIL_CODES_OFF', message: MFA_TEXT.emailCodesOff });
+          if (userId && !(await hooks.emailCodesAllowed(db, userId))) throw new APIError('BAD_REQUEST', { code: 'EMAIL_CODES_OFF', message: MFA_TEXT.emailCodesOff });
         }
       }),
       // Security activity: sign-ins and password and second-factor changes, kept per member.
       after: createAuthMiddleware(async (ctx) => {
-        if (SECOND_FACTOR_PATHS.has(ctx.path)) await logAdminSecondFactor(db, ctx);
+        if (SECOND_FACTOR_PATHS.has(ctx.path)) await logAdminSecondFactor(db, hooks, ctx);
         const kind = accountEventFor(ctx.path, !!ctx.context.session);
         if (!kind || isAPIError(ctx.context.returned)) return;
         const newSession = ctx.context.newSession;
@@ -132,7 +129,7 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
         if (ctx.path === '/sign-in/email' && (newSession?.user as { twoFactorEnabled?: boolean } | undefined)?.twoFactorEnabled) return;
         const userId = newSession?.user.id ?? ctx.context.session?.user.id;
         if (!userId) return;
-        await recordAccountEvent(db, userId, kind, requestMeta(ctx.headers));
+        await hooks.recordAccountEvent(db, userId, kind, requestMeta(ctx.headers));
         // This browser has now signed in to the account: strangers' wrong guesses never hold it back.
         if (kind === 'sign_in') {
           ctx.setCookie(DEVICE_COOKIE, deviceCookieValue(env.AUTH_SECRET, userId), {
@@ -158,7 +155,10 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
             .from(user)
             .where(eq(user.email, email.toLowerCase()))
             .limit(1);
-          if (member && isSuspended(member)) return void (await mailer.send(suspendedMail(email, `${env.BASE_URL}/suspended`)));
+          if (member && isSuspended(member)) {
+            await mailer.send(suspendedMail(email, `${env.BASE_URL}/suspended`));
+            return;
+          }
           await mailer.send(member?.twoFactor ? magicLinkRefusedMail(email, `${env.BASE_URL}/login`) : magicLinkMail(email, url));
         },
       }),
@@ -167,7 +167,7 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
         otpOptions: {
           // Email codes are the member's choice (Security tab); without it, no code is mailed.
           sendOTP: async ({ user: member, otp }) => {
-            if (!(await emailCodesAllowed(db, member.id))) throw new APIError('BAD_REQUEST', { code: 'EMAIL_CODES_OFF', message: MFA_TEXT.emailCodesOff });
+            if (!(await hooks.emailCodesAllowed(db, member.id))) throw new APIError('BAD_REQUEST', { code: 'EMAIL_CODES_OFF', message: MFA_TEXT.emailCodesOff });
             await mailer.send(signInCodeMail(member.email, otp));
           },
         },
@@ -194,7 +194,7 @@ const SECOND_FACTOR_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/ver
  * factor is accepted; a refused code is logged as a failed admin sign-in (wherever the code was
  * entered: the admin and member sign-in pages lead to the same account).
  */
-async function logAdminSecondFactor(db: Db, ctx: HookContext): Promise<void> {
+async function logAdminSecondFactor(db: Db, hooks: AuthHooks, ctx: HookContext): Promise<void> {
   // Without the password step's cookie this is enrolment in Settings, not a sign-in.
   const identifier = await secondFactorCookie(ctx);
   if (!identifier) return;
@@ -205,7 +205,7 @@ async function logAdminSecondFactor(db: Db, ctx: HookContext): Promise<void> {
   if (!admin) return;
   const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? 'unknown';
   await db.transaction((tx) =>
-    appendSecurityLog(
+    hooks.appendSecurityLog(
       tx,
       refused
         ? { eventType: 'admin_sign_in_failed', severity: 'warning', actorId: null, details: { userId, ip, step: 'second factor', method: ctx.path.split('/').pop()! } }
@@ -236,7 +236,7 @@ function validateAccountInput(path: string, body: Record<string, unknown> | unde
   const fail = (message: string) => {
     throw new APIError('BAD_REQUEST', { code: 'VALIDATION_FAILED', message });
   };
-  const check = (schema: typeof EmailSchema | typeof PasswordSchema, value: unknown) => {
+  const check = (schema: typeof EmailSchema, value: unknown) => {
     const result = schema.safeParse(value);
     if (!result.success) fail(result.error.issues[0]!.message);
   };

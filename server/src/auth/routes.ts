@@ -5,8 +5,8 @@ import { TOASTS } from '../../../contracts/messages';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { systemLogs, user } from '../db/schema';
-import { emailCodesAllowed } from '../modules/account/security.service';
 import { CLIENT_IP_HEADER, trustedOrigins } from './auth';
+import type { AuthHooks } from './hooks';
 import { consumeLimits, mailLimits } from './rate-limit';
 import { beginSignIn, type SignInAttempt } from './sign-in-guard';
 
@@ -55,7 +55,7 @@ export function isExposedAuthRoute(method: string, path: string): boolean {
  * without the session tokens it puts in bodies (the cookie carries the session; page scripts
  * never need the token).
  */
-export function mountAuth(app: Hono<AppEnv>): void {
+export function mountAuth(app: Hono<AppEnv>, hooks: Pick<AuthHooks, 'emailCodesAllowed'>): void {
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const { auth, database, env } = c.get('deps');
     const path = c.req.path.slice('/api/auth'.length);
@@ -88,7 +88,7 @@ export function mountAuth(app: Hono<AppEnv>): void {
     if (c.req.method === 'GET' && response.status >= 400 && (await errorCode(response)) === 'BANNED_USER') return c.redirect('/suspended', 302);
     if (response.status >= 400) return rewriteError(response);
     const answer = await withoutTokens(response);
-    return path === '/sign-in/email' && email ? withOfferedFactors(answer, database.db, email) : answer;
+    return path === '/sign-in/email' && email ? withOfferedFactors(answer, database.db, email, hooks) : answer;
   });
 }
 
@@ -96,12 +96,12 @@ export function mountAuth(app: Hono<AppEnv>): void {
  * better-auth lists 'otp' among a sign-in's second factors whenever codes can be mailed at all;
  * a member who has email codes off is offered only their authenticator app.
  */
-async function withOfferedFactors(response: Response, db: Db, email: string): Promise<Response> {
+async function withOfferedFactors(response: Response, db: Db, email: string, hooks: Pick<AuthHooks, 'emailCodesAllowed'>): Promise<Response> {
   if (!(response.headers.get('content-type') ?? '').includes('application/json')) return response;
   const body = (await response.clone().json().catch(() => null)) as { twoFactorRedirect?: boolean; twoFactorMethods?: string[] } | null;
   if (!body?.twoFactorRedirect || !body.twoFactorMethods?.includes('otp')) return response;
   const [member] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.trim().toLowerCase())).limit(1);
-  if (member && (await emailCodesAllowed(db, member.id))) return response;
+  if (member && (await hooks.emailCodesAllowed(db, member.id))) return response;
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   const twoFactorMethods = body.twoFactorMethods.filter((method) => method !== 'otp');

@@ -4,7 +4,7 @@ import { patternImage } from '../../test/images';
 import { canonicalEmail } from '../modules/safety/returning';
 import { differenceHash, isTelling, SAME_PICTURE_MAX_DISTANCE } from './process-image';
 
-const distance = (a: string, b: string) => [...a].filter((bit, i) => bit !== b[i]).length;
+const distance = (a: string, b: string) => a.split('').filter((bit, i) => bit !== b[i]).length;
 
 describe('recognising a returning member', () => {
   it('finds the same picture re-encoded, resized or lightly brightened, and tells different pictures apart', async () => {

@@ -62,6 +62,6 @@ export const SAME_PICTURE_MAX_DISTANCE = 8;
  * has almost no bits set either way, and would match every other flat picture.
  */
 export function isTelling(hash: string): boolean {
-  const ones = [...hash].filter((bit) => bit === '1').length;
+  const ones = hash.split('').filter((bit) => bit === '1').length;
   return ones >= 8 && ones <= 56;
 }

@@ -4,7 +4,7 @@ import type { Auth } from '../auth/auth';
 import type { Mailer } from '../mail/mailer';
 import type { Storage } from '../storage/storage';
 import type { RealtimeHub } from '../realtime/hub';
-import type { BatchedSystemLog } from '../modules/audit/batched-system-log';
+import type { BatchedSystemLog } from './batched-system-log';
 import type { Logger } from './logger';
 
 /** Everything a request handler may need, built once at start-up. */

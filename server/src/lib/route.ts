@@ -9,7 +9,7 @@ import { preparedPerDatabase } from '../db/prepared';
 import { AppError } from './errors';
 import { ACCOUNT_SUSPENDED } from '../../../contracts/errors';
 import { readSessionToken } from '../auth/session-cookie';
-import { touchActivity } from '../modules/plans/premium.service';
+import { touchActivity } from './activity';
 
 /**
  * Who may call a route. Declared once per route, enforced by the guard below, and

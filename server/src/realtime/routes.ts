@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
+import { frameText } from './frame-text';
 import type { Deps } from '../lib/context';
 import { errorBody, INTERNAL_MESSAGE, isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from '../lib/errors';
 import { ADMIN_SESSION_HOURS, findSession, isAdminSession } from '../lib/route';
@@ -54,7 +55,7 @@ export function attachRealtime(server: Server, deps: Deps, origins: string[]): W
         ws.on('close', () => deps.hub.remove(ws));
         ws.on('error', () => ws.terminate());
         ws.on('message', (data) => {
-          if (String(data) === 'ping') ws.send('pong');
+          if (frameText(data) === 'ping') ws.send('pong');
         });
       });
     };

@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
-import { useSession } from '@/features/auth/use-session';
+import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
 
 /**

@@ -2,8 +2,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { ACCOUNT_EVENTS_KEPT, type AccountEventKind, type TAccountEvent } from '../../../../contracts/account';
 import type { Db } from '../../db/client';
 import { accountEvents } from '../../db/schema';
+import type { RequestMeta } from '../../auth/hooks';
 
-export type RequestMeta = { ip: string | null; userAgent: string | null };
 
 /** Records one entry in the member's security activity and keeps the newest 100. */
 export async function recordAccountEvent(db: Db, userId: string, kind: AccountEventKind, meta: RequestMeta): Promise<void> {
@@ -16,24 +16,4 @@ export async function recordAccountEvent(db: Db, userId: string, kind: AccountEv
 export async function listAccountEvents(db: Db, userId: string): Promise<TAccountEvent[]> {
   const rows = await db.select().from(accountEvents).where(and(eq(accountEvents.userId, userId))).orderBy(desc(accountEvents.createdAt)).limit(ACCOUNT_EVENTS_KEPT);
   return rows.map((row) => ({ id: row.id, kind: row.kind, ip: row.ip, userAgent: row.userAgent, createdAt: row.createdAt.toISOString() }));
-}
-
-/**
- * Which better-auth calls are security activity. `hadSession`: the call was made while signed
- * in (verifying an authenticator code then turns the app on; without a session it signs in).
- */
-export function accountEventFor(path: string, hadSession: boolean): AccountEventKind | null {
-  switch (path) {
-    case '/sign-in/email':
-    case '/magic-link/verify':
-    case '/two-factor/verify-otp':
-    case '/two-factor/verify-backup-code':
-      return hadSession ? null : 'sign_in';
-    case '/two-factor/verify-totp':
-      return hadSession ? 'mfa_app_enabled' : 'sign_in';
-    case '/change-password':
-      return 'password_changed';
-    default:
-      return null;
-  }
 }

@@ -6,7 +6,8 @@ import type { AppEnv } from '../../lib/context';
 import { errorResponse, jsonResponse } from '../../lib/openapi';
 import { defineRoute } from '../../lib/route';
 import { deleteAccount, exportAccountData } from './data.service';
-import { listAccountEvents, type RequestMeta } from './events';
+import type { RequestMeta } from '../../auth/hooks';
+import { listAccountEvents } from './events';
 import { privacySettings, savePrivacySettings } from './privacy.service';
 import { disableAuthenticatorApp, listSessions, revokeOtherSessions, revokeSession, securitySettings, setEmailCode } from './security.service';
 

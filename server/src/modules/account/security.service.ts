@@ -4,7 +4,8 @@ import { verifyPassword } from '../../auth/password';
 import type { Db } from '../../db/client';
 import { account, accountSecurity, session, twoFactor, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { recordAccountEvent, type RequestMeta } from './events';
+import type { RequestMeta } from '../../auth/hooks';
+import { recordAccountEvent } from './events';
 
 /** Sensitive changes need the member's current password. */
 export async function requirePassword(db: Pick<Db, 'select'>, userId: string, password: string): Promise<void> {

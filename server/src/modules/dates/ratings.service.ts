@@ -47,7 +47,7 @@ export async function ratingState(db: Db, viewerId: string, conversationId: stri
   const rows = await db.select().from(reviews).where(eq(reviews.conversationId, conversationId));
   const mine = rows.find((r) => r.reviewerId === viewerId) ?? null;
   const theirs = rows.find((r) => r.reviewerId === context.otherId) ?? null;
-  const first = rows.map((r) => r.createdAt.getTime()).sort()[0];
+  const first = rows.map((r) => r.createdAt.getTime()).sort((a, b) => a - b)[0];
   const blockedBy = !context.dateVerified ? 'date' : !context.bothVerified ? 'selfie' : mine ? 'already-rated' : null;
   return {
     conversationId,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { BOOST_MINUTES, PAYMENT_METHOD, PLAN_TEXT, PREMIUM_MONTHLY_PRICE, paymentReference, type TBoostStatus, type TUpgradeResponse } from '../../../../contracts/plans';
 import type { Db } from '../../db/client';
 import { boosts, profiles, systemLogs } from '../../db/schema';
@@ -50,15 +50,4 @@ export async function startBoost(db: Db, userId: string): Promise<TBoostStatus> 
     if (!status.active) throw new AppError('LIMIT_REACHED', PLAN_TEXT.boostUsed);
   });
   return boostStatus(db, userId, now);
-}
-
-/** Activity recorded at most once per few minutes per member, for the 'recently active' filter. */
-const ACTIVITY_GRAIN_MS = 5 * 60_000;
-const lastTouched = new Map<string, number>();
-
-export async function touchActivity(db: Db, userId: string, now = Date.now()): Promise<void> {
-  if ((lastTouched.get(userId) ?? 0) > now - ACTIVITY_GRAIN_MS) return;
-  lastTouched.set(userId, now);
-  if (lastTouched.size > 50_000) lastTouched.clear();
-  await db.update(profiles).set({ lastActiveAt: sql`now()` }).where(eq(profiles.userId, userId));
 }

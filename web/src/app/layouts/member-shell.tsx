@@ -1,4 +1,4 @@
-import { BottomNav } from '@/components/layout/bottom-nav';
+import { BottomNav } from '@/app/layout/bottom-nav';
 import { MatchAnnouncer } from '@/features/discovery/match-announcer';
 import { RealtimeProvider } from '@/features/realtime/realtime-provider';
 

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
-import { Footer } from '@/components/layout/footer';
-import { Header } from '@/components/layout/header';
-import { SupportBox } from '@/components/layout/support-box';
+import { Footer } from '@/app/layout/footer';
+import { Header } from '@/app/layout/header';
+import { SupportBox } from '@/app/layout/support-box';
 import { PageSpinner } from '@/components/ui/spinner';
-import { useSession } from '@/features/auth/use-session';
-import { useTheme } from '@/features/theme/theme-provider';
+import { useSession } from '@/lib/session';
+import { useTheme } from '@/lib/theme';
 import { paths } from '@/lib/paths';
 import { ScrollRestoration } from './scroll-restoration';
 

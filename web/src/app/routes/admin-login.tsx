@@ -15,7 +15,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PageSpinner } from '@/components/ui/spinner';
 import { adminSignIn, verifyTotp } from '@/features/admin/admin-api';
-import { sessionQueryOptions, useSession } from '@/features/auth/use-session';
+import { sessionQueryOptions, useSession } from '@/lib/session';
 import { ApiError } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
@@ -36,14 +36,14 @@ export function Component() {
   const { errors, isSubmitting } = form.formState;
 
   useEffect(() => {
-    if (session?.isAdmin) navigate(paths.admin, { replace: true });
+    if (session?.isAdmin) void navigate(paths.admin, { replace: true });
   }, [session, navigate]);
 
   const enter = async () => {
     const me = await client.fetchQuery({ ...sessionQueryOptions, staleTime: 0 });
     if (!me?.isAdmin) throw new ApiError(401, 'UNAUTHORIZED', ADMIN_TEXT.accessDenied.description);
     toast.success(ADMIN_TEXT.loginSuccess.title, { description: ADMIN_TEXT.loginSuccess.description });
-    navigate(paths.admin);
+    void navigate(paths.admin);
   };
   const fail = (error: unknown) => {
     form.reset({ email: form.getValues('email'), password: '' });

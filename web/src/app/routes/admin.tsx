@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ArrowLeft, Inbox, LifeBuoy, LogOut, ShieldCheck } from 'lucide-react';
-import { setSupportOpen, useSupportOpen } from '@/components/layout/support-store';
+import { setSupportOpen, useSupportOpen } from '@/app/layout/support-store';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { inboxQueryOptions } from '@/features/admin/admin-api';
@@ -16,7 +16,7 @@ import { SubscriptionsPanel } from '@/features/admin/subscriptions-panel';
 import { PendingPayments } from '@/features/admin/pending-payments';
 import { UsersPanel } from '@/features/admin/users-panel';
 import { authApi } from '@/features/auth/auth-api';
-import { sessionQueryOptions } from '@/features/auth/use-session';
+import { sessionQueryOptions } from '@/lib/session';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 import { RequireAdmin } from '../guards';
@@ -43,7 +43,7 @@ export function AdminHeader({ title, badge }: { title: string; badge?: string })
     await authApi.signOut().catch(() => undefined);
     client.clear();
     client.setQueryData(sessionQueryOptions.queryKey, null);
-    navigate(paths.adminLogin);
+    void navigate(paths.adminLogin);
   };
   return (
     <div className="flex flex-wrap items-center gap-3">

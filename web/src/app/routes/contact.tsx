@@ -6,7 +6,7 @@ import { ContactForm } from '@/features/contact/contact-form';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 import { FAQ } from '@/features/site/faq';
-import { useSiteSettings } from '@/features/site/site-settings';
+import { useSiteSettings } from '@/lib/site-settings';
 
 export function Component() {
   usePageMeta('Contact · Vouch', 'Write to the Vouch team. We reply within 24 hours.');

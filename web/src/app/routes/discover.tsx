@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/page/page-header';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
-import { useSession } from '@/features/auth/use-session';
+import { useSession } from '@/lib/session';
 import { DEFAULT_FILTERS, DiscoverFilters, type FilterState } from '@/features/discovery/discover-filters';
 import { discoverQueryOptions } from '@/features/discovery/discovery-api';
 import { ProfileCardSkeleton, ProfileGridCard } from '@/features/discovery/profile-grid-card';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { BadgeCheck, Camera, Filter, HeartHandshake, MessageCircle, ShieldCheck, Star, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { useSession } from '@/features/auth/use-session';
+import { useSession } from '@/lib/session';
 import { useHydrated } from '@/lib/use-hydrated';
 import { ProfileExample } from '@/features/landing/profile-example';
 import { useSiteSearchStructuredData } from '@/features/landing/site-search-data';

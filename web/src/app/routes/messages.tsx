@@ -8,7 +8,7 @@ import { SAFETY_TEXT } from '@contracts/safety';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
-import { useSession } from '@/features/auth/use-session';
+import { useSession } from '@/lib/session';
 import { ChatPane } from '@/features/messages/chat-pane';
 import { conversationsQueryOptions } from '@/features/messages/messages-api';
 import { dateStateQueryOptions } from '@/features/trust/trust-api';
@@ -121,7 +121,7 @@ export function Component() {
   useEffect(() => {
     if (isLoading || session) return;
     toast.error(MESSAGE_TEXT.loginRequired.title, { description: MESSAGE_TEXT.loginRequired.description });
-    navigate(paths.login, { replace: true });
+    void navigate(paths.login, { replace: true });
   }, [isLoading, session, navigate]);
   if (!session) return <div className="flex justify-center py-16"><Spinner /></div>;
   return <Messages userId={session.user.id} />;

@@ -4,7 +4,7 @@ import { FREE_CARD_FEATURES, PLAN_FEATURES, PREMIUM_CARD_FEATURES, PREMIUM_MONTH
 import { PageHeader } from '@/components/page/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { useSession } from '@/features/auth/use-session';
+import { useSession } from '@/lib/session';
 import { useGoPremium } from '@/features/plans/use-go-premium';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';

@@ -12,7 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { PageSpinner } from '@/components/ui/spinner';
-import { useSession } from '@/features/auth/use-session';
+import { useSession } from '@/lib/session';
 import { PhotoPanel } from '@/features/profile/photo-panel';
 import { ownProfileQueryOptions, saveProfile, useOwnProfile } from '@/features/profile/profile-api';
 import { BioField } from '@/features/profile/bio-field';
@@ -64,11 +64,11 @@ function ProfileEditor() {
       const saved = await saveProfile(profileFormToUpdate(values));
       client.setQueryData(ownProfileQueryOptions.queryKey, saved);
       toast.success('Profile saved', { description: 'Your changes are live.' });
-      navigate(paths.dashboard);
+      void navigate(paths.dashboard);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         toast.error('Authentication Error', { description: 'You must be logged in to save your profile.' });
-        navigate(paths.login);
+        void navigate(paths.login);
         return;
       }
       toast.error(PROFILE_TEXT.saveFailed, { description: error instanceof Error ? error.message : undefined });

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Clock, Crown } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useSession } from '@/features/auth/use-session';
+import { useSession } from '@/lib/session';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 

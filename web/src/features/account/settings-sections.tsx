@@ -7,7 +7,7 @@ import { ACCOUNT_EVENT_LABELS, DELETE_TEXT, type TActiveSession, type TPrivacySe
 import { SectionEmpty, SectionQuery, SettingsSection } from '@/components/page/settings-section';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
-import { sessionQueryOptions } from '@/features/auth/use-session';
+import { sessionQueryOptions } from '@/lib/session';
 import { errorMessage } from '@/lib/api-client';
 import { accountApi, activityQueryOptions, privacyQueryOptions, sessionsQueryOptions } from './account-api';
 import { PasswordDialog } from './password-dialog';

@@ -26,7 +26,10 @@ export function useCodeEntry(verify: (code: string) => Promise<unknown>, onVerif
   const [pending, setPending] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!ZMfaCode.safeParse(code).success) return void toast.error(MFA_TEXT.invalidCode.title, { description: MFA_TEXT.invalidCode.description });
+    if (!ZMfaCode.safeParse(code).success) {
+      toast.error(MFA_TEXT.invalidCode.title, { description: MFA_TEXT.invalidCode.description });
+      return;
+    }
     setPending(true);
     try {
       await verify(code);

@@ -14,7 +14,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { checkImageFile } from '@/features/profile/photo-rules';
+import { checkImageFile } from '@/features/profile';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { campaignsQueryOptions, createCampaign, deleteCampaign, setCampaignActive } from './admin-api';

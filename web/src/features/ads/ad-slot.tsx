@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AdPlacement, TPublicAd } from '@contracts/admin';
-import { useSession } from '@/features/auth/use-session';
+import { useSession } from '@/lib/session';
 import { api } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useHydrated } from '@/lib/use-hydrated';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BrandMark } from '@/components/layout/brand';
+import { BrandMark } from '@/components/ui/brand';
 
 /** The centred column every account screen sits in. */
 export function AuthShell({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {

@@ -6,7 +6,7 @@ import { AUTH_TEXT, TOASTS } from '@contracts/messages';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
-import { BioField } from '@/features/profile/bio-field';
+import { BioField } from '@/features/profile';
 import { errorMessage } from '@/lib/api-client';
 import { authApi } from './auth-api';
 

@@ -7,11 +7,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { accountApi } from '@/features/account/account-api';
-import { useCodeEntry } from '@/features/account/use-code-entry';
+import { accountApi, useCodeEntry } from '@/features/account';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
-import { useRefreshSession } from './use-session';
+import { useRefreshSession } from '@/lib/session';
 
 /**
  * The second step of a sign-in, after the password: a code from the authenticator app, or one

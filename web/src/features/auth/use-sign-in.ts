@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { TOASTS } from '@contracts/messages';
-import { useRefreshSession } from './use-session';
+import { useRefreshSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import { authApi } from './auth-api';
 import { ApiError } from '@/lib/api-client';
@@ -25,11 +25,11 @@ export function useSignIn() {
     if (result?.twoFactorRedirect) {
       // The factors this member has on: the code step offers only those.
       const methods = (result.twoFactorMethods ?? []).filter((method) => method === 'totp' || method === 'otp');
-      navigate(`${paths.login}?step=code${methods.length ? `&methods=${methods.join(',')}` : ''}`);
+      void navigate(`${paths.login}?step=code${methods.length ? `&methods=${methods.join(',')}` : ''}`);
       return;
     }
     await refreshSession();
     toast.success(TOASTS.welcomeBack.title, { description: TOASTS.welcomeBack.description });
-    navigate('/dashboard');
+    void navigate('/dashboard');
   };
 }

@@ -5,7 +5,7 @@ import { TOASTS } from '@contracts/messages';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { authApi } from './auth-api';
-import { sessionQueryOptions } from './use-session';
+import { sessionQueryOptions } from '@/lib/session';
 
 export function useSignOut() {
   const client = useQueryClient();

@@ -6,7 +6,7 @@ import { CONTACT_TEXT, ZContactMessage, type TContactMessage } from '@contracts/
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
-import { useSession } from '@/features/auth/use-session';
+import { useSession } from '@/lib/session';
 import { api } from '@/lib/api-client';
 
 /** The contact / support form: all four fields required; really delivered to the admin inbox. */

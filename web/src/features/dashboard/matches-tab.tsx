@@ -1,5 +1,4 @@
-import { MatchesGrid } from '@/features/discovery/matches-grid';
-import { LikedYou } from '@/features/plans/liked-you';
+import { LikedYou, MatchesGrid } from '@/features/discovery';
 
 /** The dashboard's Matches tab: the member's matches first, then who liked them (a compact strip). */
 export default function MatchesTab() {

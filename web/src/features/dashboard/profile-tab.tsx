@@ -3,9 +3,8 @@ import { Settings, UserPen } from 'lucide-react';
 import { PROFILE_DEFAULTS } from '@contracts/profile-constants';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { useOwnProfile } from '@/features/profile/profile-api';
-import { SelfieCard } from '@/features/trust/selfie-card';
-import { ReputationSummary } from '@/features/trust/trust-display';
+import { useOwnProfile } from '@/features/profile';
+import { ReputationSummary, SelfieCard } from '@/features/trust';
 import { paths } from '@/lib/paths';
 
 /** The dashboard's Profile tab: the member's card as others see it, and the selfie check. */

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { KeyRound, Lock } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { MfaCard } from '@/features/account/mfa-card';
+import { MfaCard } from '@/features/account';
 import { paths } from '@/lib/paths';
 
 /** The dashboard's Security tab: the second step, and the way to the password and privacy pages. */

@@ -1,8 +1,8 @@
-import { BadgeCheck, Heart, MapPin, ShieldCheck, Sparkles, Star } from 'lucide-react';
-import { trustLabel } from '@contracts/discovery-constants';
+import { BadgeCheck, Heart, MapPin, Sparkles, Star } from 'lucide-react';
 import type { TProfileCard } from '@contracts/discovery';
 import { PROFILE_DEFAULTS } from '@contracts/profile-constants';
 import { cn } from '@/lib/utils';
+import { ratedDates } from '@/features/trust';
 
 export const displayName = (card: { name: string }) => card.name.trim() || PROFILE_DEFAULTS.name;
 export const displayAge = (card: { age: number | null }) => card.age ?? PROFILE_DEFAULTS.age;
@@ -47,15 +47,6 @@ export function CompatibilityBadge({ card }: { card: TProfileCard }) {
   );
 }
 
-/** The 0–100 trust score (decision 006) with its label. */
-export function TrustScore({ score }: { score: number }) {
-  return (
-    <span className="inline-flex w-fit items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200" title="Trust score from ratings, badges and verification">
-      <ShieldCheck className="size-3.5" aria-hidden /> Trust {score} · {trustLabel(score)}
-    </span>
-  );
-}
-
 export function VerifiedMark({ card }: { card: TProfileCard }) {
   if (!card.selfieVerified) return null;
   return (
@@ -64,8 +55,6 @@ export function VerifiedMark({ card }: { card: TProfileCard }) {
     </span>
   );
 }
-
-export const ratedDates = (count: number) => `${count} rated ${count === 1 ? 'date' : 'dates'}`;
 
 /** Reputation: the average of revealed ratings and the number of rated dates. */
 export function RatingDisplay({ card }: { card: TProfileCard }) {

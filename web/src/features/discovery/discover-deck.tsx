@@ -4,19 +4,18 @@ import { Heart, SearchX, Sparkles, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { LIKE_LIMIT_MESSAGE } from '@contracts/discovery-constants';
 import type { TProfileCard } from '@contracts/discovery';
-import { BoostButton } from '@/features/plans/boost-button';
-import { UpgradeCard } from '@/features/plans/upgrade-card';
+import { BoostButton, UpgradeCard } from '@/features/plans';
 import { cn } from '@/lib/utils';
 import { PROFILE_DEFAULTS } from '@contracts/profile-constants';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
-import { SafetyMenu } from '@/features/safety/safety-menu';
-import { CardHeading, CardPhoto, CompatibilityBadge, displayAge, displayName, InterestChips, RatingDisplay, SuperLikeMark, superLikeRing, TrustScore } from './card-parts';
+import { SafetyMenu } from '@/features/safety';
+import { CardHeading, CardPhoto, CompatibilityBadge, displayAge, displayName, InterestChips, RatingDisplay, SuperLikeMark, superLikeRing } from './card-parts';
 import { discoverQueryOptions, likesStatusQueryOptions, passProfile } from './discovery-api';
 import { useLike } from './use-like';
-import { TrustBadges } from '@/features/trust/trust-display';
+import { TrustBadges, TrustScore } from '@/features/trust';
 
 const DECK_FILTERS = {};
 // The photo takes what the screen has left once the dashboard's header, tabs and the card's

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 
 const toSearch = (filters: TDiscoverQuery, cursor?: string) => {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries({ ...filters, cursor })) {
+  for (const [key, value] of Object.entries({ ...filters, cursor }) as [string, string | number | boolean | null | undefined][]) {
     if (value !== undefined && value !== '' && value !== null) params.set(key, String(value));
   }
   return params.toString();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { matchesQueryOptions } from './discovery-api';
-import { useFallbackInterval } from '@/features/realtime/realtime-status';
+import { useFallbackInterval } from '@/lib/realtime-status';
 import { MatchDialog } from './match-dialog';
 
 /**

@@ -7,11 +7,11 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
-import { SafetyMenu } from '@/features/safety/safety-menu';
-import { CardPhoto, CompatibilityBadge, displayAge, displayName, RatingDisplay, TrustScore, VerifiedMark } from './card-parts';
+import { SafetyMenu } from '@/features/safety';
+import { CardPhoto, CompatibilityBadge, displayAge, displayName, RatingDisplay, VerifiedMark } from './card-parts';
 import { matchesQueryOptions } from './discovery-api';
-import { useFallbackInterval } from '@/features/realtime/realtime-status';
-import { DateRatingDisplay } from '@/features/trust/trust-display';
+import { useFallbackInterval } from '@/lib/realtime-status';
+import { DateRatingDisplay, TrustScore } from '@/features/trust';
 
 /** 'Your Matches', refreshed every 10 seconds. */
 export function MatchesGrid() {

@@ -6,9 +6,9 @@ import { PROFILE_DEFAULTS } from '@contracts/profile-constants';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import { SafetyMenu } from '@/features/safety/safety-menu';
-import { CardHeading, CardPhoto, CompatibilityBadge, displayAge, displayName, InterestChips, RatingDisplay, SuperLikeMark, superLikeRing, TrustScore } from './card-parts';
-import { TrustBadges } from '@/features/trust/trust-display';
+import { SafetyMenu } from '@/features/safety';
+import { CardHeading, CardPhoto, CompatibilityBadge, displayAge, displayName, InterestChips, RatingDisplay, SuperLikeMark, superLikeRing } from './card-parts';
+import { TrustBadges, TrustScore } from '@/features/trust';
 
 const tabClass =
   'flex-1 rounded-md px-2 py-1.5 text-xs font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm';

@@ -4,7 +4,7 @@ import { toast } from '@/lib/toast';
 import type { TProfileCard } from '@contracts/discovery';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useNavigate } from 'react-router';
-import { likesReceivedQueryOptions } from '@/features/plans/plans-api';
+import { likesReceivedQueryOptions } from '@/features/plans';
 import { paths } from '@/lib/paths';
 import { likeProfile, likesStatusQueryOptions, matchesQueryOptions } from './discovery-api';
 

@@ -5,13 +5,11 @@ import { MESSAGE_MAX_LENGTH, MESSAGE_SUGGESTIONS, MESSAGE_TEXT, type TConversati
 import { nudgeFor, SAFETY_TEXT } from '@contracts/safety';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { notificationsQueryOptions } from '@/features/notifications/notifications-api';
-import { SafetyMenu } from '@/features/safety/safety-menu';
-import { NudgePrompt } from '@/features/safety/nudge-prompt';
-import { DateBar } from '@/features/trust/date-bar';
+import { notificationsQueryOptions } from '@/features/notifications';
+import { NudgePrompt, SafetyMenu } from '@/features/safety';
+import { DateBar } from '@/features/trust';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
-import { openConversation } from '@/features/realtime/realtime-provider';
 import { conversationsQueryOptions, markConversationRead, mergeMessages, messagesQueryOptions, sendMessage } from './messages-api';
 
 type Pending = TMessage & { failed?: boolean };
@@ -29,13 +27,6 @@ export function ChatPane({ conversation, userId, onBack, startVerify = false }: 
   const unreadFromThem = list.some((m) => m.senderId !== userId && !m.read);
   // The read receipt (Premium) goes under the member's latest message only.
   const lastMine = list.findLast((m) => m.senderId === userId);
-
-  useEffect(() => {
-    openConversation.id = conversation.id;
-    return () => {
-      openConversation.id = null;
-    };
-  }, [conversation.id]);
 
   // Opening the conversation (and new messages arriving while it is open) marks theirs read.
   useEffect(() => {

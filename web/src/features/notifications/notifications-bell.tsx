@@ -2,8 +2,8 @@ import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { deferredMenu } from '@/components/layout/deferred-menu';
-import { useFallbackInterval } from '@/features/realtime/realtime-status';
+import { deferredMenu } from '@/components/ui/deferred-menu';
+import { useFallbackInterval } from '@/lib/realtime-status';
 import { notificationsQueryOptions } from './notifications-api';
 
 /** The bell in the header, with the unread count; its menu loads on first use. */

@@ -3,7 +3,7 @@ import { Rocket } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { BOOST_MINUTES } from '@contracts/plans-constants';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/features/auth/use-session';
+import { useSession } from '@/lib/session';
 import { errorMessage } from '@/lib/api-client';
 import { boostQueryOptions, startBoost } from './plans-api';
 

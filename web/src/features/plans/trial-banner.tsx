@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Sparkles } from 'lucide-react';
-import { useSession } from '@/features/auth/use-session';
+import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString([], { day: 'numeric', month: 'long', year: 'numeric' });

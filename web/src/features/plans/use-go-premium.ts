@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { PLAN_TEXT } from '@contracts/plans-constants';
-import { useSession } from '@/features/auth/use-session';
+import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import { startUpgrade } from './plans-api';
 

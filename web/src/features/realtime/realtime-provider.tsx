@@ -3,15 +3,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { messagePreview } from '@contracts/messages';
 import type { RealtimeEvent } from '@contracts/messages-api';
-import { matchesQueryOptions } from '@/features/discovery/discovery-api';
-import { conversationsQueryOptions, fetchMessagesAfter, mergeMessages, messagesQueryOptions } from '@/features/messages/messages-api';
-import { notificationsQueryOptions, withNotification } from '@/features/notifications/notifications-api';
-import { refreshAfterSafetyAction } from '@/features/safety/safety-api';
-import { refreshDateQueries } from '@/features/trust/trust-api';
-import { setRealtimeConnected } from './realtime-status';
+import { matchesQueryOptions } from '@/features/discovery';
+import { conversationsQueryOptions, fetchMessagesAfter, mergeMessages, messagesQueryOptions } from '@/features/messages';
+import { notificationsQueryOptions, withNotification } from '@/features/notifications';
+import { refreshAfterSafetyAction } from '@/features/safety';
+import { refreshDateQueries } from '@/features/trust';
+import { paths } from '@/lib/paths';
+import { setRealtimeConnected } from '@/lib/realtime-status';
 
-/** The conversation on screen, so a new message there needs no toast. */
-export const openConversation = { id: null as string | null };
+/** The conversation on screen (the Messages page keeps it in the address): a new message there needs no toast. */
+function conversationOnScreen(): string | null {
+  const { pathname, search } = window.location;
+  return pathname === paths.messages ? new URLSearchParams(search).get('conversation') : null;
+}
 
 /**
  * One socket per signed-in tab. Events update the cached queries in place; after a drop it
@@ -68,7 +72,7 @@ export function RealtimeProvider({ userId }: { userId: string }) {
         // The chat still loading (just opened) may have been answered before this message: ask again.
         if (client.getQueryData(key) === undefined || client.isFetching({ queryKey: key }) > 0) void refetchFromNow(key);
         void client.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey });
-        if (message.senderId !== userId && openConversation.id !== message.conversationId) {
+        if (message.senderId !== userId && conversationOnScreen() !== message.conversationId) {
           toast('New message', { description: messagePreview(message.content) });
         }
       } else if (event.type === 'read') {

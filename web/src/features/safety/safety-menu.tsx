@@ -1,7 +1,7 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { EllipsisVertical } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { deferredMenu } from '@/components/layout/deferred-menu';
+import { deferredMenu } from '@/components/ui/deferred-menu';
 import { cn } from '@/lib/utils';
 
 export type SafetyMenuProps = {

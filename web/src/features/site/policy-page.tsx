@@ -4,8 +4,8 @@ import { POLICY } from '@contracts/policy';
 import { PageHeader } from '@/components/page/page-header';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
-import { WithAdSidebar } from '@/features/ads/ad-slot';
-import { useSiteSettings } from './site-settings';
+import { WithAdSidebar } from '@/features/ads';
+import { useSiteSettings } from '@/lib/site-settings';
 
 export type PolicySection = { heading: string; body: ReactNode };
 

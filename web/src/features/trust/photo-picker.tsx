@@ -2,8 +2,7 @@ import { useRef, useState } from 'react';
 import { Camera, Upload } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
-import { CameraCapture } from '@/features/profile/camera-capture';
-import { checkImageFile } from '@/features/profile/photo-rules';
+import { CameraCapture, checkImageFile } from '@/features/profile';
 
 /** Take a photo with the camera, or choose a file when there is no camera; checked before it is sent. */
 export function PhotoPicker({ onPick, disabled, cameraLabel = 'Take a photo' }: { onPick: (photo: Blob, filename: string) => void; disabled?: boolean; cameraLabel?: string }) {
@@ -29,7 +28,10 @@ export function PhotoPicker({ onPick, disabled, cameraLabel = 'Take a photo' }: 
           event.target.value = '';
           if (!file) return;
           const problem = checkImageFile(file);
-          if (problem) return void toast.error(problem.title, { description: problem.description });
+          if (problem) {
+            toast.error(problem.title, { description: problem.description });
+            return;
+          }
           onPick(file, file.name);
         }}
       />

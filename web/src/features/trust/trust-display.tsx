@@ -1,10 +1,21 @@
-import { Check, Heart, Home, Lock, Star, Users } from 'lucide-react';
+import { Check, Heart, Home, Lock, ShieldCheck, Star, Users } from 'lucide-react';
+import { trustLabel } from '@contracts/discovery-constants';
 import { Link } from 'react-router';
 import { STAR_LABELS, TRUST_TEXT } from '@contracts/trust-constants';
-import { ratedDates, TrustScore } from '@/features/discovery/card-parts';
-import { useSession } from '@/features/auth/use-session';
+import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
+
+export const ratedDates = (count: number) => `${count} rated ${count === 1 ? 'date' : 'dates'}`;
+
+/** The 0–100 trust score (decision 006) with its label. */
+export function TrustScore({ score }: { score: number }) {
+  return (
+    <span className="inline-flex w-fit items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200" title="Trust score from ratings, badges and verification">
+      <ShieldCheck className="size-3.5" aria-hidden /> Trust {score} · {trustLabel(score)}
+    </span>
+  );
+}
 
 type Badges = { safeForFamily: boolean; safeForHome: boolean; dateAgain: boolean };
 

@@ -6,11 +6,10 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
-import { CardPhoto, displayAge, displayName, superLikeRing } from '@/features/discovery/card-parts';
-import { ProfileGridCard } from '@/features/discovery/profile-grid-card';
-import { useLike } from '@/features/discovery/use-like';
-import { likesReceivedQueryOptions } from './plans-api';
-import { UpgradeCard } from './upgrade-card';
+import { likesReceivedQueryOptions, UpgradeCard } from '@/features/plans';
+import { CardPhoto, displayAge, displayName, superLikeRing } from './card-parts';
+import { ProfileGridCard } from './profile-grid-card';
+import { useLike } from './use-like';
 
 /**
  * The members who liked me and wait for an answer. Premium sees them in a one-row strip (super

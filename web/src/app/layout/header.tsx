@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/features/auth/use-session';
+import { useSession } from '@/lib/session';
 import { useHydrated } from '@/lib/use-hydrated';
 import { paths } from '@/lib/paths';
-import { Brand } from './brand';
+import { Brand } from '@/components/ui/brand';
 import { MobileMenu, ThemeToggle, UserMenu } from './header-menus';
 import { MenuButton } from './menu-button';
 

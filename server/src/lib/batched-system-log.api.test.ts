@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { systemLogs } from '../../db/schema';
-import { createLogger } from '../../lib/logger';
-import { startTestServer, testDatabaseKind, type TestServer } from '../../../test/test-server';
+import { systemLogs } from '../db/schema';
+import { createLogger } from './logger';
+import { startTestServer, testDatabaseKind, type TestServer } from '../../test/test-server';
 import { BatchedSystemLog } from './batched-system-log';
 
 let server: TestServer;

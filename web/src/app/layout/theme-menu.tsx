@@ -1,6 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import { THEME_OPTIONS as OPTIONS } from './theme-options';
-import { useTheme, type Theme } from '@/features/theme/theme-provider';
+import { useTheme, type Theme } from '@/lib/theme';
 import { MenuButton } from './menu-button';
 
 export default function ThemeMenu({ defaultOpen }: { defaultOpen: boolean }) {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
-import { BrandMark } from './brand';
-import { useSiteSettings } from '@/features/site/site-settings';
+import { BrandMark } from '@/components/ui/brand';
+import { useSiteSettings } from '@/lib/site-settings';
 
 const MAIN_LINKS = [
   { to: paths.aboutUs, label: 'About Us' },

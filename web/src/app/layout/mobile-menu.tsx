@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useSignOut } from '@/features/auth/use-sign-out';
 import { paths } from '@/lib/paths';
-import { Brand } from './brand';
+import { Brand } from '@/components/ui/brand';
 import { MenuButton } from './menu-button';
 import { ThemeSwitch } from './theme-switch';
 

@@ -1,4 +1,4 @@
-import { deferredMenu } from './deferred-menu';
+import { deferredMenu } from '@/components/ui/deferred-menu';
 
 // Each menu is its own chunk, fetched on first use (see deferred-menu.tsx).
 export const ThemeToggle = deferredMenu(() => import('./theme-menu'));

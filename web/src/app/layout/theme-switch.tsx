@@ -1,4 +1,4 @@
-import { useTheme } from '@/features/theme/theme-provider';
+import { useTheme } from '@/lib/theme';
 import { THEME_OPTIONS as OPTIONS } from './theme-options';
 
 /** The plain three-way switch used in the mobile side menu. */

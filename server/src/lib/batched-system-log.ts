@@ -1,6 +1,6 @@
-import type { Database } from '../../db/client';
-import { systemLogs } from '../../db/schema';
-import type { Logger } from '../../lib/logger';
+import type { Database } from '../db/client';
+import { systemLogs } from '../db/schema';
+import type { Logger } from './logger';
 
 type Entry = Omit<typeof systemLogs.$inferInsert, 'id' | 'createdAt'>;
 

@@ -60,10 +60,11 @@ describe('account rules', () => {
     expect(parseInterests('')).toEqual([]);
   });
 
-  it('picks the login hint from the words of the failure', () => {
-    expect(loginHintFor('Invalid login credentials')).toBe(LOGIN_HINTS.invalidCredentials);
-    expect(loginHintFor('Email not confirmed')).toBe(LOGIN_HINTS.emailNotConfirmed);
-    expect(loginHintFor('Too many attempts: rate limit reached.')).toBe(LOGIN_HINTS.rateLimit);
-    expect(loginHintFor('Server exploded')).toBe(LOGIN_HINTS.other);
+  it('picks the login hint from the code of the failure, not its words', () => {
+    expect(loginHintFor('INVALID_EMAIL_OR_PASSWORD')).toBe(LOGIN_HINTS.invalidCredentials);
+    expect(loginHintFor('EMAIL_NOT_VERIFIED')).toBe(LOGIN_HINTS.emailNotConfirmed);
+    expect(loginHintFor('RATE_LIMITED')).toBe(LOGIN_HINTS.rateLimit);
+    expect(loginHintFor('INTERNAL')).toBe(LOGIN_HINTS.other);
+    expect(loginHintFor('NETWORK')).toBe(LOGIN_HINTS.other);
   });
 });

@@ -2,6 +2,8 @@
  * User-facing texts from the product specification. Both the server (error bodies)
  * and the web app (toasts, inline errors) read them from here, so a wording lives once.
  */
+import type { ApiErrorCode } from './errors';
+
 export const AUTH_TEXT = {
   invalidEmail: 'Please enter a valid email address.',
   passwordTooShort: 'Password must be at least 8 characters long',
@@ -41,7 +43,7 @@ export const TOASTS = {
   somethingWentWrong: 'Something went wrong',
 } as const;
 
-/** The hint under the 'Login failed' box, chosen by the content of the server message. */
+/** The hint under the 'Login failed' box, chosen by the error's code. */
 export const LOGIN_HINTS = {
   invalidCredentials:
     'Your email or password might be incorrect. Double check your credentials or try resetting your password.',
@@ -51,12 +53,17 @@ export const LOGIN_HINTS = {
   other: 'There seems to be an issue with your login. Try using the magic link option for a passwordless login.',
 } as const;
 
-export function loginHintFor(serverMessage: string): string {
-  const text = serverMessage.toLowerCase();
-  if (text.includes('invalid login credentials')) return LOGIN_HINTS.invalidCredentials;
-  if (text.includes('email not confirmed')) return LOGIN_HINTS.emailNotConfirmed;
-  if (text.includes('rate limit')) return LOGIN_HINTS.rateLimit;
-  return LOGIN_HINTS.other;
+export function loginHintFor(code: ApiErrorCode): string {
+  switch (code) {
+    case 'INVALID_EMAIL_OR_PASSWORD':
+      return LOGIN_HINTS.invalidCredentials;
+    case 'EMAIL_NOT_VERIFIED':
+      return LOGIN_HINTS.emailNotConfirmed;
+    case 'RATE_LIMITED':
+      return LOGIN_HINTS.rateLimit;
+    default:
+      return LOGIN_HINTS.other;
+  }
 }
 
 /** Delays the spec fixes for the account screens, in milliseconds. */

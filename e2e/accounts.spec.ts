@@ -102,7 +102,7 @@ test.describe('[ACCOUNTS]', () => {
       await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeEnabled();
     }
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expect(box).toContainText('rate limit');
+    await expect(box).toContainText('Too many attempts. Please try again in');
     await expect(box).toContainText("You've made too many login attempts. Please wait a few minutes before trying again.");
   });
 

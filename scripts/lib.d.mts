@@ -2,3 +2,5 @@
 export function ensureWebBuild(): void;
 export function freePort(): Promise<number>;
 export function dependenciesToInstall(dir?: string): string[];
+/** The path of a command installed in node_modules/.bin. */
+export function bin(name: string): string;

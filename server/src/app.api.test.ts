@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-type OpenApi = { paths: Record<string, Record<string, { 'x-access'?: string }>> };
+type OpenApi = { paths: Record<string, Record<string, { 'x-access'?: string; responses: Record<string, { description: string }> }>> };
 
 /** A concrete URL for an OpenAPI path template. */
 const fill = (template: string) => template.replace(/\{[^}]+\}/g, '00000000-0000-0000-0000-000000000000');
@@ -36,6 +36,19 @@ describe(`platform on ${testDatabaseKind}`, () => {
       expect(response.status, `${method.toUpperCase()} ${path} as a visitor`).toBe(401);
       const body = (await response.json()) as { error: { code: string } };
       expect(body.error.code).toBe('UNAUTHORIZED');
+    }
+  });
+
+  it('documents on every route the refusals its access rule implies (401 signed out, 403 not allowed)', async () => {
+    const doc = (await server.client().json<OpenApi>('GET', '/api/openapi.json')).body;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, { 'x-access': access, responses }] of Object.entries(methods)) {
+        const route = `${method.toUpperCase()} ${path} (${access})`;
+        if (access === 'member' || access === 'admin' || access === 'control') expect(responses['401']?.description, route).toMatch(/signed in|control token/i);
+        if (access === 'member') expect(responses['403']?.description, route).toMatch(/suspended/);
+        if (access === 'admin') expect(responses['403']?.description, route).toMatch(/Not an administrator/);
+        if (access === 'public') expect(responses['401']?.description ?? '', route).not.toMatch(/Not signed in/);
+      }
     }
   });
 
@@ -90,10 +103,13 @@ describe(`platform on ${testDatabaseKind}`, () => {
     expect((await server.client().get('/api/docs/assets/swagger-ui-bundle.js')).status).toBe(200);
   });
 
-  it('serves the single-page app for any non-API path', async () => {
-    const response = await server.client().get('/some/deep/link');
-    expect([200, 503]).toContain(response.status); // 503 only when the web app was never built
-    expect(response.headers.get('content-type')).toMatch(/text\/(html|plain)/);
+  it("serves the single-page app for the app's pages, and says 404 for other paths", async () => {
+    // 503 only when the web app was never built
+    const page = await server.client().get('/messages?conversation=00000000-0000-0000-0000-000000000000');
+    expect([200, 503]).toContain(page.status);
+    expect(page.headers.get('content-type')).toMatch(/text\/(html|plain)/);
+    const unknown = await server.client().get('/some/deep/link');
+    expect([page.status === 200 ? 404 : 503]).toContain(unknown.status);
   });
 
   it('tells search engines which pages are public, at the configured address', async () => {

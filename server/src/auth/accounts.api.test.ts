@@ -154,7 +154,7 @@ describe(`accounts on ${testDatabaseKind}`, () => {
     expect(reused.status).toBe(400);
   });
 
-  it('answers 429 with the rate-limit wording after repeated wrong passwords for one email', async () => {
+  it('answers 429 RATE_LIMITED, with the wait in words, after repeated wrong passwords for one email', async () => {
     const client = server.client();
     const { email } = await registerVerified(client);
     const statuses: number[] = [];
@@ -165,7 +165,8 @@ describe(`accounts on ${testDatabaseKind}`, () => {
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(last!.status).toBe(429);
-    expect(last!.body.error?.message).toMatch(/rate limit/);
+    expect(last!.body.error?.code).toBe('RATE_LIMITED');
+    expect(last!.body.error?.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
     // The right password is refused too until the window passes: the limit is per email.
     expect((await signIn(client, email)).status).toBe(429);

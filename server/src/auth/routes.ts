@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../lib/context';
 import { AppError, errorBody } from '../lib/errors';
 import { TOASTS } from '../../../contracts/messages';
+import { asApiErrorCode } from '../../../contracts/errors';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { systemLogs, user } from '../db/schema';
@@ -158,7 +159,9 @@ async function rewriteError(response: Response): Promise<Response> {
   const type = response.headers.get('content-type') ?? '';
   if (!type.includes('application/json')) return response;
   const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-  const code = body.code ?? 'AUTH_ERROR';
+  // The browser branches on codes: it is told only those it knows (contracts/errors.ts).
+  const known = asApiErrorCode(body.code);
+  const code = known === 'UNKNOWN' ? 'AUTH_ERROR' : known;
   const message = SPEC_MESSAGES[code] ?? body.message ?? 'Something went wrong. Please try again.';
   const headers = new Headers(response.headers);
   headers.delete('content-length');

@@ -10,6 +10,7 @@ import { AppError } from './errors';
 import { ACCOUNT_SUSPENDED } from '../../../contracts/errors';
 import { readSessionToken } from '../auth/session-cookie';
 import { touchActivity } from './activity';
+import { errorResponse } from './openapi';
 
 /**
  * Who may call a route. Declared once per route, enforced by the guard below, and
@@ -23,11 +24,32 @@ import { touchActivity } from './activity';
  */
 export type Access = 'public' | 'member' | 'admin' | 'control' | 'dev';
 
+/** The refusals the guard below answers for each access rule, published with every route. */
+const ACCESS_RESPONSES: Record<Access, Record<number, ReturnType<typeof errorResponse>>> = {
+  public: {},
+  dev: {},
+  member: { 401: errorResponse('Not signed in'), 403: errorResponse('The account is suspended') },
+  admin: {
+    401: errorResponse('Not signed in'),
+    403: errorResponse('Not an administrator, the account is suspended, or the admin session is over 24 hours old'),
+  },
+  control: { 401: errorResponse('No valid control token') },
+};
+
+/**
+ * A route with its access rule: the guard enforces it, and the responses it implies (401, 403)
+ * are added to the route's own. Where a route has its own 403, the two descriptions are joined.
+ */
 export function defineRoute<P extends string, R extends Omit<RouteConfig, 'path'> & { path: P }>(
   access: Access,
   config: R,
 ) {
-  return createRoute({ ...config, 'x-access': access, middleware: [guard(access)] } as R & {
+  const responses: RouteConfig['responses'] = { ...ACCESS_RESPONSES[access] };
+  for (const [status, own] of Object.entries(config.responses)) {
+    const implied = ACCESS_RESPONSES[access][Number(status)];
+    responses[status] = implied && 'description' in own ? { ...own, description: `${own.description}; or ${implied.description.toLowerCase()}` } : own;
+  }
+  return createRoute({ ...config, responses, 'x-access': access, middleware: [guard(access)] } as R & {
     'x-access': Access;
   });
 }

@@ -1,8 +1,10 @@
+import { asApiErrorCode, type ApiErrorCode } from '@contracts/errors';
+
 /** An error from our API, carrying the server's code and its user-facing message. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
   ) {
@@ -29,7 +31,7 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Opt
   const data: unknown = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) {
     const error = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null)?.error;
-    throw new ApiError(response.status, error?.code ?? 'UNKNOWN', error?.message ?? response.statusText, error?.fields);
+    throw new ApiError(response.status, asApiErrorCode(error?.code), error?.message ?? response.statusText, error?.fields);
   }
   return data as T;
 }

@@ -1,3 +1,4 @@
+import { asApiErrorCode } from '@contracts/errors';
 import { ApiError } from './api-client';
 
 /**
@@ -19,7 +20,7 @@ export function uploadFile<T>(path: string, file: Blob, filename: string, onProg
         }
       })();
       if (request.status >= 200 && request.status < 300 && body) resolve(body);
-      else reject(new ApiError(request.status, body?.error?.code ?? 'UPLOAD_FAILED', body?.error?.message ?? 'Failed to upload file'));
+      else reject(new ApiError(request.status, asApiErrorCode(body?.error?.code), body?.error?.message ?? 'Failed to upload file'));
     };
     request.onerror = () => reject(new ApiError(0, 'NETWORK', 'Failed to upload file'));
     const form = new FormData();

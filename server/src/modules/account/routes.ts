@@ -11,7 +11,6 @@ import { listAccountEvents } from './events';
 import { privacySettings, savePrivacySettings } from './privacy.service';
 import { disableAuthenticatorApp, listSessions, revokeOtherSessions, revokeSession, securitySettings, setEmailCode } from './security.service';
 
-const unauthorized = { 401: errorResponse('Not signed in') };
 const jsonBody = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } } } });
 const metaOf = (c: Context<AppEnv>): RequestMeta => ({ ip: c.req.header(CLIENT_IP_HEADER) ?? null, userAgent: c.req.header('user-agent') ?? null });
 
@@ -20,7 +19,7 @@ const getSecurity = defineRoute('member', {
   path: '/api/account/security',
   tags: ['Account'],
   summary: 'Second factors: authenticator app, email codes',
-  responses: { 200: jsonResponse(ZSecuritySettings, 'Settings'), ...unauthorized },
+  responses: { 200: jsonResponse(ZSecuritySettings, 'Settings') },
 });
 
 const emailCode = defineRoute('member', {
@@ -29,7 +28,7 @@ const emailCode = defineRoute('member', {
   tags: ['Account'],
   summary: 'Turn sign-in codes by email on or off (password required)',
   request: jsonBody(ZEmailCodeChange),
-  responses: { 200: jsonResponse(ZSecuritySettings, 'Saved'), 400: errorResponse('Wrong password'), ...unauthorized },
+  responses: { 200: jsonResponse(ZSecuritySettings, 'Saved'), 400: errorResponse('Wrong password') },
 });
 
 const appOff = defineRoute('member', {
@@ -38,7 +37,7 @@ const appOff = defineRoute('member', {
   tags: ['Account'],
   summary: 'Turn the authenticator app off (password required). Turning it on goes through /api/auth/two-factor/enable and verify-totp.',
   request: jsonBody(ZPasswordConfirm),
-  responses: { 200: jsonResponse(ZSecuritySettings, 'Saved'), 400: errorResponse('Wrong password'), ...unauthorized },
+  responses: { 200: jsonResponse(ZSecuritySettings, 'Saved'), 400: errorResponse('Wrong password') },
 });
 
 const sessions = defineRoute('member', {
@@ -46,7 +45,7 @@ const sessions = defineRoute('member', {
   path: '/api/account/sessions',
   tags: ['Account'],
   summary: 'Where the member is signed in',
-  responses: { 200: jsonResponse(z.object({ sessions: z.array(ZActiveSession) }), 'Sessions, latest activity first'), ...unauthorized },
+  responses: { 200: jsonResponse(z.object({ sessions: z.array(ZActiveSession) }), 'Sessions, latest activity first') },
 });
 
 const revokeOthers = defineRoute('member', {
@@ -54,7 +53,7 @@ const revokeOthers = defineRoute('member', {
   path: '/api/account/sessions/revoke-others',
   tags: ['Account'],
   summary: 'Sign out every other device',
-  responses: { 200: jsonResponse(z.object({ revoked: z.number() }), 'Signed out'), ...unauthorized },
+  responses: { 200: jsonResponse(z.object({ revoked: z.number() }), 'Signed out') },
 });
 
 const revokeOne = defineRoute('member', {
@@ -63,7 +62,7 @@ const revokeOne = defineRoute('member', {
   tags: ['Account'],
   summary: 'Sign out one other device',
   request: { params: z.object({ sessionId: z.string().min(1).max(64) }) },
-  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Signed out'), 400: errorResponse('This device'), 404: errorResponse('No such session'), ...unauthorized },
+  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Signed out'), 400: errorResponse('This device'), 404: errorResponse('No such session') },
 });
 
 const activity = defineRoute('member', {
@@ -71,7 +70,7 @@ const activity = defineRoute('member', {
   path: '/api/account/activity',
   tags: ['Account'],
   summary: 'Recent security activity: sign-ins, password and second-factor changes (newest 100)',
-  responses: { 200: jsonResponse(z.object({ events: z.array(ZAccountEvent) }), 'Activity'), ...unauthorized },
+  responses: { 200: jsonResponse(z.object({ events: z.array(ZAccountEvent) }), 'Activity') },
 });
 
 const getPrivacy = defineRoute('member', {
@@ -79,7 +78,7 @@ const getPrivacy = defineRoute('member', {
   path: '/api/account/privacy',
   tags: ['Account'],
   summary: 'Privacy settings',
-  responses: { 200: jsonResponse(ZPrivacySettings, 'Settings'), 404: errorResponse('No profile yet'), ...unauthorized },
+  responses: { 200: jsonResponse(ZPrivacySettings, 'Settings'), 404: errorResponse('No profile yet') },
 });
 
 const putPrivacy = defineRoute('member', {
@@ -88,7 +87,7 @@ const putPrivacy = defineRoute('member', {
   tags: ['Account'],
   summary: 'Hide my profile, verified-only messages, show my distance',
   request: jsonBody(ZPrivacySettings),
-  responses: { 200: jsonResponse(ZPrivacySettings, 'Saved'), 404: errorResponse('No profile yet'), ...unauthorized },
+  responses: { 200: jsonResponse(ZPrivacySettings, 'Saved'), 404: errorResponse('No profile yet') },
 });
 
 const exportData = defineRoute('member', {
@@ -96,7 +95,7 @@ const exportData = defineRoute('member', {
   path: '/api/account/export',
   tags: ['Account'],
   summary: 'Download my data: everything we hold about the member, as one JSON file with photos inlined',
-  responses: { 200: jsonResponse(z.record(z.string(), z.unknown()), 'The export (sent as an attachment)'), ...unauthorized },
+  responses: { 200: jsonResponse(z.record(z.string(), z.unknown()), 'The export (sent as an attachment)') },
 });
 
 const remove = defineRoute('member', {
@@ -105,7 +104,7 @@ const remove = defineRoute('member', {
   tags: ['Account'],
   summary: 'Delete my account for good (password required)',
   request: jsonBody(ZPasswordConfirm),
-  responses: { 200: jsonResponse(z.object({ deleted: z.literal(true) }), 'Deleted; the session cookie is cleared'), 400: errorResponse('Wrong password'), ...unauthorized },
+  responses: { 200: jsonResponse(z.object({ deleted: z.literal(true) }), 'Deleted; the session cookie is cleared'), 400: errorResponse('Wrong password') },
 });
 
 export const accountRoutes = new OpenAPIHono<AppEnv>()

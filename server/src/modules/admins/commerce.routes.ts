@@ -12,7 +12,6 @@ import { planOf } from '../plans/service';
 import { adsFor, countClick, countImpression, createCampaign, deleteCampaign, listCampaigns, readAdImage, setCampaignActive } from './campaigns.service';
 import { activatePremium, cancelSubscription, editSubscription, listPendingPayments, listSubscriptions } from './subscriptions.service';
 
-const guarded = { 401: errorResponse('Not signed in'), 403: errorResponse('Not an administrator') };
 const idParams = z.object({ id: z.uuid() });
 
 const campaigns = defineRoute('admin', {
@@ -20,7 +19,7 @@ const campaigns = defineRoute('admin', {
   path: '/api/admin/campaigns',
   tags: ['Admin'],
   summary: 'Ad campaigns, newest first, with impressions and clicks',
-  responses: { 200: jsonResponse(z.object({ campaigns: z.array(ZCampaign) }), 'Campaigns'), ...guarded },
+  responses: { 200: jsonResponse(z.object({ campaigns: z.array(ZCampaign) }), 'Campaigns') },
 });
 
 const createRoute = defineRoute('admin', {
@@ -35,7 +34,7 @@ const createRoute = defineRoute('admin', {
       },
     },
   },
-  responses: { 201: jsonResponse(ZCampaign, 'Created'), 400: errorResponse('Invalid fields'), 413: errorResponse('File too large'), 415: errorResponse('Invalid file type'), ...guarded },
+  responses: { 201: jsonResponse(ZCampaign, 'Created'), 400: errorResponse('Invalid fields'), 413: errorResponse('File too large'), 415: errorResponse('Invalid file type') },
 });
 
 const toggle = defineRoute('admin', {
@@ -44,7 +43,7 @@ const toggle = defineRoute('admin', {
   tags: ['Admin'],
   summary: 'Pause or resume a campaign',
   request: { params: idParams, body: { content: { 'application/json': { schema: z.object({ active: z.boolean() }) } } } },
-  responses: { 200: jsonResponse(ZCampaign, 'Updated'), 404: errorResponse('No such campaign'), ...guarded },
+  responses: { 200: jsonResponse(ZCampaign, 'Updated'), 404: errorResponse('No such campaign') },
 });
 
 const remove = defineRoute('admin', {
@@ -53,7 +52,7 @@ const remove = defineRoute('admin', {
   tags: ['Admin'],
   summary: 'Delete a campaign',
   request: { params: idParams },
-  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Deleted'), 404: errorResponse('No such campaign'), ...guarded },
+  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Deleted'), 404: errorResponse('No such campaign') },
 });
 
 const slot = defineRoute('public', {
@@ -104,7 +103,7 @@ const subscriptionList = defineRoute('admin', {
       pageSize: z.coerce.number().refine((n) => [10, 20, 50].includes(n), 'Page size is 10, 20 or 50').default(10),
     }),
   },
-  responses: { 200: jsonResponse(z.object({ subscriptions: z.array(ZAdminSubscription), total: z.number() }), 'A page'), 400: errorResponse('Bad paging'), ...guarded },
+  responses: { 200: jsonResponse(z.object({ subscriptions: z.array(ZAdminSubscription), total: z.number() }), 'A page'), 400: errorResponse('Bad paging') },
 });
 
 const subscriptionEdit = defineRoute('admin', {
@@ -113,7 +112,7 @@ const subscriptionEdit = defineRoute('admin', {
   tags: ['Admin'],
   summary: 'Edit a subscription: tier, active, expiry',
   request: { params: idParams, body: { content: { 'application/json': { schema: ZSubscriptionEdit } } } },
-  responses: { 200: jsonResponse(ZAdminSubscription, 'Edited'), 404: errorResponse('No such subscription'), ...guarded },
+  responses: { 200: jsonResponse(ZAdminSubscription, 'Edited'), 404: errorResponse('No such subscription') },
 });
 
 const pendingPayments = defineRoute('admin', {
@@ -121,7 +120,7 @@ const pendingPayments = defineRoute('admin', {
   path: '/api/admin/subscriptions/pending',
   tags: ['Admin'],
   summary: 'Members who pressed Go Premium in the last 30 days and are not paid up: match their payment by reference',
-  responses: { 200: jsonResponse(z.object({ pending: z.array(ZPendingPayment) }), 'Waiting for confirmation'), ...guarded },
+  responses: { 200: jsonResponse(z.object({ pending: z.array(ZPendingPayment) }), 'Waiting for confirmation') },
 });
 
 const activate = defineRoute('admin', {
@@ -130,7 +129,7 @@ const activate = defineRoute('admin', {
   tags: ['Admin'],
   summary: "Payment received: activate (or extend) a member's Premium",
   request: { body: { content: { 'application/json': { schema: ZActivatePremium } } } },
-  responses: { 200: jsonResponse(ZAdminSubscription, 'Premium active'), 404: errorResponse('No such member'), ...guarded },
+  responses: { 200: jsonResponse(ZAdminSubscription, 'Premium active'), 404: errorResponse('No such member') },
 });
 
 const subscriptionCancel = defineRoute('admin', {
@@ -139,7 +138,7 @@ const subscriptionCancel = defineRoute('admin', {
   tags: ['Admin'],
   summary: 'Cancel a subscription: it stays active until it expires',
   request: { params: idParams },
-  responses: { 200: jsonResponse(ZAdminSubscription, 'Cancelled'), 404: errorResponse('No such subscription'), 409: errorResponse('Already cancelled'), ...guarded },
+  responses: { 200: jsonResponse(ZAdminSubscription, 'Cancelled'), 404: errorResponse('No such subscription'), 409: errorResponse('Already cancelled') },
 });
 
 export const commerceRoutes = new OpenAPIHono<AppEnv>();

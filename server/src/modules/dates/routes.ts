@@ -8,7 +8,6 @@ import { listPlans, proposeDate, readSharedDate, readSharedDatePhoto, respondToD
 import { confirmDate, dateState, disputeDate, readDatePhoto, uploadDatePhoto } from './date-verification.service';
 import { listDateHistory, ratingState, submitRating } from './ratings.service';
 
-const signedOut = errorResponse('Not signed in');
 const notFound = errorResponse('Not a conversation of yours');
 const conversationParams = z.object({ conversationId: z.uuid() });
 
@@ -18,7 +17,7 @@ const getDate = defineRoute('member', {
   tags: ['Dates'],
   summary: "The date's verification state in this conversation",
   request: { params: conversationParams },
-  responses: { 200: jsonResponse(ZDateState, 'State'), 401: signedOut, 404: notFound },
+  responses: { 200: jsonResponse(ZDateState, 'State'), 404: notFound },
 });
 
 const uploadDate = defineRoute('member', {
@@ -32,7 +31,6 @@ const uploadDate = defineRoute('member', {
     409: errorResponse('A photo is already waiting, or the date is verified'),
     413: errorResponse('File too large'),
     415: errorResponse('Invalid file type'),
-    401: signedOut,
     404: notFound,
   },
 });
@@ -43,7 +41,7 @@ const confirm = defineRoute('member', {
   tags: ['Dates'],
   summary: "'Yes, we met': verifies the date and unlocks rating for both",
   request: { params: conversationParams },
-  responses: { 200: jsonResponse(ZDateState, 'Verified'), 403: errorResponse('You uploaded it'), 401: signedOut, 404: notFound },
+  responses: { 200: jsonResponse(ZDateState, 'Verified'), 403: errorResponse('You uploaded it'), 404: notFound },
 });
 
 const dispute = defineRoute('member', {
@@ -52,7 +50,7 @@ const dispute = defineRoute('member', {
   tags: ['Dates'],
   summary: "'This didn't happen': opens a moderation case instead",
   request: { params: conversationParams },
-  responses: { 200: jsonResponse(ZDateState, 'Disputed'), 403: errorResponse('You uploaded it'), 401: signedOut, 404: notFound },
+  responses: { 200: jsonResponse(ZDateState, 'Disputed'), 403: errorResponse('You uploaded it'), 404: notFound },
 });
 
 const datePhoto = defineRoute('member', {
@@ -61,7 +59,7 @@ const datePhoto = defineRoute('member', {
   tags: ['Dates'],
   summary: 'A date photo: for the two participants and administrators only',
   request: { params: z.object({ verificationId: z.uuid() }) },
-  responses: { 200: imageResponse, 401: signedOut, 404: errorResponse('No such photo (or not yours)') },
+  responses: { 200: imageResponse, 404: errorResponse('No such photo (or not yours)') },
 });
 
 const getRating = defineRoute('member', {
@@ -70,7 +68,7 @@ const getRating = defineRoute('member', {
   tags: ['Ratings'],
   summary: "Where this date's ratings stand; the other's rating only once revealed",
   request: { params: conversationParams },
-  responses: { 200: jsonResponse(ZRatingState, 'State'), 401: signedOut, 404: errorResponse('Conversation not found') },
+  responses: { 200: jsonResponse(ZRatingState, 'State'), 404: errorResponse('Conversation not found') },
 });
 
 const rate = defineRoute('member', {
@@ -84,7 +82,6 @@ const rate = defineRoute('member', {
     400: errorResponse('Rating required'),
     403: errorResponse('Verification Required'),
     409: errorResponse('Already rated'),
-    401: signedOut,
     404: errorResponse('Conversation not found'),
   },
 });
@@ -101,7 +98,7 @@ const history = defineRoute('member', {
   path: '/api/date-history',
   tags: ['Ratings'],
   summary: 'Verified dates with their rating status',
-  responses: { 200: jsonResponse(z.object({ dates: z.array(ZHistoryEntry) }), 'Dates'), 401: signedOut },
+  responses: { 200: jsonResponse(z.object({ dates: z.array(ZHistoryEntry) }), 'Dates') },
 });
 
 const plans = defineRoute('member', {
@@ -109,7 +106,7 @@ const plans = defineRoute('member', {
   path: '/api/date-plans',
   tags: ['Calendar'],
   summary: 'Proposed and planned dates',
-  responses: { 200: jsonResponse(z.object({ plans: z.array(ZDatePlan) }), 'Plans'), 401: signedOut },
+  responses: { 200: jsonResponse(z.object({ plans: z.array(ZDatePlan) }), 'Plans') },
 });
 
 const propose = defineRoute('member', {
@@ -118,7 +115,7 @@ const propose = defineRoute('member', {
   tags: ['Calendar'],
   summary: 'Propose a date to a match: day, time and place',
   request: { body: { content: { 'application/json': { schema: ZProposeDate } } } },
-  responses: { 201: jsonResponse(ZDatePlan, 'Proposed'), 400: errorResponse('Invalid or past time'), 401: signedOut, 404: notFound },
+  responses: { 201: jsonResponse(ZDatePlan, 'Proposed'), 400: errorResponse('Invalid or past time'), 404: notFound },
 });
 
 const ZAnswer = z.discriminatedUnion('action', [
@@ -133,7 +130,7 @@ const answer = defineRoute('member', {
   tags: ['Calendar'],
   summary: 'Accept, decline, or propose another time',
   request: { params: planParams, body: { content: { 'application/json': { schema: ZAnswer } } } },
-  responses: { 200: jsonResponse(z.object({ plans: z.array(ZDatePlan) }), 'Plans'), 400: errorResponse('Invalid'), 403: errorResponse('Not the invitee'), 409: errorResponse('Already answered'), 401: signedOut, 404: errorResponse('No such date') },
+  responses: { 200: jsonResponse(z.object({ plans: z.array(ZDatePlan) }), 'Plans'), 400: errorResponse('Invalid'), 403: errorResponse('Not the invitee'), 409: errorResponse('Already answered'), 404: errorResponse('No such date') },
 });
 
 const share = defineRoute('member', {
@@ -142,7 +139,7 @@ const share = defineRoute('member', {
   tags: ['Calendar'],
   summary: "'Share my date': an expiring read-only link for a trusted friend",
   request: { params: planParams },
-  responses: { 201: jsonResponse(z.object({ path: z.string(), expiresAt: z.string() }), 'Link'), 409: errorResponse('Not an accepted date, or over'), 401: signedOut, 404: errorResponse('No such date') },
+  responses: { 201: jsonResponse(z.object({ path: z.string(), expiresAt: z.string() }), 'Link'), 409: errorResponse('Not an accepted date, or over'), 404: errorResponse('No such date') },
 });
 
 const unshare = defineRoute('member', {
@@ -151,7 +148,7 @@ const unshare = defineRoute('member', {
   tags: ['Calendar'],
   summary: "Stop every 'Share my date' link I made to this date",
   request: { params: planParams },
-  responses: { 200: jsonResponse(z.object({ revoked: z.number() }), 'Stopped'), 401: signedOut },
+  responses: { 200: jsonResponse(z.object({ revoked: z.number() }), 'Stopped') },
 });
 
 const tokenParams = z.object({ token: z.string().min(20).max(64) });

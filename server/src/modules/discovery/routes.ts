@@ -17,7 +17,6 @@ import { findDiscoverPage } from './discovery.service';
 import { likeProfile, likesLeftToday, passProfile } from './likes.service';
 import { listMatches, markMatchAnnounced } from './matches.service';
 
-const unauthorized = { 401: errorResponse('Not signed in') };
 
 const discover = defineRoute('member', {
   method: 'get',
@@ -25,7 +24,7 @@ const discover = defineRoute('member', {
   tags: ['Discovery'],
   summary: 'One page of profiles, best score first (keyset paging with `cursor`)',
   request: { query: ZDiscoverQuery },
-  responses: { 200: jsonResponse(ZDiscoverPage, 'A page of cards'), 400: errorResponse('Invalid filters'), ...unauthorized },
+  responses: { 200: jsonResponse(ZDiscoverPage, 'A page of cards'), 400: errorResponse('Invalid filters') },
 });
 
 const like = defineRoute('member', {
@@ -38,7 +37,6 @@ const like = defineRoute('member', {
     200: jsonResponse(ZLikeResponse, 'Recorded (or already recorded)'),
     404: errorResponse('No such profile'),
     429: errorResponse('Daily like limit reached'),
-    ...unauthorized,
   },
 });
 
@@ -48,7 +46,7 @@ const pass = defineRoute('member', {
   tags: ['Discovery'],
   summary: 'Pass on a profile: hidden from discovery for 30 days',
   request: { body: { content: { 'application/json': { schema: z.object({ targetId: z.string().min(1).max(64) }) } } } },
-  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Recorded'), 404: errorResponse('No such profile'), ...unauthorized },
+  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Recorded'), 404: errorResponse('No such profile') },
 });
 
 const likesStatus = defineRoute('member', {
@@ -56,7 +54,7 @@ const likesStatus = defineRoute('member', {
   path: '/api/likes/status',
   tags: ['Discovery'],
   summary: 'Likes left today under the member plan',
-  responses: { 200: jsonResponse(ZLikesStatus, 'The quota'), ...unauthorized },
+  responses: { 200: jsonResponse(ZLikesStatus, 'The quota') },
 });
 
 const matchList = defineRoute('member', {
@@ -64,7 +62,7 @@ const matchList = defineRoute('member', {
   path: '/api/matches',
   tags: ['Discovery'],
   summary: "The member's matches, newest first",
-  responses: { 200: jsonResponse(z.object({ matches: z.array(ZMatch) }), 'Matches'), ...unauthorized },
+  responses: { 200: jsonResponse(z.object({ matches: z.array(ZMatch) }), 'Matches') },
 });
 
 const matchSeen = defineRoute('member', {
@@ -73,7 +71,7 @@ const matchSeen = defineRoute('member', {
   tags: ['Discovery'],
   summary: "Record that the member has seen 'It's a match!'",
   request: { params: z.object({ matchId: z.uuid() }) },
-  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Recorded'), 404: errorResponse('Not a match of yours'), ...unauthorized },
+  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Recorded'), 404: errorResponse('Not a match of yours') },
 });
 
 const location = defineRoute('member', {
@@ -82,7 +80,7 @@ const location = defineRoute('member', {
   tags: ['Profile'],
   summary: 'Share a position; it is stored snapped to a ~2 km grid and never shown to anyone. Moves are limited: 12 a day, none faster than 1,000 km/h',
   request: { body: { content: { 'application/json': { schema: ZLocationUpdate } } } },
-  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Stored'), 404: errorResponse('No profile yet'), 429: errorResponse('Too many moves, or too fast'), ...unauthorized },
+  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Stored'), 404: errorResponse('No profile yet'), 429: errorResponse('Too many moves, or too fast') },
 });
 
 export const discoveryRoutes = new OpenAPIHono<AppEnv>()

@@ -1,7 +1,6 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import { ZMeResponse, type TMeResponse } from '../../../../contracts/auth';
-import { ZErrorBody } from '../../../../contracts/errors';
 import { user } from '../../db/schema';
 import type { AppEnv, Deps, SessionUser } from '../../lib/context';
 import { defineRoute, findSession, forwardSessionCookies, isAdminSession } from '../../lib/route';
@@ -14,7 +13,6 @@ const getMe = defineRoute('member', {
   summary: 'The signed-in member, admin flag and plan state',
   responses: {
     200: { description: 'The member', content: { 'application/json': { schema: ZMeResponse } } },
-    401: { description: 'Not signed in', content: { 'application/json': { schema: ZErrorBody } } },
   },
 });
 

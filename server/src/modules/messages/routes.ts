@@ -6,14 +6,14 @@ import { defineRoute } from '../../lib/route';
 import { listConversations, listMessages, markRead, sendMessage } from './messages.service';
 
 const conversationParams = z.object({ conversationId: z.uuid() });
-const common = { 401: errorResponse('Not signed in'), 404: errorResponse('Not a conversation of yours') };
+const common = { 404: errorResponse('Not a conversation of yours') };
 
 const conversationList = defineRoute('member', {
   method: 'get',
   path: '/api/conversations',
   tags: ['Messages'],
   summary: "The member's conversations, most recent first",
-  responses: { 200: jsonResponse(z.object({ conversations: z.array(ZConversation) }), 'Conversations'), 401: common[401] },
+  responses: { 200: jsonResponse(z.object({ conversations: z.array(ZConversation) }), 'Conversations') },
 });
 
 const messageList = defineRoute('member', {

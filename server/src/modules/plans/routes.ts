@@ -6,14 +6,13 @@ import { defineRoute } from '../../lib/route';
 import { likesReceived } from '../discovery/likes.service';
 import { boostStatus, startBoost, startUpgrade } from './premium.service';
 
-const unauthorized = { 401: errorResponse('Not signed in') };
 
 const upgrade = defineRoute('member', {
   method: 'post',
   path: '/api/plans/upgrade',
   tags: ['Plans'],
   summary: 'Go Premium: log the attempt and get the payment page (Premium starts when an admin confirms the payment)',
-  responses: { 200: jsonResponse(ZUpgradeResponse, 'Where to pay'), ...unauthorized },
+  responses: { 200: jsonResponse(ZUpgradeResponse, 'Where to pay') },
 });
 
 const likedMe = defineRoute('member', {
@@ -21,7 +20,7 @@ const likedMe = defineRoute('member', {
   path: '/api/likes/received',
   tags: ['Plans'],
   summary: 'Who liked me: the count for everyone, the list with Premium',
-  responses: { 200: jsonResponse(ZLikesReceived, 'Likes waiting for an answer'), ...unauthorized },
+  responses: { 200: jsonResponse(ZLikesReceived, 'Likes waiting for an answer') },
 });
 
 const boost = defineRoute('member', {
@@ -29,7 +28,7 @@ const boost = defineRoute('member', {
   path: '/api/boost',
   tags: ['Plans'],
   summary: "Today's boost: running, used, or available",
-  responses: { 200: jsonResponse(ZBoostStatus, 'Boost status'), ...unauthorized },
+  responses: { 200: jsonResponse(ZBoostStatus, 'Boost status') },
 });
 
 const boostStart = defineRoute('member', {
@@ -41,7 +40,6 @@ const boostStart = defineRoute('member', {
     200: jsonResponse(ZBoostStatus, 'Boost running'),
     403: errorResponse('Premium required'),
     429: errorResponse("Today's boost is used"),
-    ...unauthorized,
   },
 });
 

@@ -9,7 +9,6 @@ import { addPhoto, listPhotos, readPhoto, removePhoto, reorderPhotos } from './p
 import { getOwnProfile, saveOwnProfile } from './profiles.service';
 
 const errors = {
-  401: errorResponse('Not signed in'),
   400: errorResponse('Invalid input'),
 };
 
@@ -18,7 +17,7 @@ const getProfile = defineRoute('member', {
   path: '/api/profile',
   tags: ['Profile'],
   summary: "The member's own profile",
-  responses: { 200: jsonResponse(ZOwnProfile, 'The profile'), 404: errorResponse('No profile yet'), 401: errors[401] },
+  responses: { 200: jsonResponse(ZOwnProfile, 'The profile'), 404: errorResponse('No profile yet') },
 });
 
 const putProfile = defineRoute('member', {
@@ -35,7 +34,7 @@ const getPhotos = defineRoute('member', {
   path: '/api/profile/photos',
   tags: ['Profile'],
   summary: "The member's own photos, main photo first",
-  responses: { 200: jsonResponse(ZPhotoList, 'The photos'), 401: errors[401] },
+  responses: { 200: jsonResponse(ZPhotoList, 'The photos') },
 });
 
 const uploadPhoto = defineRoute('member', {
@@ -84,7 +83,6 @@ const getFile = defineRoute('member', {
   responses: {
     200: imageResponse,
     404: errorResponse('No such photo'),
-    401: errors[401],
   },
 });
 

@@ -5,7 +5,6 @@ import { errorResponse, jsonResponse } from '../../lib/openapi';
 import { defineRoute } from '../../lib/route';
 import { blockMember, fileReport, listBlocked, listMyReports, listPastMatches, unblockMember, unmatch } from './safety.service';
 
-const signedOut = errorResponse('Not signed in');
 const memberParams = z.object({ userId: z.string().min(1).max(64) });
 
 const blockedList = defineRoute('member', {
@@ -13,7 +12,7 @@ const blockedList = defineRoute('member', {
   path: '/api/blocks',
   tags: ['Safety'],
   summary: 'The members I have blocked',
-  responses: { 200: jsonResponse(z.object({ blocked: z.array(ZBlockedMember) }), 'Blocked members'), 401: signedOut },
+  responses: { 200: jsonResponse(z.object({ blocked: z.array(ZBlockedMember) }), 'Blocked members') },
 });
 
 const block = defineRoute('member', {
@@ -22,7 +21,7 @@ const block = defineRoute('member', {
   tags: ['Safety'],
   summary: 'Block a member (idempotent): both vanish from each other everywhere',
   request: { params: memberParams },
-  responses: { 200: jsonResponse(z.object({ blocked: z.literal(true) }), 'Blocked'), 400: errorResponse('Yourself'), 401: signedOut, 404: errorResponse('No such member') },
+  responses: { 200: jsonResponse(z.object({ blocked: z.literal(true) }), 'Blocked'), 400: errorResponse('Yourself'), 404: errorResponse('No such member') },
 });
 
 const unblock = defineRoute('member', {
@@ -31,7 +30,7 @@ const unblock = defineRoute('member', {
   tags: ['Safety'],
   summary: 'Unblock a member',
   request: { params: memberParams },
-  responses: { 200: jsonResponse(z.object({ blocked: z.literal(false) }), 'Unblocked'), 401: signedOut, 404: errorResponse('Not blocked') },
+  responses: { 200: jsonResponse(z.object({ blocked: z.literal(false) }), 'Unblocked'), 404: errorResponse('Not blocked') },
 });
 
 const unmatchRoute = defineRoute('member', {
@@ -40,7 +39,7 @@ const unmatchRoute = defineRoute('member', {
   tags: ['Safety'],
   summary: 'Unmatch: the chat closes for both; the last messages are kept 30 days for reports',
   request: { params: z.object({ matchId: z.uuid() }) },
-  responses: { 200: jsonResponse(z.object({ pastMatchId: z.string() }), 'Unmatched'), 401: signedOut, 404: errorResponse('Not a match of yours') },
+  responses: { 200: jsonResponse(z.object({ pastMatchId: z.string() }), 'Unmatched'), 404: errorResponse('Not a match of yours') },
 });
 
 const pastMatchList = defineRoute('member', {
@@ -48,7 +47,7 @@ const pastMatchList = defineRoute('member', {
   path: '/api/past-matches',
   tags: ['Safety'],
   summary: 'Unmatched members still reportable (30 days)',
-  responses: { 200: jsonResponse(z.object({ pastMatches: z.array(ZPastMatch) }), 'Past matches'), 401: signedOut },
+  responses: { 200: jsonResponse(z.object({ pastMatches: z.array(ZPastMatch) }), 'Past matches') },
 });
 
 const report = defineRoute('member', {
@@ -60,7 +59,6 @@ const report = defineRoute('member', {
   responses: {
     201: jsonResponse(z.object({ id: z.string(), status: z.literal('open') }), 'Case opened'),
     400: errorResponse('Invalid report'),
-    401: signedOut,
     404: errorResponse('No such member, conversation or past match'),
   },
 });
@@ -70,7 +68,7 @@ const myReports = defineRoute('member', {
   path: '/api/reports/mine',
   tags: ['Safety'],
   summary: 'My reports and their status',
-  responses: { 200: jsonResponse(z.object({ reports: z.array(ZMyReport) }), 'My reports'), 401: signedOut },
+  responses: { 200: jsonResponse(z.object({ reports: z.array(ZMyReport) }), 'My reports') },
 });
 
 export const safetyRoutes = new OpenAPIHono<AppEnv>()

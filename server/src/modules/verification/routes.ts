@@ -7,15 +7,13 @@ import { errorResponse, imageResponse, jsonResponse } from '../../lib/openapi';
 import { defineRoute, viewerOf } from '../../lib/route';
 import { decideSelfie, listSelfiesForAdmin, readSelfie, selfieStatus, startSelfieChallenge, submitSelfie } from './selfie.service';
 
-const signedOut = errorResponse('Not signed in');
-const notAdmin = errorResponse('Not an administrator');
 
 const status = defineRoute('member', {
   method: 'get',
   path: '/api/verification/selfie',
   tags: ['Verification'],
   summary: "The member's selfie verification status",
-  responses: { 200: jsonResponse(ZSelfieStatus, 'Status'), 401: signedOut },
+  responses: { 200: jsonResponse(ZSelfieStatus, 'Status') },
 });
 
 const challenge = defineRoute('member', {
@@ -23,7 +21,7 @@ const challenge = defineRoute('member', {
   path: '/api/verification/selfie/challenge',
   tags: ['Verification'],
   summary: 'A pose picked at random, valid for 10 minutes; the selfie must be taken in it',
-  responses: { 201: jsonResponse(ZSelfieChallenge, 'The pose'), 401: signedOut },
+  responses: { 201: jsonResponse(ZSelfieChallenge, 'The pose') },
 });
 
 const submit = defineRoute('member', {
@@ -44,7 +42,6 @@ const submit = defineRoute('member', {
     409: errorResponse('A selfie is already waiting'),
     413: errorResponse('File too large'),
     415: errorResponse('Invalid file type'),
-    401: signedOut,
   },
 });
 
@@ -54,7 +51,7 @@ const selfieImage = defineRoute('member', {
   tags: ['Verification'],
   summary: 'A selfie: for its owner and administrators only',
   request: { params: z.object({ submissionId: z.uuid() }) },
-  responses: { 200: imageResponse, 401: signedOut, 404: errorResponse('No such selfie (or not yours)') },
+  responses: { 200: imageResponse, 404: errorResponse('No such selfie (or not yours)') },
 });
 
 const ZAdminSelfie = z.object({
@@ -77,7 +74,7 @@ const adminList = defineRoute('admin', {
   tags: ['Admin'],
   summary: 'Selfies to review (pending by default), with the profile photos to compare',
   request: { query: z.object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') }) },
-  responses: { 200: jsonResponse(z.object({ selfies: z.array(ZAdminSelfie) }), 'Selfies'), 401: signedOut, 403: notAdmin },
+  responses: { 200: jsonResponse(z.object({ selfies: z.array(ZAdminSelfie) }), 'Selfies') },
 });
 
 const decisionParams = z.object({ submissionId: z.uuid() });
@@ -87,7 +84,7 @@ const approve = defineRoute('admin', {
   tags: ['Admin'],
   summary: 'Approve a selfie: the member becomes selfie-verified',
   request: { params: decisionParams },
-  responses: { 200: jsonResponse(z.object({ status: z.literal('approved') }), 'Approved'), 401: signedOut, 403: notAdmin, 404: errorResponse('No pending selfie') },
+  responses: { 200: jsonResponse(z.object({ status: z.literal('approved') }), 'Approved'), 404: errorResponse('No pending selfie') },
 });
 
 const reject = defineRoute('admin', {
@@ -96,7 +93,7 @@ const reject = defineRoute('admin', {
   tags: ['Admin'],
   summary: 'Reject a selfie with a reason the member sees',
   request: { params: decisionParams, body: { content: { 'application/json': { schema: z.object({ reason: z.string().trim().min(3, 'Give the member a reason').max(300) }) } } } },
-  responses: { 200: jsonResponse(z.object({ status: z.literal('rejected') }), 'Rejected'), 400: errorResponse('No reason'), 401: signedOut, 403: notAdmin, 404: errorResponse('No pending selfie') },
+  responses: { 200: jsonResponse(z.object({ status: z.literal('rejected') }), 'Rejected'), 400: errorResponse('No reason'), 404: errorResponse('No pending selfie') },
 });
 
 export const verificationRoutes = new OpenAPIHono<AppEnv>();

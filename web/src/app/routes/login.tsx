@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { CircleAlert, Wand2 } from 'lucide-react';
 import { loginFormErrors, type TLoginForm, type TLoginFormErrors } from '@contracts/login-form';
+import type { ApiErrorCode } from '@contracts/errors';
 import { AUTH_DELAYS, loginHintFor, TOASTS } from '@contracts/messages';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -13,7 +14,7 @@ import { authApi } from '@/features/auth/auth-api';
 import { AuthShell } from '@/features/auth/auth-shell';
 import { CheckEmail } from '@/features/auth/check-email';
 import { useSignIn } from '@/features/auth/use-sign-in';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 
@@ -24,7 +25,7 @@ export function Component() {
   usePageMeta('Log in · Vouch', 'Sign in to Vouch with your password, a magic link, and your second step if you turned it on.');
   const signIn = useSignIn();
   const [params] = useSearchParams();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ message: string; code: ApiErrorCode } | null>(null);
   const [hint, setHint] = useState<string | null>(null);
   const [magicLinkSentTo, setMagicLinkSentTo] = useState<string | null>(null);
   const [sendingLink, setSendingLink] = useState(false);
@@ -54,11 +55,11 @@ export function Component() {
     }
   }, [params]);
 
-  // The hint is chosen from the server's words, one second after the failure shows.
+  // The hint is chosen by the error's code, one second after the failure shows.
   useEffect(() => {
     setHint(null);
     if (!failure) return;
-    const timer = setTimeout(() => setHint(loginHintFor(failure)), AUTH_DELAYS.loginHintMs);
+    const timer = setTimeout(() => setHint(loginHintFor(failure.code)), AUTH_DELAYS.loginHintMs);
     return () => clearTimeout(timer);
   }, [failure]);
 
@@ -78,7 +79,7 @@ export function Component() {
     try {
       await signIn(values.email.trim(), values.password);
     } catch (error) {
-      setFailure(errorMessage(error, TOASTS.signInError.fallback));
+      setFailure({ message: errorMessage(error, TOASTS.signInError.fallback), code: error instanceof ApiError ? error.code : 'UNKNOWN' });
     } finally {
       setSubmitting(false);
     }
@@ -134,7 +135,7 @@ export function Component() {
               <p className="flex items-center gap-2 font-semibold text-destructive">
                 <CircleAlert className="size-4" aria-hidden /> Login failed
               </p>
-              <p>{failure}</p>
+              <p>{failure.message}</p>
               {hint && <p className="text-muted-foreground">{hint}</p>}
             </div>
           )}

@@ -69,6 +69,35 @@ export const profiles = pgTable('profiles', {
   searchWords: tsvector('search_words').generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, name || ' ' || coalesce(bio, ''))`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => {
+  const shown = sql`${t.hidden} = false`;
+  // A missing age counts as 25, the profile's display default, in these keys as in the queries.
+  const age = sql`coalesce(${t.age}, 25)`;
+  // DESC in PostgreSQL puts nulls first; Drizzle's .desc() alone would write NULLS LAST, an order
+  // the queries (score desc, user_id desc) do not ask for.
+  // Discovery pages read the top of one index in score order; the filters that make a page rare
+  // are key columns after the sort key, so the index rejects what they exclude (decision 004).
+  // Two more discovery indexes carry INCLUDE columns, which Drizzle cannot declare: they live in
+  // migration 0004 alone (profiles_discovery_idx, profiles_gender_discovery_idx).
+  return [
+    index('profiles_geo_cell_idx')
+      .on(t.geoCell, t.score.desc().nullsFirst(), t.userId.desc().nullsFirst(), age, t.selfieVerified, t.latitude, t.longitude)
+      .where(sql`${shown} and ${t.geoCell} is not null`),
+    index('profiles_gender_cell_idx')
+      .on(t.genderGroup, t.geoCell, t.score.desc().nullsFirst(), t.userId.desc().nullsFirst(), age, t.selfieVerified, t.latitude, t.longitude)
+      .where(sql`${shown} and ${t.geoCell} is not null`),
+    index('profiles_location_idx')
+      .on(t.location, t.score.desc().nullsFirst(), t.userId.desc().nullsFirst(), t.genderGroup, age, t.selfieVerified)
+      .where(sql`${shown} and ${t.location} is not null`),
+    index('profiles_location_cell_idx')
+      .on(t.location, t.geoCell, t.score.desc().nullsFirst(), t.userId.desc().nullsFirst(), t.genderGroup, age, t.selfieVerified, t.latitude, t.longitude)
+      .where(sql`${shown} and ${t.location} is not null and ${t.geoCell} is not null`),
+    index('profiles_earth_idx')
+      .using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
+      .where(sql`${shown} and ${t.latitude} is not null and ${t.longitude} is not null`),
+    index('profiles_boosted_idx').on(t.boostedUntil).where(sql`${shown} and ${t.boostedUntil} is not null`),
+    index('profiles_search_words_idx').using('gin', t.searchWords).where(shown),
+  ];
 });
 
 /**
@@ -76,9 +105,13 @@ export const profiles = pgTable('profiles', {
  * city filter finds the matching texts here, then reads the top of each from
  * profiles_location_idx (docs/decisions/004). A text no profile has any more matches no one.
  */
-export const discoveryLocations = pgTable('discovery_locations', {
-  location: text('location').primaryKey(),
-});
+export const discoveryLocations = pgTable(
+  'discovery_locations',
+  {
+    location: text('location').primaryKey(),
+  },
+  (t) => [index('discovery_locations_trgm_idx').using('gin', t.location.op('gin_trgm_ops'))],
+);
 
 /** Profile photos, re-encoded without metadata; position 0 is the main photo. */
 export const photos = pgTable(

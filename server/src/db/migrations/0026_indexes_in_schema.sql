@@ -1,0 +1,11 @@
+-- These indexes were created by earlier migrations (0004, 0007, 0014 to 0017) before the schema
+-- declared them. Now that it does, this migration records them in the snapshot; on a database
+-- that has them (every one), each statement does nothing.
+CREATE INDEX IF NOT EXISTS "discovery_locations_trgm_idx" ON "discovery_locations" USING gin ("location" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "profiles_geo_cell_idx" ON "profiles" USING btree ("geo_cell","score" DESC NULLS FIRST,"user_id" DESC NULLS FIRST,coalesce("age", 25),"selfie_verified","latitude","longitude") WHERE "profiles"."hidden" = false and "profiles"."geo_cell" is not null;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "profiles_gender_cell_idx" ON "profiles" USING btree ("gender_group","geo_cell","score" DESC NULLS FIRST,"user_id" DESC NULLS FIRST,coalesce("age", 25),"selfie_verified","latitude","longitude") WHERE "profiles"."hidden" = false and "profiles"."geo_cell" is not null;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "profiles_location_idx" ON "profiles" USING btree ("location","score" DESC NULLS FIRST,"user_id" DESC NULLS FIRST,"gender_group",coalesce("age", 25),"selfie_verified") WHERE "profiles"."hidden" = false and "profiles"."location" is not null;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "profiles_location_cell_idx" ON "profiles" USING btree ("location","geo_cell","score" DESC NULLS FIRST,"user_id" DESC NULLS FIRST,"gender_group",coalesce("age", 25),"selfie_verified","latitude","longitude") WHERE "profiles"."hidden" = false and "profiles"."location" is not null and "profiles"."geo_cell" is not null;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "profiles_earth_idx" ON "profiles" USING gist (ll_to_earth("latitude", "longitude")) WHERE "profiles"."hidden" = false and "profiles"."latitude" is not null and "profiles"."longitude" is not null;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "profiles_boosted_idx" ON "profiles" USING btree ("boosted_until") WHERE "profiles"."hidden" = false and "profiles"."boosted_until" is not null;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "profiles_search_words_idx" ON "profiles" USING gin ("search_words") WHERE "profiles"."hidden" = false;

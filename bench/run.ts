@@ -4,7 +4,7 @@
 // npm run bench -- --render full     writes a report's Markdown again from its JSON
 //
 // Seeds each database from nothing (bench/lib/seed.ts), starts the real server on it, runs the
-// scenarios, and writes bench/results/<run>.json and .md with every DESIGN §5 budget marked met
+// scenarios, and writes bench/results/<run>.json and .md with every performance budget marked met
 // or not. Calibration (a bare Hono route, and the discovery SQL straight against the database)
 // runs first and last, and figures are given as ratios to it. Correctness checks (one match per
 // pair under races, every message delivered in order, no failed request) decide the exit code;

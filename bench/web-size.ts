@@ -1,4 +1,4 @@
-// Gzipped JavaScript per route of the web app, against the DESIGN §5 budgets.
+// Gzipped JavaScript per route of the web app, against the performance budgets.
 // npx tsx bench/web-size.ts   (builds into a temporary folder; the dist/ build is left alone)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

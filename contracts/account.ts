@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PasswordSchema } from './auth';
 
-/** The MFA card's toasts and checks (member-side spec §5 and §8). */
+/** The MFA card's toasts and checks. */
 export const MFA_TEXT = {
   invalidCode: { title: 'Invalid code', description: 'Please enter a 6-digit verification code.' },
   loadFailed: 'Failed to load MFA settings',
@@ -78,7 +78,7 @@ export const ACCOUNT_EVENT_LABELS = {
   session_revoked: 'Signed out of one device',
 } as const;
 export type AccountEventKind = keyof typeof ACCOUNT_EVENT_LABELS;
-/** The security log keeps this many entries per member (spec §9). */
+/** The security log keeps this many entries per member. */
 export const ACCOUNT_EVENTS_KEPT = 100;
 
 export const ZAccountEvent = z.object({

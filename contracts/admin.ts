@@ -101,7 +101,7 @@ export const ZAuditFinding = z.object({
 export const ZAuditResult = z.object({ ranAt: z.string(), issues: z.array(ZAuditFinding), checks: z.number() });
 export type TAuditResult = z.infer<typeof ZAuditResult>;
 
-/** The spec's fixed platform suggestions on the Reports tab. */
+/** The fixed platform suggestions on the Reports tab. */
 export const PLATFORM_SUGGESTIONS = [
   { title: 'User Verification', priority: 'high', text: 'Encourage every member to verify with a selfie; verified members get more matches.' },
   { title: 'Content Moderation', priority: 'medium', text: 'Review open reports and safety flags within 24 hours.' },

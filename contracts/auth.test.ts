@@ -18,7 +18,7 @@ describe('account rules', () => {
     expect(PasswordSchema.safeParse('SecretPass').error?.issues[0]?.message).toBe('Password should contain at least one number');
   });
 
-  it('validates the registration form with the spec messages', () => {
+  it('validates the registration form with the messages members are shown', () => {
     expect(firstError({})).toBeNull();
     expect(firstError({ email: 'amy@example' })).toBe('Please enter a valid email address.');
     expect(firstError({ confirmPassword: 'Other123' })).toBe("Passwords don't match");
@@ -45,7 +45,7 @@ describe('account rules', () => {
     );
   });
 
-  it('gives the sign-in form the spec messages, and a trimmed address', () => {
+  it('gives the sign-in form its messages, and a trimmed address', () => {
     expect(loginFormErrors({ email: '', password: '' })).toEqual({ email: 'Email is required', password: 'Password is required' });
     expect(loginFormErrors({ email: 'amy@example', password: 'x' })).toEqual({ email: 'Please enter a valid email address.' });
     expect(loginFormErrors({ email: ' amy@example.com ', password: 'x' })).toEqual({});

@@ -46,7 +46,7 @@ export const AgeSchema = z
   .min(18, AUTH_TEXT.ageTooYoung)
   .max(120, AUTH_TEXT.ageRange);
 
-/** Registration metadata kept for the profile (spec §3). */
+/** Registration metadata kept for the profile. */
 export const ZRegistrationDetails = z.object({
   name: z.string().trim().max(80).optional(),
   age: AgeSchema.optional(),

@@ -31,7 +31,7 @@ export const COMPATIBILITY_BANDS = [
 ] as const;
 
 /**
- * Compatibility (spec §9): the share of interests the two have in common out of all the
+ * Compatibility: the share of interests the two have in common out of all the
  * distinct interests of both, as a percentage. Compared case-insensitively.
  */
 export function compatibility(mine: string[], theirs: string[]): { percent: number; band: string } {
@@ -43,7 +43,7 @@ export function compatibility(mine: string[], theirs: string[]): { percent: numb
   return { percent, band: COMPATIBILITY_BANDS.find((band) => percent >= band.min)!.label };
 }
 
-/** Trust score 0–100 on the discover card (spec §9). */
+/** Trust score 0–100 on the discover card. */
 export function trustScore(p: { avgRating: number | null; safeForFamily: boolean; safeForHome: boolean; reviewCount: number; selfieVerified: boolean }): number {
   const score =
     ((p.avgRating ?? 0) / 5) * 40 + (p.safeForFamily ? 20 : 0) + (p.safeForHome ? 20 : 0) + (p.reviewCount >= 5 ? 20 : 0) + (p.selfieVerified ? 10 : 0);

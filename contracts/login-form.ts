@@ -1,6 +1,6 @@
 import { AUTH_TEXT } from './messages';
 
-/** Spec: text, at sign, text, dot, text. */
+/** An address: text, at sign, text, dot, text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type TLoginForm = { email: string; password: string };
@@ -8,7 +8,7 @@ export type TLoginFormErrors = Partial<Record<keyof TLoginForm, string>>;
 
 /**
  * The sign-in form's checks, written without a schema library: the login page must stay within
- * its share of first-load JavaScript (DESIGN §5), and zod alone weighs a quarter of it. The
+ * its share of first-load JavaScript (110 KB gzipped), and zod alone weighs a quarter of it. The
  * server checks the same address with EmailSchema (contracts/auth.ts); a test keeps the two alike.
  */
 export function emailError(email: string): string | undefined {

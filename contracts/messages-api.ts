@@ -11,7 +11,7 @@ export const MESSAGE_TEXT = {
   loginRequired: { title: 'Login required', description: 'Please login to send messages' },
 } as const;
 
-/** The spec's four fixed suggestions for a first message. */
+/** The four fixed suggestions for a first message. */
 export const MESSAGE_SUGGESTIONS = [
   'Hi! How is your week going?',
   'Your profile made me smile. What are you into lately?',

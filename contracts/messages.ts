@@ -1,5 +1,5 @@
 /**
- * User-facing texts from the product specification. Both the server (error bodies)
+ * User-facing texts. Both the server (error bodies)
  * and the web app (toasts, inline errors) read them from here, so a wording lives once.
  */
 import type { ApiErrorCode } from './errors';
@@ -66,14 +66,14 @@ export function loginHintFor(code: ApiErrorCode): string {
   }
 }
 
-/** Delays the spec fixes for the account screens, in milliseconds. */
+/** Fixed delays on the account screens, in milliseconds. */
 export const AUTH_DELAYS = {
   loginHintMs: 1000,
   resetRedirectMs: 2000,
   bioSuggestionMs: 1500,
 } as const;
 
-/** A new-message toast shows the first 50 characters, with '...' when there is more (spec §4). */
+/** A new-message toast shows the first 50 characters, with '...' when there is more. */
 export function messagePreview(content: string): string {
   return content.length > 50 ? `${content.slice(0, 50)}...` : content;
 }

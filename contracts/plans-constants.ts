@@ -1,7 +1,7 @@
 // The plans rules and texts that need no schema: the server, and web pages that must not load zod, share them.
 // plans.ts re-exports them beside its schemas.
 
-/** Premium, per month, in US dollars (spec §9). Free is $0. */
+/** Premium, per month, in US dollars. Free is $0. */
 export const PREMIUM_MONTHLY_PRICE = 10.99;
 
 /** How Premium is paid: the peer-to-peer payment link the upgrade sends the member to. */

@@ -1,4 +1,4 @@
-/** The numbers the policy pages promise (admin-side spec §9); the pages read them from here. */
+/** The numbers the policy pages promise; the pages read them from here. */
 export const POLICY = {
   lastUpdated: 'May 16, 2025',
   coolingOffMonthlyHours: 48,

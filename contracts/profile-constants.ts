@@ -21,7 +21,7 @@ export const PROFILE_TEXT = {
   loadFailed: 'Failed to load your profile data.',
 } as const;
 
-/** Display defaults wherever a field is missing (spec §3). */
+/** Display defaults wherever a field is missing. */
 export const PROFILE_DEFAULTS = {
   name: 'Anonymous',
   age: 25,

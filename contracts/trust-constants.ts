@@ -41,7 +41,7 @@ export const TRUST_TEXT = {
   unlockedRating: 'Rate your experience',
 } as const;
 
-/** The spec's star labels. */
+/** What each number of stars means. */
 export const STAR_LABELS = ['Poor experience', 'Below average', 'Average experience', 'Good experience', 'Excellent experience'] as const;
 
 export const REVIEW_COMMENT_MAX = 1000;

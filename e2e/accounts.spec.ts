@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { openMailedLink, PASSWORD, registerAndVerify, signInWithPassword, toast, uniqueEmail } from './helpers';
 
 test.describe('[ACCOUNTS]', () => {
-  test('[REGISTER] shows every validation message as the spec words it', async ({ page }) => {
+  test('[REGISTER] shows every validation message in its words', async ({ page }) => {
     await page.goto('/register');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByText('Email is required')).toBeVisible();

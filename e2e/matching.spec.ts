@@ -231,7 +231,7 @@ test.describe('[CAMERA]', () => {
     await expect(page.getByRole('list', { name: 'Your photos' }).locator('img[alt="Main photo"]')).toBeVisible();
   });
 
-  test('[DENIED] a refused camera closes the view with the spec message', async ({ browser }) => {
+  test('[DENIED] a refused camera closes the view with its message', async ({ browser }) => {
     const page = await newMember(browser);
     await page.getByRole('button', { name: 'Camera' }).click();
     await toast(page, 'Camera access denied');

@@ -1,5 +1,5 @@
 // The benchmark report: figures per run, the ratios that survive a noisy machine, and each
-// DESIGN §5 budget marked met or not. Written as JSON (for tools) and Markdown (for people).
+// performance budget marked met or not. Written as JSON (for tools) and Markdown (for people).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -36,7 +36,7 @@ const dbName = (db: string) => (db === 'postgres' ? 'PostgreSQL' : 'PGlite');
 const runName = (r: RunResult) => `${r.tier} ${dbName(r.db)}`;
 const avg = (a: number, b: number) => (a + b) / 2;
 
-/** Same-run ratios (benchmark notes §2.6). */
+/** Same-run ratios: each figure over its own floor measured in the same run. */
 export function ratios(r: RunResult) {
   const sqlMax = avg(r.calibration.start.discoverySql.rps, r.calibration.end.discoverySql.rps);
   const hello = avg(r.calibration.start.honoHello.rps, r.calibration.end.honoHello.rps);
@@ -173,7 +173,7 @@ function markdown(label: string, runs: RunResult[], web: WebResults | null, budg
     `${env.date.slice(0, 16).replace('T', ' ')} UTC · commit ${env.commit} · ${env.cpu} · ${env.memoryGb} GB · Node ${env.node} · load ${env.loadAverage} · ${Math.round(totalSeconds / 60)} min.`,
     'Command: `npm run bench' + (label === 'full' ? '' : label === 'quick' ? ' -- --quick' : ` -- --tier ${label.replace('-', ' --db ')}`) + '`. Latencies in ms as p50 / p95 / p99; server and load generator share the machine\'s two cores (no pinning).',
     '',
-    '## Budgets (DESIGN §5)',
+    '## Budgets',
     '',
     row(['budget', 'run', 'measured', 'met']),
     row(['---', '---', '---', '---']),

@@ -35,7 +35,7 @@ const EnvSchema = z
     /** Uploads (photos, selfies, date photos, ad images) one member may send per 10 minutes. */
     UPLOADS_PER_MEMBER: z.coerce.number().int().positive().default(20),
     WEB_DIST: z.string().default('./dist/web'),
-    /** Days of Premium every new account gets (the spec's 30). 0 turns the trial off. */
+    /** Days of Premium every new account gets (30 by default). 0 turns the trial off. */
     TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(30),
     /** Where Go Premium sends the member: a peer-to-peer payment page taking txn, amount, note and return. */
     PAYMENT_URL: z.url().default('https://venmo.com/vouch-dating'),

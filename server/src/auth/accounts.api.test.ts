@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 describe(`accounts on ${testDatabaseKind}`, () => {
-  it('refuses passwords that break the rule, with the spec wording', async () => {
+  it('refuses passwords that break the rule, with the wording members are shown', async () => {
     const client = server.client();
     const cases: [string, string][] = [
       ['Short1', 'Password must be at least 8 characters long'],
@@ -72,7 +72,7 @@ describe(`accounts on ${testDatabaseKind}`, () => {
     expect(me.body.isAdmin).toBe(false);
   });
 
-  it('answers a wrong password with the spec message and stores argon2id hashes', async () => {
+  it('answers a wrong password with the message members are shown and stores argon2id hashes', async () => {
     const client = server.client();
     const { email } = await registerVerified(client);
     const wrong = await signIn(client, email, 'WrongPass1');

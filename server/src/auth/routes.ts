@@ -11,7 +11,7 @@ import type { AuthHooks } from './hooks';
 import { consumeLimits, mailLimits } from './rate-limit';
 import { beginSignIn, type SignInAttempt } from './sign-in-guard';
 
-/** better-auth error codes mapped to the spec's wording, which the login page reads. */
+/** better-auth's messages for these codes, in the product's wording (contracts/messages.ts). */
 const SPEC_MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: TOASTS.invalidLoginCredentials,
   EMAIL_NOT_VERIFIED: TOASTS.emailNotConfirmed,

@@ -49,7 +49,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   // JIT compilation costs tens of milliseconds and pays off only for long analytical queries;
   // the nearby query's cost estimate crosses its threshold, so it is off for our sessions
-  // (decision 004). Behind PgBouncer, allow it with ignore_startup_parameters = options.
+  // (docs/design/discovery-queries.md). Behind PgBouncer, allow it with ignore_startup_parameters = options.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c jit=off' });
   // A client that loses its server must not crash the process: idle ones report to the pool,
   // and one checked out between two statements of a transaction reports to itself (its next

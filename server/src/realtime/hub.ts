@@ -29,7 +29,7 @@ export const SESSION_ENDED_CLOSE = 4001;
 
 /**
  * Live sockets by member. Events are published with pg_notify and every server instance
- * listens, so a socket held by any instance gets the event (DESIGN §1, scale-out).
+ * listens, so a socket held by any instance gets the event (so the app can run as several instances).
  *
  * A socket lives no longer than its session. Every SESSION_CHECK_INTERVAL_MS the instance asks
  * the database which of its sockets' sessions are still valid, and closes the others: whatever

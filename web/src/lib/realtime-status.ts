@@ -20,5 +20,5 @@ export function useRealtimeConnected(): boolean {
   );
 }
 
-/** The spec's refresh interval while the socket is down; pushed events replace it otherwise. */
+/** The refresh interval while the socket is down; pushed events replace it otherwise. */
 export const useFallbackInterval = (ms: number) => (useRealtimeConnected() ? false : ms);

@@ -1,7 +1,7 @@
 import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
-/** A row marks an administrator (DESIGN §3). Created by `npm run admin:create`. */
+/** A row marks an administrator. Created by `npm run admin:create`. */
 export const adminUsers = pgTable('admin_users', {
   userId: text('user_id')
     .primaryKey()

@@ -7,7 +7,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * A member's public face. Coordinates are stored already snapped to a ~2 km grid and are
- * never sent to another member (DESIGN §3, location privacy).
+ * never sent to another member (location privacy).
  */
 export const profiles = pgTable('profiles', {
   userId: text('user_id')
@@ -43,7 +43,7 @@ export const profiles = pgTable('profiles', {
   /** Last time the member used the app, to the nearest few minutes (the 'recently active' filter). */
   lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
   /**
-   * Discovery order (spec §9): average rating plus one for each trust badge and for selfie
+   * Discovery order: average rating plus one for each trust badge and for selfie
    * verification. Kept by the database so the discovery index can walk it directly.
    */
   score: real('score')
@@ -57,14 +57,14 @@ export const profiles = pgTable('profiles', {
   ),
   /**
    * The 0.2° grid cell of the snapped position (about 22 km): nearby search reads the top of
-   * each cell around the viewer from profiles_geo_cell_idx (docs/decisions/004).
+   * each cell around the viewer from profiles_geo_cell_idx (docs/design/discovery-queries.md).
    */
   geoCell: integer('geo_cell').generatedAlwaysAs(
     sql`case when latitude is null or longitude is null then null else floor((latitude + 90) / 0.2)::int * 2000 + floor((longitude + 180) / 0.2)::int end`,
   ),
   /**
    * The words of the name and bio, lower-cased and unstemmed ('simple'): discovery's text
-   * search matches each typed word as a word prefix through profiles_search_words_idx (docs/decisions/004).
+   * search matches each typed word as a word prefix through profiles_search_words_idx (docs/design/discovery-queries.md).
    */
   searchWords: tsvector('search_words').generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, name || ' ' || coalesce(bio, ''))`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -76,7 +76,7 @@ export const profiles = pgTable('profiles', {
   // DESC in PostgreSQL puts nulls first; Drizzle's .desc() alone would write NULLS LAST, an order
   // the queries (score desc, user_id desc) do not ask for.
   // Discovery pages read the top of one index in score order; the filters that make a page rare
-  // are key columns after the sort key, so the index rejects what they exclude (decision 004).
+  // are key columns after the sort key, so the index rejects what they exclude (docs/design/discovery-queries.md).
   // Two more discovery indexes carry INCLUDE columns, which Drizzle cannot declare: they live in
   // migration 0004 alone (profiles_discovery_idx, profiles_gender_discovery_idx).
   return [
@@ -103,7 +103,7 @@ export const profiles = pgTable('profiles', {
 /**
  * Every location text a profile has had, kept by a trigger on profiles (migration 0016). The
  * city filter finds the matching texts here, then reads the top of each from
- * profiles_location_idx (docs/decisions/004). A text no profile has any more matches no one.
+ * profiles_location_idx (docs/design/discovery-queries.md). A text no profile has any more matches no one.
  */
 export const discoveryLocations = pgTable(
   'discovery_locations',

@@ -67,7 +67,7 @@ export const dateVerifications = pgTable(
   ],
 );
 
-/** The spec's ratings_access: unlocked by a confirmed date. */
+/** Who may rate whom: unlocked for both members by a confirmed date. */
 export const ratingsAccess = pgTable('ratings_access', {
   userId: text('user_id')
     .primaryKey()

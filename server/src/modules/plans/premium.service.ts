@@ -8,7 +8,7 @@ import { requirePremium } from './service';
 const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 
 /**
- * Go Premium: the attempt is logged (amount and method, spec §7), and the member is given the
+ * Go Premium: the attempt is logged (amount and method), and the member is given the
  * payment page with the amount, a note carrying their reference, and our return address.
  */
 export async function startUpgrade(db: Db, userId: string, paymentUrl: string, baseUrl: string): Promise<TUpgradeResponse> {

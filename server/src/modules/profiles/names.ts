@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { PROFILE_DEFAULTS } from '../../../../contracts/profile';
 import type { Db } from '../../db/client';
 
-/** The name shown for a member: their profile name, or the spec's default. */
+/** The name shown for a member: their profile name, or the display default. */
 export const displayName = (name: string | null | undefined) => name?.trim() || PROFILE_DEFAULTS.name;
 
 /** One member's display name (profile first, then the account), for notification texts. */

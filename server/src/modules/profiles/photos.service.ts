@@ -119,7 +119,7 @@ async function renumber(tx: Pick<Db, 'select' | 'update'>, userId: string) {
 
 /**
  * The bytes of a photo for a signed-in member. If either of the two blocked the other, the
- * photo does not exist for the viewer (DESIGN §3, private media).
+ * photo does not exist for the viewer: media are private to those allowed to see them.
  */
 export async function readPhoto(
   deps: Pick<Deps, 'database' | 'storage'>,

@@ -104,7 +104,7 @@ describe(`profiles on ${testDatabaseKind}`, () => {
     expect((await blocked.get(url)).status).toBe(404); // and the other way round
   });
 
-  it('refuses a PHP file renamed .jpg, an 11 MB file and a 7th photo with the spec messages', async () => {
+  it('refuses a PHP file renamed .jpg, an 11 MB file and a 7th photo with the messages members are shown', async () => {
     const client = server.client();
     await signedInMember(client);
     const php = Buffer.from('<?php system($_GET["cmd"]); ?>\n');

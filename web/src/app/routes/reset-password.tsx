@@ -33,7 +33,7 @@ export function Component() {
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
-  // The two spec toasts come first; the remaining password rules show under the field.
+  // Two toasts come first; the remaining password rules show under the field.
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
     const { password, confirmPassword } = form.getValues();

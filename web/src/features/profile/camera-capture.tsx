@@ -4,7 +4,7 @@ import { Camera, RefreshCcw, X } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 
-/** Camera texts from the spec's error catalogue. */
+/** What the camera's failures are called, each with its next step. */
 export const CAMERA_TEXT = {
   notAvailable: 'Camera not available',
   denied: 'Camera access denied',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkPhoto } from './photo-rules';
 
 describe('photo checks in the browser', () => {
-  it('mirrors the server: count, type and size, with the spec messages', () => {
+  it('mirrors the server: count, type and size, with the same messages', () => {
     expect(checkPhoto({ type: 'image/jpeg', size: 1000 }, 0)).toBeNull();
     expect(checkPhoto({ type: 'image/jpeg', size: 1000 }, 6)?.title).toBe('Maximum photos reached');
     expect(checkPhoto({ type: 'application/x-php', size: 10 }, 0)?.title).toBe('Invalid file type');

@@ -1,6 +1,6 @@
 /**
  * 'AI Suggest': a bio drafted locally from the member's own details. No text leaves the
- * browser; the short pause matches the spec's 1.5 s so the button's busy state is visible.
+ * browser; the short pause (1.5 s) is there so the button's busy state is visible.
  */
 const OPENERS = [
   'Curious, kind and always up for a good conversation.',

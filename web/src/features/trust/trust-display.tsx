@@ -76,7 +76,7 @@ export function ReputationSummary({ avgRating, reviewCount, badges, trustScore }
   );
 }
 
-/** The spec's rating display for one date: locked until the date is verified. */
+/** The rating display for one date: locked until the date is verified. */
 export function DateRatingDisplay({ conversationId, dateVerified, rated }: { conversationId: string; dateVerified: boolean; rated?: boolean }) {
   if (!dateVerified) {
     return (

@@ -10,6 +10,9 @@ export function setRealtimeConnected(value: boolean) {
   for (const listener of listeners) listener();
 }
 
+/** Read once, outside React (after a write: will the server's event reach this tab?). */
+export const isRealtimeConnected = () => connected;
+
 export function useRealtimeConnected(): boolean {
   return useSyncExternalStore(
     (listener) => {

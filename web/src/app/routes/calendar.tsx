@@ -15,7 +15,7 @@ import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { PageSpinner } from '@/components/ui/spinner';
 import { matchesQueryOptions } from '@/features/discovery/discovery-api';
-import { answerDate, plansQueryOptions, proposeDate, refreshDateQueries, shareDate, stopSharingDate } from '@/features/trust/trust-api';
+import { answerDate, plansQueryOptions, proposeDate, refreshAfterOwnDateChange, shareDate, stopSharingDate } from '@/features/trust/trust-api';
 import { errorMessage } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
@@ -63,7 +63,7 @@ function ProposeForm() {
       await proposeDate({ conversationId: values.conversationId!, startsAt: startsAt(values), place: values.place });
       toast.success('Date proposed', { description: 'Your match can accept it, or propose another time.' });
       form.reset({ conversationId: '', date: '', time: '19:00', place: '' });
-      refreshDateQueries(client);
+      refreshAfterOwnDateChange(client);
     } catch (error) {
       toast.error(errorMessage(error, 'Could not propose the date.'));
     }

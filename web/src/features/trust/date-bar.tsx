@@ -10,7 +10,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { PhotoPicker } from './photo-picker';
-import { confirmDate, dateStateQueryOptions, disputeDate, refreshDateQueries, uploadDatePhoto } from './trust-api';
+import { confirmDate, dateStateQueryOptions, disputeDate, refreshAfterOwnDateChange, uploadDatePhoto } from './trust-api';
 
 const barClass = 'flex flex-wrap items-center gap-2 border-b bg-muted/40 px-4 py-2 text-sm';
 
@@ -41,7 +41,7 @@ export function DateBar({ conversationId, otherName, startOpen = false }: { conv
     setBusy(true);
     try {
       client.setQueryData(dateStateQueryOptions(conversationId).queryKey, await (yes ? confirmDate(conversationId) : disputeDate(conversationId)));
-      refreshDateQueries(client, conversationId);
+      refreshAfterOwnDateChange(client, conversationId);
       toast.success(yes ? 'Date verified' : 'Thanks for telling us', { description: yes ? 'You can both rate the date now.' : 'Our team will look into it.' });
     } catch (error) {
       toast.error(errorMessage(error, 'Please try again.'));

@@ -10,7 +10,7 @@ import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
-import { ratingQueryOptions, refreshDateQueries, submitRating } from './trust-api';
+import { ratingQueryOptions, refreshAfterOwnDateChange, submitRating } from './trust-api';
 
 type Form = TRatingInput;
 const DIMENSIONS = [
@@ -55,7 +55,7 @@ export function RatingForm({ conversationId, otherName }: { conversationId: stri
     async (values) => {
       try {
         client.setQueryData(ratingQueryOptions(conversationId).queryKey, await submitRating(conversationId, values));
-        refreshDateQueries(client, conversationId);
+        refreshAfterOwnDateChange(client, conversationId);
         toast.success('Rating submitted', { description: `It stays hidden until ${otherName} rates too.` });
       } catch (error) {
         if (error instanceof ApiError && error.status === 403) toast.error(TRUST_TEXT.verificationRequired, { description: error.fields?.reason });

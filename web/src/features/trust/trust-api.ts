@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { TDatePlan, TDateState, TRatingInput, TRatingState, TSelfieChallenge, TSelfieStatus, TSharedDate } from '@contracts/trust';
 import { api } from '@/lib/api-client';
+import { isRealtimeConnected } from '@/lib/realtime-status';
 import { uploadFile } from '@/lib/upload';
 
 export const selfieQueryOptions = queryOptions({ queryKey: ['selfie'], queryFn: () => api<TSelfieStatus>('/api/verification/selfie') });
@@ -35,6 +36,15 @@ export const stopSharingDate = (planId: string) => api<{ revoked: number }>(`/ap
 export const fetchSharedDate = (token: string) => api<TSharedDate>(`/api/shared-dates/${encodeURIComponent(token)}`);
 
 /** Everything a date photo, confirmation, rating or plan can change on screen. */
+/**
+ * After this member changed a date (a photo, an answer, a rating, a plan): the server tells both
+ * members with a 'date-updated' event, which refreshes every open tab, this one included. Only
+ * while this tab's socket is down does it refresh here, so one change is one refresh.
+ */
+export function refreshAfterOwnDateChange(client: QueryClient, conversationId?: string) {
+  if (!isRealtimeConnected()) refreshDateQueries(client, conversationId);
+}
+
 export function refreshDateQueries(client: QueryClient, conversationId?: string) {
   const keys = [['date-plans'], ['date-history'], ['matches'], ['conversations'], ['profile', 'own'], ['discover']];
   if (conversationId) keys.push(['date', conversationId], ['rating', conversationId]);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerVerified, signIn } from '../test/accounts';
+import { EXPOSED_AUTH_ROUTES } from './auth/routes';
 import { startTestServer, testDatabaseKind, type TestServer } from '../test/test-server';
 
 let server: TestServer;
@@ -30,8 +31,9 @@ describe(`platform on ${testDatabaseKind}`, () => {
     expect(operations.length).toBeGreaterThan(3);
     const anonymous = server.client();
     for (const { path, method, access } of operations) {
-      expect(['public', 'member', 'admin', 'control', 'dev'], `${method} ${path} declares its access`).toContain(access);
-      if (access === 'public' || access === 'dev') continue;
+      expect(['public', 'member', 'admin', 'control', 'dev', 'auth'], `${method} ${path} declares its access`).toContain(access);
+      // better-auth's account routes decide for themselves (auth-surface.api.test.ts walks them).
+      if (access === 'public' || access === 'dev' || access === 'auth') continue;
       const response = await anonymous.request(method.toUpperCase(), fill(path), method === 'get' ? undefined : {});
       expect(response.status, `${method.toUpperCase()} ${path} as a visitor`).toBe(401);
       const body = (await response.json()) as { error: { code: string } };
@@ -50,6 +52,17 @@ describe(`platform on ${testDatabaseKind}`, () => {
         if (access === 'public') expect(responses['401']?.description ?? '', route).not.toMatch(/Not signed in/);
       }
     }
+  });
+
+  it("lists better-auth's reachable account routes in the document, and no other of its routes", async () => {
+    const doc = (await server.client().json<OpenApi>('GET', '/api/openapi.json')).body;
+    const accountRoutes = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, operation]) => operation['x-access'] === 'auth')
+        .map(([method]) => `${method.toUpperCase()} ${path.slice('/api/auth'.length).replace('{token}', ':token')}`),
+    );
+    expect(accountRoutes.sort()).toEqual([...EXPOSED_AUTH_ROUTES].sort());
+    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/api/auth/')).length).toBe(new Set(accountRoutes.map((r) => r.split(' ')[1])).size);
   });
 
   it('lets a member through the member routes', async () => {

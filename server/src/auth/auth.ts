@@ -2,7 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
-import { magicLink, twoFactor } from 'better-auth/plugins';
+import { magicLink, openAPI, twoFactor } from 'better-auth/plugins';
 import { EmailSchema, PasswordSchema, ZRegistrationDetails } from '../../../contracts/auth';
 import type { Db } from '../db/client';
 import { account, adminUsers, session, twoFactor as twoFactorTable, user, verification } from '../db/schema';
@@ -143,6 +143,9 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
       }),
     },
     plugins: [
+      // Describes better-auth's endpoints for our OpenAPI document (modules/docs); its own
+      // reference page stays off, and neither of its two routes is reachable (auth/routes.ts).
+      openAPI({ disableDefaultReference: true }),
       magicLink({
         expiresIn: 60 * 10,
         disableSignUp: true,

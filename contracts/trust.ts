@@ -69,6 +69,16 @@ export const ZRatingState = z.object({
 });
 export type TRatingState = z.infer<typeof ZRatingState>;
 
+/** A verified date in the member's history, with where its two ratings stand. */
+export const ZDateHistoryEntry = z.object({
+  conversationId: z.string(),
+  other: z.object({ userId: z.string(), name: z.string() }),
+  verifiedAt: z.string().nullable(),
+  ratedByMe: z.boolean(),
+  theirRatingRevealed: z.boolean(),
+});
+export type TDateHistoryEntry = z.infer<typeof ZDateHistoryEntry>;
+
 export const ZDatePlan = z.object({
   id: z.string(),
   conversationId: z.string(),

@@ -25,7 +25,7 @@ function requireFuture(startsAt: Date, now = new Date()) {
 const when = timeToken;
 
 export async function proposeDate(db: Db, viewerId: string, input: { conversationId: string; startsAt: string; place: string }): Promise<TDatePlan> {
-  const { otherId } = await requireParticipant(db, input.conversationId, viewerId);
+  const { otherId } = await requireParticipant(db, { viewerId, conversationId: input.conversationId });
   const startsAt = new Date(input.startsAt);
   requireFuture(startsAt);
   const [plan] = await db.insert(datePlans).values({ conversationId: input.conversationId, proposedBy: viewerId, invitee: otherId, startsAt, place: input.place }).returning();
@@ -44,7 +44,7 @@ export async function respondToDate(
   const plan = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(datePlans).where(eq(datePlans.id, planId)).for('update');
     if (!row || (row.invitee !== viewerId && row.proposedBy !== viewerId)) throw new AppError('NOT_FOUND', 'That date does not exist.');
-    await requireParticipant(tx, row.conversationId, viewerId);
+    await requireParticipant(tx, { viewerId, conversationId: row.conversationId });
     if (row.invitee !== viewerId) throw new AppError('FORBIDDEN', 'The other person answers this proposal.');
     if (row.status !== 'proposed') throw new AppError('CONFLICT', 'This proposal has already been answered.');
     if (answer.action === 'counter') {
@@ -117,7 +117,7 @@ export async function shareDate(db: Db, viewerId: string, planId: string): Promi
     where d.id = ${planId} and (d.proposed_by = ${viewerId} or d.invitee = ${viewerId})`);
   const plan = rows[0];
   if (!plan || plan.blocked) throw new AppError('NOT_FOUND', 'That date does not exist.');
-  await requireParticipant(db, plan.conversation_id, viewerId);
+  await requireParticipant(db, { viewerId, conversationId: plan.conversation_id });
   if (plan.status !== 'accepted') throw new AppError('CONFLICT', 'Only an accepted date can be shared.');
   const end = new Date(plan.starts_at).getTime() + SHARE_AFTER_START_MS;
   if (end <= Date.now()) throw new AppError('CONFLICT', 'This date is over.');

@@ -20,7 +20,7 @@ export const announceDateChange = (db: Pick<Db, 'execute'>, members: string[], c
   publish(db, members, { type: 'date-updated', conversationId });
 
 export async function dateState(db: Db, viewerId: string, conversationId: string): Promise<TDateState> {
-  await requireParticipant(db, conversationId, viewerId);
+  await requireParticipant(db, { viewerId, conversationId });
   const [latest] = await db
     .select()
     .from(dateVerifications)
@@ -44,7 +44,7 @@ export async function dateState(db: Db, viewerId: string, conversationId: string
  */
 export async function uploadDatePhoto(deps: Pick<Deps, 'database' | 'storage'>, viewerId: string, conversationId: string, upload: Buffer): Promise<TDateState> {
   const { db } = deps.database;
-  const { otherId } = await requireParticipant(db, conversationId, viewerId);
+  const { otherId } = await requireParticipant(db, { viewerId, conversationId });
   // Refused before the image is decoded when a photo already waits or the date is verified.
   const open = async () => (await db.select({ status: dateVerifications.status }).from(dateVerifications).where(and(eq(dateVerifications.conversationId, conversationId), sql`status in ('pending', 'confirmed')`)))[0];
   const already = await open();
@@ -90,7 +90,7 @@ async function pendingForOther(tx: Pick<Db, 'select'>, viewerId: string, convers
  * date_verified, the photo and a new updated_at; ratings_access opens for both; a system log.
  */
 export async function confirmDate(db: Db, viewerId: string, conversationId: string): Promise<TDateState> {
-  const { otherId } = await requireParticipant(db, conversationId, viewerId);
+  const { otherId } = await requireParticipant(db, { viewerId, conversationId });
   await db.transaction(async (tx) => {
     const pending = await pendingForOther(tx, viewerId, conversationId);
     const now = new Date();
@@ -118,7 +118,7 @@ export async function confirmDate(db: Db, viewerId: string, conversationId: stri
 
 /** 'This didn't happen': no verification; a moderation case for the uploader instead. */
 export async function disputeDate(db: Db, viewerId: string, conversationId: string): Promise<TDateState> {
-  const { otherId } = await requireParticipant(db, conversationId, viewerId);
+  const { otherId } = await requireParticipant(db, { viewerId, conversationId });
   await db.transaction(async (tx) => {
     const pending = await pendingForOther(tx, viewerId, conversationId);
     await tx.update(dateVerifications).set({ status: 'disputed', decidedAt: new Date() }).where(eq(dateVerifications.id, pending.id));

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { REVEAL_AFTER_DAYS, reputationOf, TRUST_TEXT, type TRating, type TRatingState, type ZRatingInput } from '../../../../contracts/trust';
+import { REVEAL_AFTER_DAYS, reputationOf, TRUST_TEXT, type TDateHistoryEntry, type TRating, type TRatingState, type ZRatingInput } from '../../../../contracts/trust';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { conversations, profiles, reviews } from '../../db/schema';
@@ -9,6 +9,7 @@ import { openModerationCase } from '../safety/moderation';
 import { announceDateChange } from './date-verification.service';
 import { blockedBetween } from '../safety/blocks';
 import { displayName, nameOf } from '../profiles/names';
+import { otherMemberOf } from '../../db/pairs';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type ReviewRow = typeof reviews.$inferSelect;
@@ -20,7 +21,7 @@ async function ratingContext(db: Pick<Db, 'execute'>, viewerId: string, conversa
     select o.other_id, coalesce(p.name, u.name) as other_name, c.date_verified,
            (select bool_and(selfie_verified) = true and count(*) = 2 from profiles where user_id in (c.user_a, c.user_b)) as both_verified
     from conversations c
-    cross join lateral (select case when c.user_a = ${viewerId} then c.user_b else c.user_a end as other_id) o
+    cross join lateral (select ${otherMemberOf('c', viewerId)} as other_id) o
     join "user" u on u.id = o.other_id left join profiles p on p.user_id = o.other_id
     where c.id = ${conversationId} and (c.user_a = ${viewerId} or c.user_b = ${viewerId})
       and not ${blockedBetween(sql`c.user_a`, sql`c.user_b`)}`);
@@ -170,23 +171,15 @@ export async function revealDueRatings(db: Db, now = new Date()): Promise<number
   return revealedConversations.length;
 }
 
-export type DateHistoryEntry = {
-  conversationId: string;
-  other: { userId: string; name: string };
-  verifiedAt: string | null;
-  ratedByMe: boolean;
-  theirRatingRevealed: boolean;
-};
-
 /** Verified dates, newest first, with where their ratings stand. */
-export async function listDateHistory(db: Db, viewerId: string): Promise<DateHistoryEntry[]> {
+export async function listDateHistory(db: Db, viewerId: string): Promise<TDateHistoryEntry[]> {
   const { rows } = await db.execute<{ id: string; other_id: string; name: string | null; verified_at: Date | string | null; rated: boolean; revealed: boolean }>(sql`
     select c.id, o.other_id, coalesce(p.name, u.name) as name,
            (select max(decided_at) from date_verifications v where v.conversation_id = c.id and v.status = 'confirmed') as verified_at,
            exists (select 1 from reviews r where r.conversation_id = c.id and r.reviewer_id = ${viewerId}) as rated,
            exists (select 1 from reviews r where r.conversation_id = c.id and r.reviewer_id = o.other_id and r.revealed_at is not null) as revealed
     from conversations c
-    cross join lateral (select case when c.user_a = ${viewerId} then c.user_b else c.user_a end as other_id) o
+    cross join lateral (select ${otherMemberOf('c', viewerId)} as other_id) o
     join "user" u on u.id = o.other_id left join profiles p on p.user_id = o.other_id
     where (c.user_a = ${viewerId} or c.user_b = ${viewerId}) and c.date_verified
       and not ${blockedBetween(sql`c.user_a`, sql`c.user_b`)}

@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { ZDatePlan, ZDateState, ZProposeDate, ZRatingInput, ZRatingState, ZSharedDate } from '../../../../contracts/trust';
+import { ZDateHistoryEntry, ZDatePlan, ZDateState, ZProposeDate, ZRatingInput, ZRatingState, ZSharedDate } from '../../../../contracts/trust';
 import { readUpload, sendPrivateImage, uploadBodyLimit } from '../../http/upload';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, imageResponse, jsonResponse } from '../../lib/openapi';
@@ -86,19 +86,12 @@ const rate = defineRoute('member', {
   },
 });
 
-const ZHistoryEntry = z.object({
-  conversationId: z.string(),
-  other: z.object({ userId: z.string(), name: z.string() }),
-  verifiedAt: z.string().nullable(),
-  ratedByMe: z.boolean(),
-  theirRatingRevealed: z.boolean(),
-});
 const history = defineRoute('member', {
   method: 'get',
   path: '/api/date-history',
   tags: ['Ratings'],
   summary: 'Verified dates with their rating status',
-  responses: { 200: jsonResponse(z.object({ dates: z.array(ZHistoryEntry) }), 'Dates') },
+  responses: { 200: jsonResponse(z.object({ dates: z.array(ZDateHistoryEntry) }), 'Dates') },
 });
 
 const plans = defineRoute('member', {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { cardColumns, cardExtras, toCard, viewerInterests, type CardRow } from './cards';
 import { blockedBetween } from '../safety/blocks';
+import { otherMemberOf } from '../../db/pairs';
 
 /** The member's matches, newest first, without anyone either of them has blocked. */
 export async function listMatches(db: Db, viewerId: string): Promise<TMatch[]> {
@@ -15,7 +16,7 @@ export async function listMatches(db: Db, viewerId: string): Promise<TMatch[]> {
            case when m.user_a = ${viewerId} then m.announced_to_a else m.announced_to_b end as announced,
            ${cardColumns(null)}, ${cardExtras(viewerId)}
     from matches m
-    join profiles p on p.user_id = case when m.user_a = ${viewerId} then m.user_b else m.user_a end
+    join profiles p on p.user_id = ${otherMemberOf('m', viewerId)}
     left join conversations c on c.match_id = m.id
     where (m.user_a = ${viewerId} or m.user_b = ${viewerId})
       and p.hidden = false

@@ -9,12 +9,16 @@ import { announceStatsChange, publish, publishEach } from '../../realtime/hub';
 import { markGroupRead, notificationEvent, notificationUpsert, type NotificationRow } from '../notifications/notifications.service';
 import { blockedBetween } from '../safety/blocks';
 import { displayName } from '../profiles/names';
+import { otherMemberOf } from '../../db/pairs';
 
 type MessageRow = typeof messages.$inferSelect;
 
+/** Who asks about which conversation. */
+type Participation = { viewerId: string; conversationId: string };
+
 /** One of its two members' view of a conversation: the other member, and whether a block closed it. */
-const participantView = (conversationId: string, viewerId: string) => sql`
-    select case when c.user_a = ${viewerId} then c.user_b else c.user_a end as other_id,
+const participantView = ({ viewerId, conversationId }: Participation) => sql`
+    select ${otherMemberOf('c', viewerId)} as other_id,
            ${blockedBetween(sql`c.user_a`, sql`c.user_b`)} as blocked
     from conversations c
     where c.id = ${conversationId} and (c.user_a = ${viewerId} or c.user_b = ${viewerId})`;
@@ -27,8 +31,8 @@ function checkParticipant(row: { other_id: string; blocked: boolean } | undefine
 }
 
 /** The access check every conversation call starts with. */
-export async function requireParticipant(db: Pick<Db, 'execute'>, conversationId: string, viewerId: string) {
-  const { rows } = await db.execute<{ other_id: string; blocked: boolean }>(participantView(conversationId, viewerId));
+export async function requireParticipant(db: Pick<Db, 'execute'>, ids: Participation) {
+  const { rows } = await db.execute<{ other_id: string; blocked: boolean }>(participantView(ids));
   return checkParticipant(rows[0]);
 }
 
@@ -69,7 +73,7 @@ export async function listConversations(db: Db, viewerId: string): Promise<TConv
            last.content as last_content, last.sender_id as last_sender, last.created_at as last_at,
            (select count(*)::int from messages m where m.conversation_id = c.id and m.sender_id <> ${viewerId} and m.read_at is null) as unread
     from conversations c
-    cross join lateral (select case when c.user_a = ${viewerId} then c.user_b else c.user_a end as other_id) o
+    cross join lateral (select ${otherMemberOf('c', viewerId)} as other_id) o
     left join profiles p on p.user_id = o.other_id
     left join lateral (select m.content, m.sender_id, m.created_at from messages m where m.conversation_id = c.id
                        order by m.created_at desc, m.id desc limit 1) last on true
@@ -94,7 +98,7 @@ export async function listConversations(db: Db, viewerId: string): Promise<TConv
 
 /** The newest messages (oldest first in the page), or everything after a message for catch-up. */
 export async function listMessages(db: Db, viewerId: string, conversationId: string, after?: string): Promise<TMessage[]> {
-  await requireParticipant(db, conversationId, viewerId);
+  await requireParticipant(db, { viewerId, conversationId });
   const { rows } = after
     ? await db.execute<MessageRow>(sql`
         select id, conversation_id as "conversationId", sender_id as "senderId", content, type, client_key as "clientKey", nudge,
@@ -125,7 +129,7 @@ export async function sendMessage(db: Db, viewerId: string, conversationId: stri
   const { rows: [facts] } = await db.execute<SendFacts>(sql`
     select v.other_id, v.blocked, r.verified_only_messages and not coalesce(p.selfie_verified, false) as refused,
            coalesce(p.name, u.name) as sender_name, ${planColumns}
-    from (${participantView(conversationId, viewerId)}) v
+    from (${participantView({ viewerId, conversationId })}) v
     join "user" u on u.id = ${viewerId}
     left join profiles p on p.user_id = u.id
     left join profiles r on r.user_id = v.other_id
@@ -174,7 +178,7 @@ export async function sendMessage(db: Db, viewerId: string, conversationId: stri
 
 /** Marks the other member's messages read; the sender hears of it only with Premium (read receipts). */
 export async function markRead(db: Db, viewerId: string, conversationId: string): Promise<number> {
-  const { otherId } = await requireParticipant(db, conversationId, viewerId);
+  const { otherId } = await requireParticipant(db, { viewerId, conversationId });
   const { rows } = await db.execute<{ id: string }>(sql`
     update messages set read_at = now()
     where conversation_id = ${conversationId} and sender_id <> ${viewerId} and read_at is null

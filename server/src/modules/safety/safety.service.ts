@@ -17,6 +17,7 @@ import { publish } from '../../realtime/hub';
 import { openModerationCase } from './moderation';
 import { sealOf, snapshotConversation } from './snapshot';
 import { displayName } from '../profiles/names';
+import { otherMemberOf } from '../../db/pairs';
 
 
 async function requireOtherMember(db: Pick<Db, 'execute'>, viewerId: string, otherId: string): Promise<void> {
@@ -112,7 +113,7 @@ export async function listPastMatches(db: Db, viewerId: string): Promise<TPastMa
     select pm.id, o.other_id, coalesce(p.name, u.name) as name, pm.matched_at, pm.unmatched_at, pm.expires_at, pm.unmatched_by,
            exists (select 1 from moderation_cases mc where mc.opened_by = ${viewerId} and mc.subject_id = o.other_id and mc.kind = 'report') as reported
     from past_matches pm
-    cross join lateral (select case when pm.user_a = ${viewerId} then pm.user_b else pm.user_a end as other_id) o
+    cross join lateral (select ${otherMemberOf('pm', viewerId)} as other_id) o
     join "user" u on u.id = o.other_id
     left join profiles p on p.user_id = o.other_id
     where (pm.user_a = ${viewerId} or pm.user_b = ${viewerId}) and pm.expires_at > now()

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { TDatePlan, TDateState, TRatingInput, TRatingState, TSelfieChallenge, TSelfieStatus, TSharedDate } from '@contracts/trust';
+import type { TDateHistoryEntry, TDatePlan, TDateState, TRatingInput, TRatingState, TSelfieChallenge, TSelfieStatus, TSharedDate } from '@contracts/trust';
 import { api } from '@/lib/api-client';
 import { isRealtimeConnected } from '@/lib/realtime-status';
 import { uploadFile } from '@/lib/upload';
@@ -21,10 +21,9 @@ export const ratingQueryOptions = (conversationId: string) =>
 export const submitRating = (conversationId: string, input: TRatingInput) =>
   api<TRatingState>(`/api/conversations/${conversationId}/rating`, { method: 'POST', body: input });
 
-export type DateHistoryEntry = { conversationId: string; other: { userId: string; name: string }; verifiedAt: string | null; ratedByMe: boolean; theirRatingRevealed: boolean };
 export const dateHistoryQueryOptions = queryOptions({
   queryKey: ['date-history'],
-  queryFn: async () => (await api<{ dates: DateHistoryEntry[] }>('/api/date-history')).dates,
+  queryFn: async () => (await api<{ dates: TDateHistoryEntry[] }>('/api/date-history')).dates,
 });
 
 export const plansQueryOptions = queryOptions({ queryKey: ['date-plans'], queryFn: async () => (await api<{ plans: TDatePlan[] }>('/api/date-plans')).plans });

@@ -1,0 +1,11 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * The other member of a pair row, seen from the viewer. Matches, conversations and past matches
+ * store a pair as (user_a, user_b) with user_a < user_b, so which column is "them" depends on who
+ * asks. `alias` is the row's alias in the query (a fixed word, never input).
+ */
+export function otherMemberOf(alias: 'm' | 'c' | 'pm', viewerId: string): SQL {
+  const row = sql.raw(alias);
+  return sql`case when ${row}.user_a = ${viewerId} then ${row}.user_b else ${row}.user_a end`;
+}

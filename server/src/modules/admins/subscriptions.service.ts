@@ -1,25 +1,36 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TAdminSubscription, TPendingPayment } from '../../../../contracts/admin';
 import { paymentReference, PREMIUM_MONTHLY_PRICE } from '../../../../contracts/plans';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { column, selectRows } from '../../db/rows';
 import { subscriptions, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { announceStatsChange } from '../../realtime/hub';
 import { notify } from '../notifications/notifications.service';
 import { appendSecurityLog } from '../audit/security-log';
 
-type Row = { id: string; user_id: string; name: string | null; email: string; tier: string; active: boolean; expires_at: Date | string | null; cancelled_at: Date | string | null; created_at: Date | string };
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
-const toSubscription = (row: Row): TAdminSubscription => ({
+const ZSubscriptionRow = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  name: z.string().nullable(),
+  email: z.string(),
+  tier: z.string(),
+  active: z.boolean(),
+  expires_at: column.timestamp.nullable(),
+  cancelled_at: column.timestamp.nullable(),
+  created_at: column.timestamp,
+});
+const toSubscription = (row: z.output<typeof ZSubscriptionRow>): TAdminSubscription => ({
   id: row.id,
   userId: row.user_id,
   name: row.name?.trim() || 'No name',
   email: row.email,
   tier: row.tier === 'premium' ? 'premium' : 'free',
   active: row.active,
-  expiresAt: iso(row.expires_at),
-  cancelledAt: iso(row.cancelled_at),
-  createdAt: new Date(row.created_at).toISOString(),
+  expiresAt: row.expires_at,
+  cancelledAt: row.cancelled_at,
+  createdAt: row.created_at,
 });
 const select = sql`
   select s.id, s.user_id, coalesce(p.name, u.name) as name, u.email, s.tier, s.active, s.expires_at, s.cancelled_at, s.created_at
@@ -28,13 +39,13 @@ const select = sql`
 /** A page of subscriptions, newest first, optionally those whose user id contains the search. */
 export async function listSubscriptions(db: Db, search: string, page: number, pageSize: number): Promise<{ subscriptions: TAdminSubscription[]; total: number }> {
   const filter = search.trim() ? sql`where s.user_id ilike ${`%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
-  const { rows } = await db.execute<Row>(sql`${select} ${filter} order by s.created_at desc limit ${pageSize} offset ${(page - 1) * pageSize}`);
-  const { rows: total } = await db.execute<{ n: number }>(sql`select count(*)::int as n from subscriptions s ${filter}`);
-  return { subscriptions: rows.map(toSubscription), total: total[0]?.n ?? 0 };
+  const rows = await selectRows(db, ZSubscriptionRow, sql`${select} ${filter} order by s.created_at desc limit ${pageSize} offset ${(page - 1) * pageSize}`);
+  const [count] = await selectRows(db, z.object({ n: z.number() }), sql`select count(*)::int as n from subscriptions s ${filter}`);
+  return { subscriptions: rows.map(toSubscription), total: count?.n ?? 0 };
 }
 
 async function one(db: Pick<Db, 'execute'>, id: string) {
-  const { rows } = await db.execute<Row>(sql`${select} where s.id = ${id}`);
+  const rows = await selectRows(db, ZSubscriptionRow, sql`${select} where s.id = ${id}`);
   if (!rows[0]) throw new AppError('NOT_FOUND', 'No such subscription.');
   return toSubscription(rows[0]);
 }
@@ -73,7 +84,8 @@ export async function cancelSubscription(db: Db, adminId: string, id: string): P
 
 /** Members who pressed Go Premium in the last 30 days and have no paid Premium running: newest first. */
 export async function listPendingPayments(db: Db): Promise<TPendingPayment[]> {
-  const { rows } = await db.execute<{ user_id: string; name: string | null; email: string; amount: number | string | null; attempted_at: Date | string }>(sql`
+  const shape = z.object({ user_id: z.string(), name: z.string().nullable(), email: z.string(), amount: column.number.nullable(), attempted_at: column.timestamp });
+  const rows = await selectRows(db, shape, sql`
     select distinct on (l.user_id) l.user_id, coalesce(p.name, u.name) as name, u.email,
            (l.metadata->>'amount')::float8 as amount, l.created_at as attempted_at
     from system_logs l
@@ -90,8 +102,8 @@ export async function listPendingPayments(db: Db): Promise<TPendingPayment[]> {
       name: row.name?.trim() || 'No name',
       email: row.email,
       reference: paymentReference(row.user_id),
-      amount: Number(row.amount ?? PREMIUM_MONTHLY_PRICE),
-      attemptedAt: new Date(row.attempted_at).toISOString(),
+      amount: row.amount ?? PREMIUM_MONTHLY_PRICE,
+      attemptedAt: row.attempted_at,
     }))
     .sort((a, b) => b.attemptedAt.localeCompare(a.attemptedAt));
 }

@@ -1,41 +1,43 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TAdminStats, TAdminUser } from '../../../../contracts/admin';
 import { PREMIUM_MONTHLY_PRICE } from '../../../../contracts/admin';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { column, selectRows } from '../../db/rows';
 import { photos, profiles, session, systemLogs, user } from '../../db/schema';
 import type { Deps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { announceStatsChange } from '../../realtime/hub';
 import { appendSecurityLog } from '../audit/security-log';
 
-type UserRow = {
-  user_id: string;
-  name: string | null;
-  email: string;
-  photo_id: string | null;
-  photo_count: number;
-  created_at: Date | string;
-  selfie_verified: boolean | null;
-  avg_rating: number | null;
-  review_count: number | null;
-  age: number | null;
-  location: string | null;
-  bio: string | null;
-  interests: string[] | null;
-  registration: { country?: string } | null;
-  banned: boolean | null;
-  ban_reason: string | null;
-  ban_expires: Date | string | null;
-  is_admin: boolean;
-};
+const ZUserRow = z.object({
+  user_id: z.string(),
+  name: z.string().nullable(),
+  email: z.string(),
+  photo_id: z.string().nullable(),
+  photo_count: z.number(),
+  created_at: column.timestamp,
+  selfie_verified: z.boolean().nullable(),
+  avg_rating: z.number().nullable(),
+  review_count: z.number().nullable(),
+  age: z.number().nullable(),
+  location: z.string().nullable(),
+  bio: z.string().nullable(),
+  interests: z.array(z.string()).nullable(),
+  registration: z.object({ country: z.string().optional() }).loose().nullable(),
+  banned: z.boolean().nullable(),
+  ban_reason: z.string().nullable(),
+  ban_expires: column.timestamp.nullable(),
+  is_admin: z.boolean(),
+});
 
-const toAdminUser = (row: UserRow): TAdminUser => ({
+const toAdminUser = (row: z.output<typeof ZUserRow>): TAdminUser => ({
   userId: row.user_id,
   name: row.name?.trim() || 'No name',
   email: row.email,
   photoUrl: row.photo_id ? `/api/files/${row.photo_id}?size=thumb` : null,
   photoCount: row.photo_count,
-  createdAt: new Date(row.created_at).toISOString(),
+  createdAt: row.created_at,
   selfieVerified: !!row.selfie_verified,
   avgRating: row.avg_rating,
   reviewCount: row.review_count ?? 0,
@@ -46,7 +48,7 @@ const toAdminUser = (row: UserRow): TAdminUser => ({
   country: row.registration?.country ?? null,
   banned: !!row.banned,
   banReason: row.ban_reason,
-  banExpires: row.ban_expires ? new Date(row.ban_expires).toISOString() : null,
+  banExpires: row.ban_expires,
   isAdmin: row.is_admin,
 });
 
@@ -61,12 +63,12 @@ const userSelect = sql`
 /** The newest 50 members, optionally those whose name contains the search (case-insensitive). */
 export async function listUsers(db: Db, search?: string): Promise<TAdminUser[]> {
   const filter = search?.trim() ? sql`where coalesce(p.name, u.name) ilike ${`%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
-  const { rows } = await db.execute<UserRow>(sql`${userSelect} ${filter} order by u.created_at desc limit 50`);
+  const rows = await selectRows(db, ZUserRow, sql`${userSelect} ${filter} order by u.created_at desc limit 50`);
   return rows.map(toAdminUser);
 }
 
 async function oneUser(db: Pick<Db, 'execute'>, userId: string): Promise<TAdminUser> {
-  const { rows } = await db.execute<UserRow>(sql`${userSelect} where u.id = ${userId}`);
+  const rows = await selectRows(db, ZUserRow, sql`${userSelect} where u.id = ${userId}`);
   if (!rows[0]) throw new AppError('NOT_FOUND', 'No such member.');
   return toAdminUser(rows[0]);
 }

@@ -1,26 +1,30 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { TNotification } from '../../../../contracts/safety';
+import { z } from 'zod';
+import { NOTIFICATION_TYPES, type TNotification } from '../../../../contracts/safety';
 import type { Db } from '../../db/client';
+import { column, selectRows } from '../../db/rows';
 import { publish } from '../../realtime/hub';
 
-export type NotificationRow = {
-  id: string;
-  type: TNotification['type'];
-  title: string;
-  message: string;
-  link: string | null;
-  read_at: Date | string | null;
-  created_at: Date | string;
-};
+const ZNotificationRow = z.object({
+  id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  message: z.string(),
+  link: z.string().nullable(),
+  read_at: column.timestamp.nullable(),
+  created_at: column.timestamp,
+});
+/** A notification row as the database returns it (also built as JSON inside larger statements). */
+export type NotificationRow = z.input<typeof ZNotificationRow>;
 
-const toNotification = (row: NotificationRow): TNotification => ({
+const toNotification = (row: z.output<typeof ZNotificationRow>): TNotification => ({
   id: row.id,
   type: row.type,
   title: row.title,
   message: row.message,
   link: row.link,
   read: row.read_at !== null,
-  createdAt: new Date(row.created_at).toISOString(),
+  createdAt: row.created_at,
 });
 
 /** How many notifications the menu shows. */
@@ -42,22 +46,20 @@ export const notificationUpsert = (userId: string, note: NotificationNote, onlyI
   returning id, type, title, message, link, read_at, created_at`;
 
 /** The realtime event of a stored notification. */
-export const notificationEvent = (row: NotificationRow) => ({ type: 'notification' as const, notification: toNotification(row) });
+export const notificationEvent = (row: NotificationRow) => ({ type: 'notification' as const, notification: toNotification(ZNotificationRow.parse(row)) });
 
 /** Stores a notification and pushes it to the member's open tabs. */
 export async function notify(db: Pick<Db, 'execute'>, userId: string, note: NotificationNote): Promise<void> {
-  const { rows } = await db.execute<NotificationRow>(notificationUpsert(userId, note));
-  await publish(db, [userId], notificationEvent(rows[0]!));
+  const [row] = await selectRows(db, ZNotificationRow, notificationUpsert(userId, note));
+  await publish(db, [userId], { type: 'notification', notification: toNotification(row!) });
 }
 
 export async function listNotifications(db: Db, userId: string): Promise<{ notifications: TNotification[]; unreadCount: number }> {
-  const { rows } = await db.execute<NotificationRow>(sql`
+  const rows = await selectRows(db, ZNotificationRow, sql`
     select id, type, title, message, link, read_at, created_at from notifications
     where user_id = ${userId} order by created_at desc limit ${NOTIFICATION_PAGE}`);
-  const { rows: unread } = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from notifications where user_id = ${userId} and read_at is null`,
-  );
-  return { notifications: rows.map(toNotification), unreadCount: unread[0]?.n ?? 0 };
+  const [unread] = await selectRows(db, z.object({ n: z.number() }), sql`select count(*)::int as n from notifications where user_id = ${userId} and read_at is null`);
+  return { notifications: rows.map(toNotification), unreadCount: unread?.n ?? 0 };
 }
 
 /** Marks the given notifications read, or all of them when no ids are given. */

@@ -9,7 +9,7 @@ import {
   type TPastMatch,
   type ZReportInput,
 } from '../../../../contracts/safety';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { blocks, moderationCases, pastMatches, type SnapshotMessage } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -18,6 +18,7 @@ import { openModerationCase } from './moderation';
 import { sealOf, snapshotConversation } from './snapshot';
 import { displayName } from '../profiles/names';
 import { otherMemberOf } from '../../db/pairs';
+import { column, selectRows } from '../../db/rows';
 
 
 async function requireOtherMember(db: Pick<Db, 'execute'>, viewerId: string, otherId: string): Promise<void> {
@@ -50,11 +51,12 @@ export async function unblockMember(db: Db, viewerId: string, otherId: string): 
 }
 
 export async function listBlocked(db: Db, viewerId: string): Promise<TBlockedMember[]> {
-  const { rows } = await db.execute<{ user_id: string; name: string | null; created_at: Date | string }>(sql`
+  const shape = z.object({ user_id: z.string(), name: z.string().nullable(), created_at: column.timestamp });
+  const rows = await selectRows(db, shape, sql`
     select b.blocked_id as user_id, coalesce(p.name, u.name) as name, b.created_at
     from blocks b join "user" u on u.id = b.blocked_id left join profiles p on p.user_id = b.blocked_id
     where b.blocker_id = ${viewerId} order by b.created_at desc`);
-  return rows.map((row) => ({ userId: row.user_id, name: displayName(row.name), blockedAt: new Date(row.created_at).toISOString() }));
+  return rows.map((row) => ({ userId: row.user_id, name: displayName(row.name), blockedAt: row.created_at }));
 }
 
 /**

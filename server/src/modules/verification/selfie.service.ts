@@ -12,6 +12,8 @@ import { isAdminSession, type Viewer } from '../../lib/route';
 import { announceStatsChange } from '../../realtime/hub';
 import { notify } from '../notifications/notifications.service';
 import { displayName } from '../profiles/names';
+import { z } from 'zod';
+import { column, selectRows } from '../../db/rows';
 
 const POSES = Object.keys(SELFIE_POSES) as SelfiePose[];
 export const selfieImageUrl = (submissionId: string) => `/api/verification/selfies/${submissionId}/image`;
@@ -101,7 +103,18 @@ export type AdminSelfie = {
 
 /** The review queue, with each member's profile photos beside the selfie. */
 export async function listSelfiesForAdmin(db: Db, status: 'pending' | 'approved' | 'rejected' = 'pending'): Promise<AdminSelfie[]> {
-  const { rows } = await db.execute<{ id: string; user_id: string; name: string | null; pose: string; status: string; reason: string | null; trigger: string; created_at: Date | string; photo_ids: string[] | null }>(sql`
+  const shape = z.object({
+    id: z.string(),
+    user_id: z.string(),
+    name: z.string().nullable(),
+    pose: z.string(),
+    status: z.string(),
+    reason: z.string().nullable(),
+    trigger: z.string(),
+    created_at: column.timestamp,
+    photo_ids: z.array(z.string()).nullable(),
+  });
+  const rows = await selectRows(db, shape, sql`
     select s.id, s.user_id, coalesce(p.name, u.name) as name, s.pose, s.status, s.reason, s.trigger, s.created_at,
            (select array_agg(ph.id::text order by ph.position) from photos ph where ph.user_id = s.user_id) as photo_ids
     from selfie_submissions s join "user" u on u.id = s.user_id left join profiles p on p.user_id = s.user_id
@@ -117,7 +130,7 @@ export async function listSelfiesForAdmin(db: Db, status: 'pending' | 'approved'
     imageUrl: selfieImageUrl(row.id),
     profilePhotoUrls: (row.photo_ids ?? []).map((id) => `/api/files/${id}`),
     photosChanged: row.trigger === 'photos_changed',
-    createdAt: new Date(row.created_at).toISOString(),
+    createdAt: row.created_at,
   }));
 }
 

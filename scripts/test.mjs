@@ -77,6 +77,7 @@ try {
   // The rules live in .oxlintrc.json: the layers, import cycles, floating promises (type-aware,
   // through oxlint-tsgolint) and hooks in the same order on every render.
   await step('Lint (oxlint)', bin('oxlint'), ['--deny-warnings', 'server', 'web', 'contracts', 'e2e', 'scripts', 'bench']);
+  await step('Format (prettier --check; npm run format fixes it)', bin('prettier'), ['--check', '--log-level', 'warn', 'server', 'web', 'contracts', 'e2e', 'scripts', 'bench', '*.ts']);
   await vitest('Unit and component tests', ['unit', 'web']);
   await vitest('API tests on PGlite', ['api'], { TEST_DB: 'pglite' });
   await vitest('API tests on PostgreSQL 15', ['api'], { TEST_DB: 'postgres', TEST_DATABASE_URL: databaseUrl });

@@ -27,7 +27,15 @@ export default defineConfig({
     launchOptions: {
       // CHROMIUM_PATH, Debian's Chromium or Playwright's own (scripts/chromium.mjs); never a download.
       executablePath: chromiumPath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--use-fake-device-for-media-stream'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--use-fake-device-for-media-stream',
+      ],
     },
   },
   webServer: {
@@ -38,6 +46,16 @@ export default defineConfig({
     // No trial: browser-test members start on the free plan, and Premium comes from an admin.
     // Every browser test signs up from 127.0.0.1: the per-address limits (60 sign-ups an hour)
     // would refuse the later ones. The per-account limits, which a test checks, stay as they are.
-    env: { PORT: String(port), BASE_URL: baseURL, DATA_DIR: e2eDataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', HOST: '127.0.0.1', TRIAL_DAYS: '0', PAYMENT_URL, RATE_LIMIT_IP_MAX: '1000' },
+    env: {
+      PORT: String(port),
+      BASE_URL: baseURL,
+      DATA_DIR: e2eDataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      TRIAL_DAYS: '0',
+      PAYMENT_URL,
+      RATE_LIMIT_IP_MAX: '1000',
+    },
   },
 });

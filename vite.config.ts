@@ -27,7 +27,12 @@ export default defineConfig({
         // these libraries into pieces by which lazy page shares which part, and each page then
         // fetches several small files, each compressed on its own.
         codeSplitting: {
-          groups: [{ name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/ }],
+          groups: [
+            {
+              name: 'framework',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
+            },
+          ],
         },
       },
     },
@@ -99,7 +104,9 @@ function prerenderPages(alias: AliasOptions): Plugin {
       // The page's own chunks load beside the entry, not after it has run.
       const files = new Set((chunksOf.get(page.module) ?? []).filter((file) => !shell.includes(file)));
       const preloads = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
-      const filled = shell.replace('</head>', `${preloads}</head>`).replace('<div id="root"></div>', `<div id="root">${html}</div>`);
+      const filled = shell
+        .replace('</head>', `${preloads}</head>`)
+        .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
       fs.writeFileSync(path.join(outDir, page.file), filled);
     }
   }
@@ -110,6 +117,9 @@ function serviceWorkerVersion(): Plugin {
   return {
     name: 'vouch-service-worker-version',
     apply: 'build',
-    closeBundle: { order: 'post', handler: () => void stampServiceWorker(path.resolve(import.meta.dirname, 'dist/web')) },
+    closeBundle: {
+      order: 'post',
+      handler: () => void stampServiceWorker(path.resolve(import.meta.dirname, 'dist/web')),
+    },
   };
 }

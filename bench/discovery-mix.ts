@@ -12,13 +12,20 @@ import { seedTier, TIERS } from './lib/seed';
 import { discoveryMix, rawDiscovery, type DiscoveryRequest } from './scenarios/discovery';
 
 const { values } = parseArgs({
-  options: { tier: { type: 'string', default: '1m' }, requests: { type: 'string', default: '2048' }, keep: { type: 'boolean', default: false } },
+  options: {
+    tier: { type: 'string', default: '1m' },
+    requests: { type: 'string', default: '2048' },
+    keep: { type: 'boolean', default: false },
+  },
 });
 const tier = TIERS[values.tier];
 if (!tier) throw new Error('Usage: npx tsx bench/discovery-mix.ts --tier 5k|100k|1m');
-if (!process.env.DATABASE_URL && !ensurePostgresBinaries()) throw new Error("PostgreSQL 15 is needed (Debian's postgresql-15)");
+if (!process.env.DATABASE_URL && !ensurePostgresBinaries())
+  throw new Error("PostgreSQL 15 is needed (Debian's postgresql-15)");
 
-const cluster = process.env.DATABASE_URL ? null : await startPostgresCluster({ durable: true, settings: POSTGRES_SETTINGS });
+const cluster = process.env.DATABASE_URL
+  ? null
+  : await startPostgresCluster({ durable: true, settings: POSTGRES_SETTINGS });
 const database = await openPostgres(process.env.DATABASE_URL ?? cluster!.url, 2);
 try {
   if (cluster) {
@@ -46,11 +53,16 @@ try {
     for (const label of ['all', ...labels(request)]) times.set(label, [...(times.get(label) ?? []), ms]);
     slowest.push({ ms, request });
   }
-  const at = (list: number[], q: number) => list.toSorted((a, b) => a - b)[Math.min(list.length - 1, Math.floor(q * list.length))]!.toFixed(1);
-  console.log(`\nDiscovery mix on PostgreSQL 15, ${tier.name} profiles, ${mix.length} requests one after another (ms)\n`);
+  const at = (list: number[], q: number) =>
+    list.toSorted((a, b) => a - b)[Math.min(list.length - 1, Math.floor(q * list.length))]!.toFixed(1);
+  console.log(
+    `\nDiscovery mix on PostgreSQL 15, ${tier.name} profiles, ${mix.length} requests one after another (ms)\n`,
+  );
   console.log('| requests with | n | p50 | p95 | p99 | max | over 25 ms |\n|---|---|---|---|---|---|---|');
   for (const [label, list] of times) {
-    console.log(`| ${label} | ${list.length} | ${at(list, 0.5)} | ${at(list, 0.95)} | ${at(list, 0.99)} | ${at(list, 1)} | ${list.filter((ms) => ms > 25).length} |`);
+    console.log(
+      `| ${label} | ${list.length} | ${at(list, 0.5)} | ${at(list, 0.95)} | ${at(list, 0.99)} | ${at(list, 1)} | ${list.filter((ms) => ms > 25).length} |`,
+    );
   }
   console.log('\nSlowest:');
   for (const { ms, request } of slowest.toSorted((a, b) => b.ms - a.ms).slice(0, 10)) {
@@ -58,6 +70,7 @@ try {
   }
 } finally {
   await database.close();
-  if (cluster && values.keep) console.log(`\nKept: DATABASE_URL=${cluster.url} (stop it with pg_ctl -D ${cluster.dataDir} stop)`);
+  if (cluster && values.keep)
+    console.log(`\nKept: DATABASE_URL=${cluster.url} (stop it with pg_ctl -D ${cluster.dataDir} stop)`);
   else cluster?.stop();
 }

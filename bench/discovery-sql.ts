@@ -10,12 +10,18 @@ import { openPglite, openPostgres } from '../server/src/db/client';
 import { discoverySql, runDiscovery } from '../server/src/modules/discovery/discovery.service';
 
 const { values } = parseArgs({
-  options: { pglite: { type: 'string' }, profiles: { type: 'string', default: '100000' }, runs: { type: 'string', default: '30' }, explain: { type: 'boolean', default: false } },
+  options: {
+    pglite: { type: 'string' },
+    profiles: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '30' },
+    explain: { type: 'boolean', default: false },
+  },
 });
 const N = Number(values.profiles);
 const RUNS = Number(values.runs);
 const url = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (!url && !values.pglite) throw new Error('Set DATABASE_URL (or run through scripts/with-postgres.mjs), or pass --pglite <dir>');
+if (!url && !values.pglite)
+  throw new Error('Set DATABASE_URL (or run through scripts/with-postgres.mjs), or pass --pglite <dir>');
 
 const database = values.pglite ? await openPglite(values.pglite) : await openPostgres(url!, 2);
 const { db } = database;
@@ -28,14 +34,17 @@ const time = async (label: string, work: () => Promise<unknown>) => {
 await database.migrate();
 const VIEWER = 'bench-viewer';
 const { rows: existing } = await db.execute<{ n: number }>(sql`select count(*)::int as n from profiles`);
-if (existing[0]!.n < N + 1) await time(`seed ${N} members`, async () => {
-  await db.execute(sql`insert into "user" (id, name, email, email_verified)
+if (existing[0]!.n < N + 1)
+  await time(`seed ${N} members`, async () => {
+    await db.execute(sql`insert into "user" (id, name, email, email_verified)
     select 'u' || i, 'Member ' || i, 'm' || i || '@bench.test', true from generate_series(1, ${N}) i on conflict do nothing`);
-  await db.execute(sql`insert into "user" (id, name, email, email_verified) values (${VIEWER}, 'Viewer', 'viewer@bench.test', true) on conflict do nothing`);
-  // 60 dense metros with jitter, like the shared benchmark notes. Each attribute comes from its
-  // own hash of i (PostgreSQL's hashtext), so score, city, gender and bio words are independent.
-  const h = (salt: number, mod: number) => sql.raw(`(abs(hashtext(i::text || ':${salt}')) % ${mod})`);
-  await db.execute(sql`insert into profiles (user_id, name, age, gender, location, bio, interests, latitude, longitude, selfie_verified, avg_rating)
+    await db.execute(
+      sql`insert into "user" (id, name, email, email_verified) values (${VIEWER}, 'Viewer', 'viewer@bench.test', true) on conflict do nothing`,
+    );
+    // 60 dense metros with jitter, like the shared benchmark notes. Each attribute comes from its
+    // own hash of i (PostgreSQL's hashtext), so score, city, gender and bio words are independent.
+    const h = (salt: number, mod: number) => sql.raw(`(abs(hashtext(i::text || ':${salt}')) % ${mod})`);
+    await db.execute(sql`insert into profiles (user_id, name, age, gender, location, bio, interests, latitude, longitude, selfie_verified, avg_rating)
     select 'u' || i, 'Member ' || i, 18 + ${h(6, 48)},
            (array['woman','man','woman','man','non-binary'])[1 + ${h(5, 5)}],
            'City ' || ${h(4, 60)},
@@ -44,13 +53,17 @@ if (existing[0]!.n < N + 1) await time(`seed ${N} members`, async () => {
            25 + ${h(4, 60)} * 0.4 + (${h(7, 100)} - 50) * 0.003, -120 + ${h(4, 60)} * 0.8 + (${h(8, 100)} - 50) * 0.003,
            ${h(2, 7)} = 0, ${h(3, 50)} / 10.0
     from generate_series(1, ${N}) i on conflict do nothing`);
-  await db.execute(sql`insert into profiles (user_id, name, latitude, longitude) values (${VIEWER}, 'Viewer', 25.4, -119.2) on conflict do nothing`);
-  await db.execute(sql`insert into likes (user_id, target_id) select ${VIEWER}, 'u' || (i * 37 % ${N} + 1) from generate_series(1, 2000) i on conflict do nothing`);
-  // As in the shared notes: 200 members with 2,000 likes each, so likes is a real table.
-  await db.execute(sql`insert into likes (user_id, target_id)
+    await db.execute(
+      sql`insert into profiles (user_id, name, latitude, longitude) values (${VIEWER}, 'Viewer', 25.4, -119.2) on conflict do nothing`,
+    );
+    await db.execute(
+      sql`insert into likes (user_id, target_id) select ${VIEWER}, 'u' || (i * 37 % ${N} + 1) from generate_series(1, 2000) i on conflict do nothing`,
+    );
+    // As in the shared notes: 200 members with 2,000 likes each, so likes is a real table.
+    await db.execute(sql`insert into likes (user_id, target_id)
     select 'u' || v, 'u' || (abs(hashtext(v || ':' || i)) % ${N} + 1) from generate_series(1, 200) v, generate_series(1, 2000) i on conflict do nothing`);
-  await db.execute(sql`vacuum analyze`);
-});
+    await db.execute(sql`vacuum analyze`);
+  });
 
 const cursor = Buffer.from(JSON.stringify(['3.5', 'u500000'])).toString('base64url');
 const mix: Record<string, Record<string, string>> = {
@@ -70,7 +83,9 @@ for (const [label, query] of Object.entries(mix)) {
   const filters = ZDiscoverQuery.parse(query);
   const viewer = filters.mode === 'nearby' ? { lat: 25.4, lng: -119.2 } : null;
   if (values.explain) {
-    const { rows: plan } = await db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, costs off) ${discoverySql(VIEWER, filters, viewer)}`);
+    const { rows: plan } = await db.execute<{ 'QUERY PLAN': string }>(
+      sql`explain (analyze, costs off) ${discoverySql(VIEWER, filters, viewer)}`,
+    );
     console.log(`\n--- window plan: ${label}\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`);
   }
   const served: number[] = [];
@@ -88,7 +103,8 @@ for (const [label, query] of Object.entries(mix)) {
       planner.push(plan[0]!['QUERY PLAN'][0]['Execution Time']);
     }
   }
-  const p = (list: number[], q: number) => list.toSorted((a, b) => a - b)[Math.min(list.length - 1, Math.floor(q * list.length))]!.toFixed(2);
+  const p = (list: number[], q: number) =>
+    list.toSorted((a, b) => a - b)[Math.min(list.length - 1, Math.floor(q * list.length))]!.toFixed(2);
   console.log(
     `  ${label.padEnd(28)} served p50 ${p(served, 0.5)} / p95 ${p(served, 0.95)} / max ${p(served, 1)} ms   plain execution p50 ${p(planner, 0.5)} ms   rows ${rows}`,
   );

@@ -18,7 +18,15 @@ import { openPglite, openPostgres, type Database } from '../server/src/db/client
 import { ensurePostgresBinaries, startPostgresCluster } from '../scripts/postgres-cluster.mjs';
 import { ensureWebBuild } from '../scripts/lib.mjs';
 import { autocannonMax, closedLoop, HttpClient, openLoop, type Figures } from './lib/load';
-import { liveRssKb, sampleCpu, postmasterPid, withCpu, POSTGRES_SETTINGS, startHelloServer, startServer } from './lib/processes';
+import {
+  liveRssKb,
+  sampleCpu,
+  postmasterPid,
+  withCpu,
+  POSTGRES_SETTINGS,
+  startHelloServer,
+  startServer,
+} from './lib/processes';
 import { evaluateBudgets, renderAgain, writeReport, type RunResult } from './lib/report';
 import { seedTier, TIERS, type Tier } from './lib/seed';
 import { signInSessions } from './lib/sessions';
@@ -41,14 +49,25 @@ const { values } = parseArgs({
   },
 });
 
-type Plan = { label: string; runs: { tier: Tier; db: 'postgres' | 'pglite' }[]; seconds: number; lighthouseRuns: number };
+type Plan = {
+  label: string;
+  runs: { tier: Tier; db: 'postgres' | 'pglite' }[];
+  seconds: number;
+  lighthouseRuns: number;
+};
 const hasPostgres = ensurePostgresBinaries();
 function plan(): Plan {
   if (values.tier || values.db) {
     const tier = TIERS[values.tier ?? '100k'];
     const db = values.db ?? 'postgres';
-    if (!tier || (db !== 'postgres' && db !== 'pglite')) throw new Error('Usage: npm run bench -- --tier 5k|100k|1m --db postgres|pglite');
-    return { label: `${tier.name}-${db}`, runs: [{ tier, db }], seconds: Number(values.seconds ?? 10), lighthouseRuns: 3 };
+    if (!tier || (db !== 'postgres' && db !== 'pglite'))
+      throw new Error('Usage: npm run bench -- --tier 5k|100k|1m --db postgres|pglite');
+    return {
+      label: `${tier.name}-${db}`,
+      runs: [{ tier, db }],
+      seconds: Number(values.seconds ?? 10),
+      lighthouseRuns: 3,
+    };
   }
   if (values.quick) {
     const runs: Plan['runs'] = [{ tier: TIERS['5k']!, db: 'pglite' }];
@@ -70,8 +89,12 @@ function plan(): Plan {
 const say = (line: string) => console.log(line);
 const seconds = (since: number) => Math.round((performance.now() - since) / 100) / 10;
 
-
-async function calibrate(database: Database, mix: ReturnType<typeof discoveryMix>, phaseSeconds: number, postgresPid: number | undefined) {
+async function calibrate(
+  database: Database,
+  mix: ReturnType<typeof discoveryMix>,
+  phaseSeconds: number,
+  postgresPid: number | undefined,
+) {
   const hello = await startHelloServer();
   let honoHello: Figures;
   try {
@@ -82,15 +105,26 @@ async function calibrate(database: Database, mix: ReturnType<typeof discoveryMix
   const { db } = database;
   await closedLoop(8, 1, (k) => rawDiscovery(db, mix[k % mix.length]!).then(() => true));
   // Here the load generator is the SQL's client (and, on PGlite, the database too).
-  const discoverySql = await withCpu(() => sampleCpu(null, postgresPid), () => closedLoop(8, phaseSeconds, (k) => rawDiscovery(db, mix[k % mix.length]!).then(() => true)));
-  say(`  calibration: bare Hono ${honoHello.rps} req/s; discovery SQL alone ${discoverySql.rps} queries/s (p50 ${discoverySql.p50} / p99 ${discoverySql.p99} ms)`);
+  const discoverySql = await withCpu(
+    () => sampleCpu(null, postgresPid),
+    () => closedLoop(8, phaseSeconds, (k) => rawDiscovery(db, mix[k % mix.length]!).then(() => true)),
+  );
+  say(
+    `  calibration: bare Hono ${honoHello.rps} req/s; discovery SQL alone ${discoverySql.rps} queries/s (p50 ${discoverySql.p50} / p99 ${discoverySql.p99} ms)`,
+  );
   return { honoHello, discoverySql };
 }
 
-async function benchOne(tier: Tier, kind: 'postgres' | 'pglite', phaseSeconds: number, web: { runs: number } | null): Promise<RunResult & { web: WebResults | null }> {
+async function benchOne(
+  tier: Tier,
+  kind: 'postgres' | 'pglite',
+  phaseSeconds: number,
+  web: { runs: number } | null,
+): Promise<RunResult & { web: WebResults | null }> {
   say(`\n## ${tier.name} profiles on ${kind === 'postgres' ? 'PostgreSQL 15' : 'PGlite'}`);
   const started = performance.now();
-  const cluster = kind === 'postgres' ? await startPostgresCluster({ durable: true, settings: POSTGRES_SETTINGS }) : null;
+  const cluster =
+    kind === 'postgres' ? await startPostgresCluster({ durable: true, settings: POSTGRES_SETTINGS }) : null;
   const dataDir = kind === 'pglite' ? fs.mkdtempSync(path.join(os.tmpdir(), 'vouch-bench-')) : null;
   // The server keeps PGlite's files in DATA_DIR/pgdata (server.ts).
   const open = () => (cluster ? openPostgres(cluster.url, 8) : openPglite(path.join(dataDir!, 'pgdata')));
@@ -113,7 +147,15 @@ async function benchOne(tier: Tier, kind: 'postgres' | 'pglite', phaseSeconds: n
     let webResults: WebResults | null = null;
     try {
       const sessions = await signInSessions(client, tier.sessions);
-      const context: ScenarioContext = { client, sessions, tier, seconds: phaseSeconds, cpu: () => sampleCpu(server.pid, postgresPid), rss: () => liveRssKb(server), say };
+      const context: ScenarioContext = {
+        client,
+        sessions,
+        tier,
+        seconds: phaseSeconds,
+        cpu: () => sampleCpu(server.pid, postgresPid),
+        rss: () => liveRssKb(server),
+        say,
+      };
       const health = await withCpu(context.cpu, () => autocannonMax(`${server.url}/api/health`, phaseSeconds));
       say(`  /api/health through the whole stack: ${health.rps} req/s`);
 
@@ -124,8 +166,12 @@ async function benchOne(tier: Tier, kind: 'postgres' | 'pglite', phaseSeconds: n
       await closedLoop(8, 2, discover);
       const discoveryMax = await withCpu(context.cpu, () => closedLoop(16, phaseSeconds, discover));
       const rate = Math.max(10, Math.round(discoveryMax.rps / 2));
-      const discoveryAtHalf = await withCpu(context.cpu, () => openLoop(rate, phaseSeconds, (k) => discover(k + 100_000)));
-      say(`  discovery: ${discoveryMax.rps} req/s at most; at ${rate}/s p50 ${discoveryAtHalf.p50} / p95 ${discoveryAtHalf.p95} / p99 ${discoveryAtHalf.p99} ms; ${discoveryMax.errors + discoveryAtHalf.errors} errors`);
+      const discoveryAtHalf = await withCpu(context.cpu, () =>
+        openLoop(rate, phaseSeconds, (k) => discover(k + 100_000)),
+      );
+      say(
+        `  discovery: ${discoveryMax.rps} req/s at most; at ${rate}/s p50 ${discoveryAtHalf.p50} / p95 ${discoveryAtHalf.p95} / p99 ${discoveryAtHalf.p99} ms; ${discoveryMax.errors + discoveryAtHalf.errors} errors`,
+      );
 
       const swipes = await runSwipes(context);
       const chat = await runChat(context);
@@ -146,7 +192,9 @@ async function benchOne(tier: Tier, kind: 'postgres' | 'pglite', phaseSeconds: n
       // A scenario that fails outright (a refused or dropped connection) usually means the server
       // itself stopped: its last words say why.
       const exited = server.child.exitCode !== null || server.child.signalCode !== null;
-      say(`\n  ${kind} ${tier.name} run failed: ${String(error)}; server ${exited ? `exited (${server.child.exitCode ?? server.child.signalCode})` : 'still running'}. Its last output:\n${server.output()}`);
+      say(
+        `\n  ${kind} ${tier.name} run failed: ${String(error)}; server ${exited ? `exited (${server.child.exitCode ?? server.child.signalCode})` : 'still running'}. Its last output:\n${server.output()}`,
+      );
       throw error;
     } finally {
       for (const socket of sockets) socket.terminate();
@@ -156,7 +204,13 @@ async function benchOne(tier: Tier, kind: 'postgres' | 'pglite', phaseSeconds: n
 
     if (!cluster) database = await open();
     const calibrationEnd = await calibrate(database, mix, phaseSeconds, postgresPid);
-    const sqlAtRate = await withCpu(() => sampleCpu(null, postgresPid), () => openLoop(result.discovery.atHalf.rate, phaseSeconds, (k) => rawDiscovery(database.db, mix[(k + 100_000) % mix.length]!).then(() => true)));
+    const sqlAtRate = await withCpu(
+      () => sampleCpu(null, postgresPid),
+      () =>
+        openLoop(result.discovery.atHalf.rate, phaseSeconds, (k) =>
+          rawDiscovery(database.db, mix[(k + 100_000) % mix.length]!).then(() => true),
+        ),
+    );
     say(`  discovery SQL alone at ${result.discovery.atHalf.rate}/s: p50 ${sqlAtRate.p50} / p99 ${sqlAtRate.p99} ms`);
     await database.close();
     return {
@@ -178,12 +232,20 @@ async function benchOne(tier: Tier, kind: 'postgres' | 'pglite', phaseSeconds: n
 async function main() {
   if (values.render) return say(`Written again from its JSON: ${renderAgain(values.render)}`);
   const chosen = plan();
-  if (chosen.runs.some((r) => r.db === 'postgres') && !hasPostgres) throw new Error("PostgreSQL 15 is needed (Debian's postgresql-15)");
+  if (chosen.runs.some((r) => r.db === 'postgres') && !hasPostgres)
+    throw new Error("PostgreSQL 15 is needed (Debian's postgresql-15)");
   if (!values['skip-web']) ensureWebBuild();
   const started = performance.now();
   const runs: (RunResult & { web: WebResults | null })[] = [];
   for (const [i, run] of chosen.runs.entries()) {
-    runs.push(await benchOne(run.tier, run.db, chosen.seconds, i === 0 && !values['skip-web'] ? { runs: chosen.lighthouseRuns } : null));
+    runs.push(
+      await benchOne(
+        run.tier,
+        run.db,
+        chosen.seconds,
+        i === 0 && !values['skip-web'] ? { runs: chosen.lighthouseRuns } : null,
+      ),
+    );
   }
   const web = runs.find((r) => r.web)?.web ?? null;
   const budgets = evaluateBudgets(runs, web);

@@ -39,7 +39,9 @@ export function measureWebRoutes(): { route: string; gzipKb: number; budgetKb: n
     };
     return ROUTES.map(({ route, sources, budgetKb }) => {
       for (const source of sources) if (!manifest[source]) throw new Error(`${source} is not a chunk of the build`);
-      const files = new Set([entryKey, ...sources].flatMap((key) => [...closure(key)]).map((key) => manifest[key]!.file));
+      const files = new Set(
+        [entryKey, ...sources].flatMap((key) => [...closure(key)]).map((key) => manifest[key]!.file),
+      );
       const gzipKb = Math.round(([...files].reduce((sum, file) => sum + gz(file), 0) / 1024) * 10) / 10;
       return { route, gzipKb, budgetKb, met: budgetKb === null ? null : gzipKb <= budgetKb };
     });
@@ -51,5 +53,8 @@ export function measureWebRoutes(): { route: string; gzipKb: number; budgetKb: n
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rows = measureWebRoutes();
   console.log('| route | gzipped JS (KB) | budget (KB) | met |\n|---|---|---|---|');
-  for (const row of rows) console.log(`| ${row.route} | ${row.gzipKb} | ${row.budgetKb ?? '–'} | ${row.met === null ? '–' : row.met ? 'yes' : 'no'} |`);
+  for (const row of rows)
+    console.log(
+      `| ${row.route} | ${row.gzipKb} | ${row.budgetKb ?? '–'} | ${row.met === null ? '–' : row.met ? 'yes' : 'no'} |`,
+    );
 }

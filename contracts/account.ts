@@ -9,7 +9,10 @@ export const MFA_TEXT = {
   enableEmailFailed: 'Failed to enable email verification',
   disableAppFailed: 'Failed to disable authenticator app',
   disableEmailFailed: 'Failed to disable email verification',
-  appEnabled: { title: 'Authenticator app enabled', description: 'You will be asked for a code from the app each time you sign in.' },
+  appEnabled: {
+    title: 'Authenticator app enabled',
+    description: 'You will be asked for a code from the app each time you sign in.',
+  },
   appDisabled: { title: 'Authenticator app disabled', description: 'Sign-ins no longer ask for a code from the app.' },
   emailEnabled: { title: 'Email verification enabled', description: 'You can sign in with a code we email you.' },
   emailDisabled: { title: 'Email verification disabled', description: 'We no longer email sign-in codes.' },
@@ -17,7 +20,10 @@ export const MFA_TEXT = {
   codeRefused: 'That code is not right, or it has expired. Check it and try again.',
   codeExpired: { title: 'Code expired', description: 'Send another code and enter the new one.' },
   tooManyTries: { title: 'Too many tries', description: 'Please request a new code.' },
-  signInExpired: { title: 'Sign-in expired', description: 'Too long has passed since you entered your password. Please sign in again.' },
+  signInExpired: {
+    title: 'Sign-in expired',
+    description: 'Too long has passed since you entered your password. Please sign in again.',
+  },
 } as const;
 
 /** Exactly six digits, as the authenticator app shows it. */
@@ -45,7 +51,10 @@ export const ZChangePasswordForm = z
 export type TChangePasswordForm = z.infer<typeof ZChangePasswordForm>;
 
 export const PASSWORD_TEXT = {
-  changed: { title: 'Password updated', description: 'Your password has been changed. Other devices have been signed out.' },
+  changed: {
+    title: 'Password updated',
+    description: 'Your password has been changed. Other devices have been signed out.',
+  },
   failed: 'Failed to change password',
 } as const;
 
@@ -94,6 +103,9 @@ export const DELETE_TEXT = {
   title: 'Delete your account?',
   description:
     'This is permanent. Your profile, photos, matches, messages and verification go now, any subscription is cancelled, and we cannot bring them back. Ratings you gave stay only as anonymous numbers.',
-  deleted: { title: 'Account deleted', description: 'Your account and data have been removed. We are sorry to see you go.' },
+  deleted: {
+    title: 'Account deleted',
+    description: 'Your account and data have been removed. We are sorry to see you go.',
+  },
   wrongPassword: 'That password is not right.',
 } as const;

@@ -12,18 +12,34 @@ export const STANDARD_WARNING = {
 } as const;
 
 export const ADMIN_TEXT = {
-  accessDenied: { title: 'Access Denied', description: 'Invalid admin credentials. Please check your email and password.' },
+  accessDenied: {
+    title: 'Access Denied',
+    description: 'Invalid admin credentials. Please check your email and password.',
+  },
   loginError: { title: 'Login Error', description: 'There was an error during login. Please try again.' },
   loginSuccess: { title: 'Admin Login Successful', description: 'Welcome to the admin dashboard!' },
   statsError: { title: 'Error loading stats', description: 'Failed to load dashboard statistics' },
   profilesError: { title: 'Error loading profiles', description: 'Please try again later' },
   verifyFailed: { title: 'Update failed', description: 'Failed to update user verification status' },
-  verified: (on: boolean) => ({ title: on ? 'User verified' : 'User unverified', description: 'Profile verification status updated' }),
-  blocked: (on: boolean) => ({ title: on ? 'User blocked' : 'User unblocked', description: `User has been ${on ? 'blocked' : 'unblocked'} successfully.` }),
+  verified: (on: boolean) => ({
+    title: on ? 'User verified' : 'User unverified',
+    description: 'Profile verification status updated',
+  }),
+  blocked: (on: boolean) => ({
+    title: on ? 'User blocked' : 'User unblocked',
+    description: `User has been ${on ? 'blocked' : 'unblocked'} successfully.`,
+  }),
   photosRemoved: { title: 'Content removed', description: "User's photos have been removed." },
-  subscriptionsError: { title: 'Error Loading Subscriptions', description: 'Failed to load subscriptions. Please check your admin permissions.' },
+  subscriptionsError: {
+    title: 'Error Loading Subscriptions',
+    description: 'Failed to load subscriptions. Please check your admin permissions.',
+  },
   auditFailed: 'Failed to complete security audit',
-  noUsers: { search: 'No users found', searchHint: 'Try adjusting your search terms.', none: 'No users are registered yet.' },
+  noUsers: {
+    search: 'No users found',
+    searchHint: 'Try adjusting your search terms.',
+    none: 'No users are registered yet.',
+  },
 } as const;
 
 /** Monthly price of Premium, for the revenue card (active premium members × price). */
@@ -103,9 +119,17 @@ export type TAuditResult = z.infer<typeof ZAuditResult>;
 
 /** The fixed platform suggestions on the Reports tab. */
 export const PLATFORM_SUGGESTIONS = [
-  { title: 'User Verification', priority: 'high', text: 'Encourage every member to verify with a selfie; verified members get more matches.' },
+  {
+    title: 'User Verification',
+    priority: 'high',
+    text: 'Encourage every member to verify with a selfie; verified members get more matches.',
+  },
   { title: 'Content Moderation', priority: 'medium', text: 'Review open reports and safety flags within 24 hours.' },
-  { title: 'User Engagement', priority: 'low', text: 'Send push notifications to members inactive for 7 or more days.' },
+  {
+    title: 'User Engagement',
+    priority: 'low',
+    text: 'Send push notifications to members inactive for 7 or more days.',
+  },
 ] as const;
 
 export const AD_PLACEMENTS = ['home_header', 'home_bottom', 'sidebar', 'dashboard'] as const;
@@ -135,7 +159,8 @@ export const ZCampaign = z.object({
 });
 export type TCampaign = z.infer<typeof ZCampaign>;
 /** Click-through rate in percent, two decimals. */
-export const clickThroughRate = (c: { impressions: number; clicks: number }) => (c.impressions === 0 ? '0.00' : ((c.clicks / c.impressions) * 100).toFixed(2));
+export const clickThroughRate = (c: { impressions: number; clicks: number }) =>
+  c.impressions === 0 ? '0.00' : ((c.clicks / c.impressions) * 100).toFixed(2);
 /** What a visitor's ad slot gets: no counters, no target (the click goes through the server). */
 export const ZPublicAd = z.object({ id: z.string(), name: z.string(), imageUrl: z.string(), clickUrl: z.string() });
 export type TPublicAd = z.infer<typeof ZPublicAd>;
@@ -163,8 +188,15 @@ export const ZPendingPayment = z.object({
 });
 export type TPendingPayment = z.infer<typeof ZPendingPayment>;
 /** Payment received: Premium for this many months from now (or from the current expiry). */
-export const ZActivatePremium = z.object({ userId: z.string().min(1).max(64), months: z.number().int().min(1).max(12).default(1) });
-export const ZSubscriptionEdit = z.object({ tier: z.enum(['free', 'premium']), active: z.boolean(), expiresAt: z.iso.datetime({ offset: true }).nullable() });
+export const ZActivatePremium = z.object({
+  userId: z.string().min(1).max(64),
+  months: z.number().int().min(1).max(12).default(1),
+});
+export const ZSubscriptionEdit = z.object({
+  tier: z.enum(['free', 'premium']),
+  active: z.boolean(),
+  expiresAt: z.iso.datetime({ offset: true }).nullable(),
+});
 
 export const CONTACT_TEXT = {
   sent: { title: 'Message sent', description: "We've received your message and will get back to you shortly." },
@@ -175,7 +207,11 @@ export const ZContactMessage = z.object({
   name: z.string().trim().min(1, 'Please enter your name').max(100),
   email: z.email({ error: 'Please enter a valid email address.' }).max(200),
   subject: z.string().trim().min(1, 'Please enter a subject').max(200),
-  message: z.string().trim().min(1, 'Please enter a message').max(5000, 'Please keep the message under 5,000 characters.'),
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Please enter a message')
+    .max(5000, 'Please keep the message under 5,000 characters.'),
 });
 export type TContactMessage = z.input<typeof ZContactMessage>;
 export const ZInboxMessage = z.object({

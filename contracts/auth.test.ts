@@ -13,9 +13,15 @@ const firstError = (input: object) => {
 describe('account rules', () => {
   it('uses one password rule: 8+ characters, an uppercase letter and a number', () => {
     expect(PasswordSchema.safeParse('Secret123').success).toBe(true);
-    expect(PasswordSchema.safeParse('Sec1').error?.issues[0]?.message).toBe('Password must be at least 8 characters long');
-    expect(PasswordSchema.safeParse('secret123').error?.issues[0]?.message).toBe('Password should contain at least one uppercase letter');
-    expect(PasswordSchema.safeParse('SecretPass').error?.issues[0]?.message).toBe('Password should contain at least one number');
+    expect(PasswordSchema.safeParse('Sec1').error?.issues[0]?.message).toBe(
+      'Password must be at least 8 characters long',
+    );
+    expect(PasswordSchema.safeParse('secret123').error?.issues[0]?.message).toBe(
+      'Password should contain at least one uppercase letter',
+    );
+    expect(PasswordSchema.safeParse('SecretPass').error?.issues[0]?.message).toBe(
+      'Password should contain at least one number',
+    );
   });
 
   it('validates the registration form with the messages members are shown', () => {
@@ -33,8 +39,19 @@ describe('account rules', () => {
     const addresses = fc.oneof(
       fc.string(),
       fc.emailAddress(),
-      fc.tuple(fc.constantFrom('', ' ', '  '), fc.emailAddress(), fc.constantFrom('', ' ', '\t')).map((parts) => parts.join('')),
-      fc.constantFrom('', '   ', 'amy@example', 'amy@@example.com', 'a b@example.com', '@example.com', 'amy@.com', 'amy@example.'),
+      fc
+        .tuple(fc.constantFrom('', ' ', '  '), fc.emailAddress(), fc.constantFrom('', ' ', '\t'))
+        .map((parts) => parts.join('')),
+      fc.constantFrom(
+        '',
+        '   ',
+        'amy@example',
+        'amy@@example.com',
+        'a b@example.com',
+        '@example.com',
+        'amy@.com',
+        'amy@example.',
+      ),
     );
     fc.assert(
       fc.property(addresses, (email) => {
@@ -46,13 +63,24 @@ describe('account rules', () => {
   });
 
   it('gives the sign-in form its messages, and a trimmed address', () => {
-    expect(loginFormErrors({ email: '', password: '' })).toEqual({ email: 'Email is required', password: 'Password is required' });
-    expect(loginFormErrors({ email: 'amy@example', password: 'x' })).toEqual({ email: 'Please enter a valid email address.' });
+    expect(loginFormErrors({ email: '', password: '' })).toEqual({
+      email: 'Email is required',
+      password: 'Password is required',
+    });
+    expect(loginFormErrors({ email: 'amy@example', password: 'x' })).toEqual({
+      email: 'Please enter a valid email address.',
+    });
     expect(loginFormErrors({ email: ' amy@example.com ', password: 'x' })).toEqual({});
-    expect(ZLoginForm.parse({ email: ' amy@example.com ', password: 'x' })).toEqual({ email: 'amy@example.com', password: 'x' });
-    expect(ZLoginForm.safeParse({ email: '', password: 'x' }).error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-      ['email', 'Email is required'],
-    ]);
+    expect(ZLoginForm.parse({ email: ' amy@example.com ', password: 'x' })).toEqual({
+      email: 'amy@example.com',
+      password: 'x',
+    });
+    expect(
+      ZLoginForm.safeParse({ email: '', password: 'x' }).error?.issues.map((issue) => [
+        issue.path.join('.'),
+        issue.message,
+      ]),
+    ).toEqual([['email', 'Email is required']]);
   });
 
   it('trims interests and drops empty entries', () => {

@@ -86,7 +86,8 @@ export type TRegisterForm = z.infer<typeof ZRegisterForm>;
 export const ZLoginForm = z
   .object({ email: z.string(), password: z.string() })
   .superRefine((form, context) => {
-    for (const [field, message] of Object.entries(loginFormErrors(form))) context.addIssue({ code: 'custom', path: [field], message });
+    for (const [field, message] of Object.entries(loginFormErrors(form)))
+      context.addIssue({ code: 'custom', path: [field], message });
   })
   .transform((form): TLoginForm => ({ ...form, email: form.email.trim() }));
 export type { TLoginForm };

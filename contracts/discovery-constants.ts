@@ -44,9 +44,19 @@ export function compatibility(mine: string[], theirs: string[]): { percent: numb
 }
 
 /** Trust score 0–100 on the discover card. */
-export function trustScore(p: { avgRating: number | null; safeForFamily: boolean; safeForHome: boolean; reviewCount: number; selfieVerified: boolean }): number {
+export function trustScore(p: {
+  avgRating: number | null;
+  safeForFamily: boolean;
+  safeForHome: boolean;
+  reviewCount: number;
+  selfieVerified: boolean;
+}): number {
   const score =
-    ((p.avgRating ?? 0) / 5) * 40 + (p.safeForFamily ? 20 : 0) + (p.safeForHome ? 20 : 0) + (p.reviewCount >= 5 ? 20 : 0) + (p.selfieVerified ? 10 : 0);
+    ((p.avgRating ?? 0) / 5) * 40 +
+    (p.safeForFamily ? 20 : 0) +
+    (p.safeForHome ? 20 : 0) +
+    (p.reviewCount >= 5 ? 20 : 0) +
+    (p.selfieVerified ? 10 : 0);
   return Math.min(100, Math.round(score));
 }
 

@@ -42,7 +42,10 @@ export const ZDiscoverQuery = z.object({
   q: z.string().trim().max(80).optional(),
   radiusKm: z.coerce
     .number()
-    .refine((km) => (RADIUS_CHOICES_KM as readonly number[]).includes(km), `Choose a distance of ${RADIUS_CHOICES_KM.join(', ')} km.`)
+    .refine(
+      (km) => (RADIUS_CHOICES_KM as readonly number[]).includes(km),
+      `Choose a distance of ${RADIUS_CHOICES_KM.join(', ')} km.`,
+    )
     .default(DEFAULT_RADIUS_KM),
   // Advanced filters (Premium; the server refuses them on the free plan).
   minRating: z.coerce.number().min(1).max(5).optional(),
@@ -77,7 +80,11 @@ export const ZLikeResponse = z.object({
 });
 export type TLikeResponse = z.infer<typeof ZLikeResponse>;
 
-export const ZLikesStatus = z.object({ likesLeft: z.number().nullable(), dailyLimit: z.number().nullable(), tier: z.enum(['free', 'premium']) });
+export const ZLikesStatus = z.object({
+  likesLeft: z.number().nullable(),
+  dailyLimit: z.number().nullable(),
+  tier: z.enum(['free', 'premium']),
+});
 
 export const ZMatch = z.object({
   matchId: z.string(),
@@ -92,5 +99,7 @@ export const ZMatch = z.object({
 });
 export type TMatch = z.infer<typeof ZMatch>;
 
-export const ZLocationUpdate = z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) });
-
+export const ZLocationUpdate = z.object({
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+});

@@ -60,7 +60,8 @@ export type ApiErrorCode = ErrorCode | AuthErrorCode | ClientErrorCode;
 const KNOWN_CODES: ReadonlySet<string> = new Set([...Object.keys(ERROR_CODES), ...AUTH_ERROR_CODES]);
 
 /** An error body's code as the web app knows it; a code it does not know is UNKNOWN. */
-export const asApiErrorCode = (code: string | undefined): ApiErrorCode => (code && KNOWN_CODES.has(code) ? (code as ApiErrorCode) : 'UNKNOWN');
+export const asApiErrorCode = (code: string | undefined): ApiErrorCode =>
+  code && KNOWN_CODES.has(code) ? (code as ApiErrorCode) : 'UNKNOWN';
 
 /** A wait in words: "40 seconds", "1 minute", "14 minutes". */
 export function waitInWords(seconds: number): string {
@@ -75,7 +76,8 @@ export function rateLimitMessage(retryAfterSeconds: number): string {
 }
 
 /** Message for a file that could not be stored because the disk (or bucket quota) is full. */
-export const STORAGE_FULL_MESSAGE = "We couldn't save your file because our storage is full. Nothing was saved; please try again later.";
+export const STORAGE_FULL_MESSAGE =
+  "We couldn't save your file because our storage is full. Nothing was saved; please try again later.";
 
 /** What a banned or suspended member is told when their session or sign-in is refused. */
 export const ACCOUNT_SUSPENDED = 'This account is suspended.';

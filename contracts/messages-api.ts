@@ -48,7 +48,12 @@ export type TMessage = z.infer<typeof ZMessage>;
 export const ZConversation = z.object({
   id: z.string(),
   matchId: z.string(),
-  other: z.object({ userId: z.string(), name: z.string(), thumbUrl: z.string().nullable(), selfieVerified: z.boolean() }),
+  other: z.object({
+    userId: z.string(),
+    name: z.string(),
+    thumbUrl: z.string().nullable(),
+    selfieVerified: z.boolean(),
+  }),
   lastMessage: z.object({ content: z.string(), senderId: z.string(), createdAt: z.string() }).nullable(),
   unreadCount: z.number(),
   dateVerified: z.boolean(),

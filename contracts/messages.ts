@@ -24,7 +24,10 @@ export const TOASTS = {
   signInError: { title: 'Authentication error', fallback: 'Failed to sign in. Please try again.' },
   invalidLoginCredentials: 'Invalid login credentials',
   emailNotConfirmed: 'Email not confirmed',
-  registrationSuccessful: { title: 'Registration successful', description: 'Please check your email to verify your account.' },
+  registrationSuccessful: {
+    title: 'Registration successful',
+    description: 'Please check your email to verify your account.',
+  },
   registrationFailed: { title: 'Registration failed', fallback: 'Failed to register. Please try again.' },
   signUpError: { title: 'Error', fallback: 'Something went wrong during sign up' },
   signedOut: { title: 'Signed out', description: 'You have been successfully signed out.' },
@@ -38,7 +41,10 @@ export const TOASTS = {
   passwordResetFailed: { title: 'Error', description: 'Failed to reset password. The link may have expired.' },
   passwordTooShort: { title: 'Password too short', description: 'Password must be at least 8 characters long' },
   passwordsDontMatch: { title: "Passwords don't match", description: 'Please make sure both passwords match.' },
-  bioSuggestionFailed: { title: "Couldn't generate a bio suggestion", description: 'Please try again or write your own bio.' },
+  bioSuggestionFailed: {
+    title: "Couldn't generate a bio suggestion",
+    description: 'Please try again or write your own bio.',
+  },
   emailVerified: { title: 'Email verified', description: 'Your email is confirmed. You can sign in now.' },
   somethingWentWrong: 'Something went wrong',
 } as const;
@@ -47,8 +53,7 @@ export const TOASTS = {
 export const LOGIN_HINTS = {
   invalidCredentials:
     'Your email or password might be incorrect. Double check your credentials or try resetting your password.',
-  emailNotConfirmed:
-    "It looks like you haven't confirmed your email yet. Check your inbox for a verification email.",
+  emailNotConfirmed: "It looks like you haven't confirmed your email yet. Check your inbox for a verification email.",
   rateLimit: "You've made too many login attempts. Please wait a few minutes before trying again.",
   other: 'There seems to be an issue with your login. Try using the magic link option for a passwordless login.',
 } as const;

@@ -43,17 +43,37 @@ const PATTERNS: Record<NudgeKind, RegExp[]> = {
   ],
 };
 
-const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '!': 'i', '|': 'i' };
+const LEET: Record<string, string> = {
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '@': 'a',
+  $: 's',
+  '!': 'i',
+  '|': 'i',
+};
 
 /** Lower case, without accents or look-alike letters: 'Idíot' reads 'idiot'. */
-const plain = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const plain = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 /** The text with its disguises undone (see above); used only for words, so digits become letters. */
 function decoded(text: string): string {
   return (
     text
       // Leetspeak inside a word (a digit or symbol next to a letter), not standalone numbers.
-      .replace(/(?<=[a-z])[013457@$!|]+|[013457@$!|]+(?=[a-z])/g, (run) => run.split('').map((ch) => LEET[ch] ?? ch).join(''))
+      .replace(/(?<=[a-z])[013457@$!|]+|[013457@$!|]+(?=[a-z])/g, (run) =>
+        run
+          .split('')
+          .map((ch) => LEET[ch] ?? ch)
+          .join(''),
+      )
       // Letters spaced, dotted or dashed apart: 'i d i o t', 'w.h.a.t.s.a.p.p'.
       .replace(/\b[a-z](?:[\s.\-_]+[a-z]\b){2,}/g, (run) => run.replace(/[\s.\-_]+/g, ''))
       // Stretched letters: three or more of one letter read as one.

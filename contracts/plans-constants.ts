@@ -40,7 +40,12 @@ export const PLAN_FEATURES: PlanFeature[] = [
   { label: 'Exclusive events', free: false, premium: true },
 ];
 
-export const FREE_CARD_FEATURES = ['10 likes per day', 'Basic matching and filters', 'Messaging with your matches', 'Selfie verification and every safety tool'];
+export const FREE_CARD_FEATURES = [
+  '10 likes per day',
+  'Basic matching and filters',
+  'Messaging with your matches',
+  'Selfie verification and every safety tool',
+];
 
 export const PREMIUM_CARD_FEATURES = [
   'Unlimited likes and super likes',

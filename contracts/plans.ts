@@ -15,5 +15,9 @@ export const ZLikesReceived = z.object({
 });
 export type TLikesReceived = z.infer<typeof ZLikesReceived>;
 
-export const ZBoostStatus = z.object({ active: z.boolean(), endsAt: z.string().nullable(), availableToday: z.boolean() });
+export const ZBoostStatus = z.object({
+  active: z.boolean(),
+  endsAt: z.string().nullable(),
+  availableToday: z.boolean(),
+});
 export type TBoostStatus = z.infer<typeof ZBoostStatus>;

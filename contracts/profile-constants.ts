@@ -2,8 +2,20 @@
 // profile.ts re-exports them beside its schemas.
 
 export const GENDERS = [
-  'woman', 'man', 'non-binary', 'genderfluid', 'agender', 'bigender', 'demigirl', 'demiboy',
-  'genderqueer', 'pangender', 'two-spirit', 'questioning', 'other', 'prefer-not-to-say',
+  'woman',
+  'man',
+  'non-binary',
+  'genderfluid',
+  'agender',
+  'bigender',
+  'demigirl',
+  'demiboy',
+  'genderqueer',
+  'pangender',
+  'two-spirit',
+  'questioning',
+  'other',
+  'prefer-not-to-say',
 ] as const;
 
 export type Gender = (typeof GENDERS)[number];
@@ -36,7 +48,18 @@ export const PHOTO_LIMITS = {
 } as const;
 
 export const GENDER_LABELS: Record<Gender, string> = {
-  woman: 'Woman', man: 'Man', 'non-binary': 'Non-binary', genderfluid: 'Genderfluid', agender: 'Agender',
-  bigender: 'Bigender', demigirl: 'Demigirl', demiboy: 'Demiboy', genderqueer: 'Genderqueer', pangender: 'Pangender',
-  'two-spirit': 'Two-spirit', questioning: 'Questioning', other: 'Other', 'prefer-not-to-say': 'Prefer not to say',
+  woman: 'Woman',
+  man: 'Man',
+  'non-binary': 'Non-binary',
+  genderfluid: 'Genderfluid',
+  agender: 'Agender',
+  bigender: 'Bigender',
+  demigirl: 'Demigirl',
+  demiboy: 'Demiboy',
+  genderqueer: 'Genderqueer',
+  pangender: 'Pangender',
+  'two-spirit': 'Two-spirit',
+  questioning: 'Questioning',
+  other: 'Other',
+  'prefer-not-to-say': 'Prefer not to say',
 };

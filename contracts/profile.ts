@@ -15,11 +15,19 @@ const optionalText = (max: number) =>
 /** What the profile editor saves. Empty location and bio become null; interests are trimmed. */
 export const ZProfileUpdate = z.object({
   name: z.string().trim().min(1, PROFILE_TEXT.nameRequired).max(80),
-  age: z.number({ error: PROFILE_TEXT.ageRange }).int(PROFILE_TEXT.ageRange).min(18, PROFILE_TEXT.ageRange).max(120, PROFILE_TEXT.ageRange).nullish(),
+  age: z
+    .number({ error: PROFILE_TEXT.ageRange })
+    .int(PROFILE_TEXT.ageRange)
+    .min(18, PROFILE_TEXT.ageRange)
+    .max(120, PROFILE_TEXT.ageRange)
+    .nullish(),
   gender: z.enum(GENDERS).nullish(),
   location: optionalText(120),
   bio: optionalText(1000),
-  interests: z.array(z.string().trim().max(40)).max(30).transform((list) => list.filter((item) => item.length > 0)),
+  interests: z
+    .array(z.string().trim().max(40))
+    .max(30)
+    .transform((list) => list.filter((item) => item.length > 0)),
 });
 export type TProfileUpdate = z.input<typeof ZProfileUpdate>;
 
@@ -72,4 +80,3 @@ export function profileFormToUpdate(form: TProfileForm): TProfileUpdate {
     interests: form.interests.split(','),
   };
 }
-

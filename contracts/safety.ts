@@ -32,7 +32,10 @@ export const SAFETY_TEXT = {
     title: `Block ${name}?`,
     description: `${name} will no longer see you, and you will no longer see them: not in discovery, matches or messages. They are not told. You can unblock them in Settings.`,
   }),
-  blocked: (name: string) => ({ title: 'Member blocked', description: `${name} can no longer see you or message you.` }),
+  blocked: (name: string) => ({
+    title: 'Member blocked',
+    description: `${name} can no longer see you or message you.`,
+  }),
   unblocked: (name: string) => ({ title: 'Member unblocked', description: `${name} can see you again.` }),
   unmatchConfirm: (name: string) => ({
     title: `Unmatch ${name}?`,
@@ -44,7 +47,8 @@ export const SAFETY_TEXT = {
   conversationClosed: 'This conversation has ended.',
   nudgeSender: {
     title: 'Are you sure?',
-    description: 'This message looks like it could hurt, pressure or scam someone. Messages like it are often reported.',
+    description:
+      'This message looks like it could hurt, pressure or scam someone. Messages like it are often reported.',
     /** For a number, an address or another app: why staying on Vouch until the first date is safer. */
     offPlatform:
       'Sharing a number, an address or another app before you have met takes the conversation away from Reports, Blocks and date verification. Many scams start this way.',
@@ -104,7 +108,16 @@ export const ZPastMatch = z.object({
 });
 export type TPastMatch = z.infer<typeof ZPastMatch>;
 
-export const NOTIFICATION_TYPES = ['match', 'message', 'review', 'report_outcome', 'verification', 'date', 'super_like', 'premium'] as const;
+export const NOTIFICATION_TYPES = [
+  'match',
+  'message',
+  'review',
+  'report_outcome',
+  'verification',
+  'date',
+  'super_like',
+  'premium',
+] as const;
 export const ZNotification = z.object({
   id: z.string(),
   type: z.enum(NOTIFICATION_TYPES),
@@ -117,7 +130,12 @@ export const ZNotification = z.object({
 export type TNotification = z.infer<typeof ZNotification>;
 
 /** The reason a report from a flagged message starts with. */
-export const NUDGE_REPORT_REASON: Record<NudgeKind, ReportReason> = { insult: 'harassment', solicitation: 'inappropriate', payment: 'scam', off_platform: 'scam' };
+export const NUDGE_REPORT_REASON: Record<NudgeKind, ReportReason> = {
+  insult: 'harassment',
+  solicitation: 'inappropriate',
+  payment: 'scam',
+  off_platform: 'scam',
+};
 
 const ZSnapshotMessage = z.object({ id: z.string(), senderId: z.string(), content: z.string(), createdAt: z.string() });
 /** A report as the moderation queue shows it, sealed evidence included (admins only). */

@@ -12,4 +12,11 @@ export function withLocalTimes(text: string, format: (date: Date) => string = lo
   return text.replace(TOKEN, (_token, iso: string) => format(new Date(iso)));
 }
 
-export const localDateTime = (date: Date) => date.toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+export const localDateTime = (date: Date) =>
+  date.toLocaleString(undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });

@@ -42,7 +42,13 @@ export const TRUST_TEXT = {
 } as const;
 
 /** What each number of stars means. */
-export const STAR_LABELS = ['Poor experience', 'Below average', 'Average experience', 'Good experience', 'Excellent experience'] as const;
+export const STAR_LABELS = [
+  'Poor experience',
+  'Below average',
+  'Average experience',
+  'Good experience',
+  'Excellent experience',
+] as const;
 
 export const REVIEW_COMMENT_MAX = 1000;
 
@@ -53,9 +59,12 @@ export const REVEAL_AFTER_DAYS = 14;
  * Reputation from the revealed ratings of a member: the average Overall and the number of
  * rated dates; a badge is earned when at least half of the revealed ratings award it.
  */
-export function reputationOf(ratings: { overall: number; safeForFamily: boolean; safeForHome: boolean; wouldDateAgain: boolean }[]) {
+export function reputationOf(
+  ratings: { overall: number; safeForFamily: boolean; safeForHome: boolean; wouldDateAgain: boolean }[],
+) {
   const count = ratings.length;
-  if (count === 0) return { avgRating: null, reviewCount: 0, safeForFamily: false, safeForHome: false, dateAgain: false };
+  if (count === 0)
+    return { avgRating: null, reviewCount: 0, safeForFamily: false, safeForHome: false, dateAgain: false };
   const half = (pick: (r: (typeof ratings)[number]) => boolean) => ratings.filter(pick).length * 2 >= count;
   return {
     avgRating: Math.round((ratings.reduce((sum, r) => sum + r.overall, 0) / count) * 100) / 100,

@@ -13,7 +13,12 @@ export const ZSelfieStatus = z.object({
 });
 export type TSelfieStatus = z.infer<typeof ZSelfieStatus>;
 
-export const ZSelfieChallenge = z.object({ id: z.string(), pose: z.string(), instruction: z.string(), expiresAt: z.string() });
+export const ZSelfieChallenge = z.object({
+  id: z.string(),
+  pose: z.string(),
+  instruction: z.string(),
+  expiresAt: z.string(),
+});
 export type TSelfieChallenge = z.infer<typeof ZSelfieChallenge>;
 
 export const ZDateState = z.object({
@@ -26,7 +31,11 @@ export const ZDateState = z.object({
 });
 export type TDateState = z.infer<typeof ZDateState>;
 
-const score = z.number({ error: TRUST_TEXT.ratingRequired.description }).int().min(1, TRUST_TEXT.ratingRequired.description).max(5);
+const score = z
+  .number({ error: TRUST_TEXT.ratingRequired.description })
+  .int()
+  .min(1, TRUST_TEXT.ratingRequired.description)
+  .max(5);
 
 export const ZRatingInput = z.object({
   overall: score,
@@ -36,7 +45,11 @@ export const ZRatingInput = z.object({
   safeForFamily: z.boolean().default(false),
   safeForHome: z.boolean().default(false),
   wouldDateAgain: z.boolean().default(false),
-  comment: z.string().trim().max(REVIEW_COMMENT_MAX, `Please keep the comment under ${REVIEW_COMMENT_MAX} characters.`).default(''),
+  comment: z
+    .string()
+    .trim()
+    .max(REVIEW_COMMENT_MAX, `Please keep the comment under ${REVIEW_COMMENT_MAX} characters.`)
+    .default(''),
 });
 export type TRatingInput = z.input<typeof ZRatingInput>;
 
@@ -98,7 +111,11 @@ export type TDatePlan = z.infer<typeof ZDatePlan>;
 export const ZProposeDate = z.object({
   conversationId: z.uuid({ error: 'Choose a match' }),
   startsAt: z.iso.datetime({ offset: true, error: 'Choose a day and a time' }),
-  place: z.string().trim().min(2, 'Where will you meet?').max(PLACE_MAX, `Please keep the place under ${PLACE_MAX} characters.`),
+  place: z
+    .string()
+    .trim()
+    .min(2, 'Where will you meet?')
+    .max(PLACE_MAX, `Please keep the place under ${PLACE_MAX} characters.`),
 });
 
 /** What a trusted friend sees from a shared link: no ids, no surname, no contact details. */

@@ -11,21 +11,44 @@ async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated through the browser's debugging protocol: our content security policy refuses inline scripts.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> };
+      }
+    ).axe;
+    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }))
+      .violations;
   });
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  return violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(', ')}`,
+  );
 }
 
 // The pages the first-hour work touched, as the demo account and an administrator see them.
-test('[A11Y] axe-core finds no WCAG 2.1 AA violation on the pages a member and an owner meet first', async ({ browser, baseURL }) => {
+test('[A11Y] axe-core finds no WCAG 2.1 AA violation on the pages a member and an owner meet first', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   seedWithCli(6);
   const admin = await apiAdmin(browser, baseURL!);
   const demo = await (await browser.newContext({ baseURL })).newPage();
   const headers = { origin: baseURL! };
-  expect((await demo.request.post('/api/auth/sign-in/email', { headers, data: { email: 'demo@vouch.local', password: 'VouchDemo2026' } })).ok()).toBe(true);
-  const { matches } = (await (await demo.request.get('/api/matches')).json()) as { matches: { matchId: string; conversationId: string; profile: { name: string } }[] };
+  expect(
+    (
+      await demo.request.post('/api/auth/sign-in/email', {
+        headers,
+        data: { email: 'demo@vouch.local', password: 'VouchDemo2026' },
+      })
+    ).ok(),
+  ).toBe(true);
+  const { matches } = (await (await demo.request.get('/api/matches')).json()) as {
+    matches: { matchId: string; conversationId: string; profile: { name: string } }[];
+  };
   for (const m of matches) await demo.request.post(`/api/matches/${m.matchId}/seen`, { headers, data: {} });
   const talking = matches.find((m) => m.profile.name === 'Liam')!;
   const visitor = await (await browser.newContext({ baseURL })).newPage();
@@ -44,7 +67,11 @@ test('[A11Y] axe-core finds no WCAG 2.1 AA violation on the pages a member and a
     [admin, '/admin?tab=reports', 'Admin Dashboard'],
   ];
   const found: string[] = [];
-  for (const [width, height, scheme] of [[1280, 800, 'light'], [390, 844, 'light'], [1280, 800, 'dark']] as const) {
+  for (const [width, height, scheme] of [
+    [1280, 800, 'light'],
+    [390, 844, 'light'],
+    [1280, 800, 'dark'],
+  ] as const) {
     for (const [page, path, heading] of pages) {
       await page.setViewportSize({ width, height });
       await page.emulateMedia({ colorScheme: scheme });

@@ -4,7 +4,8 @@ import * as OTPAuth from 'otpauth';
 import { apiAdmin, apiMember, mailedLink, PASSWORD, toast } from './helpers';
 
 /** What an authenticator app shows now for a secret typed in by hand. */
-const totp = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.replace(/\s+/g, '')) }).generate();
+const totp = (secret: string) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.replace(/\s+/g, '')) }).generate();
 
 test('a member enrols an authenticator app, and the next sign-in needs a fresh code', async ({ browser, baseURL }) => {
   const member = await apiMember(browser, 'Tove', baseURL!);
@@ -68,12 +69,20 @@ test('a member enrols an authenticator app, and the next sign-in needs a fresh c
   await expect(activity).toContainText('Signed in');
 });
 
-test('deleting an account removes its rows and files, and the email can register again', async ({ browser, baseURL }) => {
+test('deleting an account removes its rows and files, and the email can register again', async ({
+  browser,
+  baseURL,
+}) => {
   const headers = { origin: baseURL! };
   const member = await apiMember(browser, 'Dana', baseURL!);
   const page = member.page;
-  const photo = await sharp({ create: { width: 500, height: 600, channels: 3, background: '#8ab' } }).jpeg().toBuffer();
-  const uploaded = await page.request.post('/api/profile/photos', { headers, multipart: { file: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo } } });
+  const photo = await sharp({ create: { width: 500, height: 600, channels: 3, background: '#8ab' } })
+    .jpeg()
+    .toBuffer();
+  const uploaded = await page.request.post('/api/profile/photos', {
+    headers,
+    multipart: { file: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo } },
+  });
   expect(uploaded.status()).toBe(201);
   const { photos } = (await uploaded.json()) as { photos: { url: string; thumbUrl: string }[] };
   const admin = await apiAdmin(browser, baseURL!);
@@ -92,40 +101,70 @@ test('deleting an account removes its rows and files, and the email can register
 
   // Gone for everyone: the session, the profile, the stored photo files.
   expect((await page.request.get('/api/me')).status()).toBe(401);
-  const users = (await (await admin.request.get(`/api/admin/users?search=Dana`)).json()) as { users: { userId: string }[] };
+  const users = (await (await admin.request.get(`/api/admin/users?search=Dana`)).json()) as {
+    users: { userId: string }[];
+  };
   expect(users.users.some((u) => u.userId === member.id)).toBe(false);
   expect((await admin.request.get(photos[0]!.url)).status()).toBe(404);
   expect((await admin.request.get(photos[0]!.thumbUrl)).status()).toBe(404);
-  const signIn = await page.request.post('/api/auth/sign-in/email', { headers, data: { email: member.email, password: PASSWORD } });
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    headers,
+    data: { email: member.email, password: PASSWORD },
+  });
   expect(signIn.status()).toBe(401);
 
   // The same email can start again.
-  const again = await page.request.post('/api/auth/sign-up/email', { headers, data: { email: member.email, password: PASSWORD, name: 'Dana' } });
+  const again = await page.request.post('/api/auth/sign-up/email', {
+    headers,
+    data: { email: member.email, password: PASSWORD, name: 'Dana' },
+  });
   expect(again.status()).toBe(200);
 });
 
-test('an ad counts an impression when a visitor sees it and a click before its target opens', async ({ browser, baseURL }) => {
+test('an ad counts an impression when a visitor sees it and a click before its target opens', async ({
+  browser,
+  baseURL,
+}) => {
   const admin = await apiAdmin(browser, baseURL!);
-  const image = await sharp({ create: { width: 900, height: 200, channels: 3, background: '#f59e0b' } }).png().toBuffer();
+  const image = await sharp({ create: { width: 900, height: 200, channels: 3, background: '#f59e0b' } })
+    .png()
+    .toBuffer();
   const name = `Picnic ${crypto.randomUUID().slice(0, 6)}`;
   const created = await admin.request.post('/api/admin/campaigns', {
     headers: { origin: baseURL! },
-    multipart: { file: { name: 'ad.png', mimeType: 'image/png', buffer: image }, name, targetUrl: 'https://ads.vouch.test/picnic', placement: 'home_header' },
+    multipart: {
+      file: { name: 'ad.png', mimeType: 'image/png', buffer: image },
+      name,
+      targetUrl: 'https://ads.vouch.test/picnic',
+      placement: 'home_header',
+    },
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   const counters = async () => {
-    const { campaigns } = (await (await admin.request.get('/api/admin/campaigns')).json()) as { campaigns: { id: string; impressions: number; clicks: number }[] };
+    const { campaigns } = (await (await admin.request.get('/api/admin/campaigns')).json()) as {
+      campaigns: { id: string; impressions: number; clicks: number }[];
+    };
     return campaigns.find((c) => c.id === id)!;
   };
   // Only this campaign in its placement, so the visitor surely sees it.
-  const others = ((await (await admin.request.get('/api/admin/campaigns')).json()) as { campaigns: { id: string; placement: string; active: boolean }[] }).campaigns.filter(
-    (c) => c.id !== id && c.placement === 'home_header' && c.active,
-  );
-  for (const other of others) await admin.request.put(`/api/admin/campaigns/${other.id}/active`, { headers: { origin: baseURL! }, data: { active: false } });
+  const others = (
+    (await (await admin.request.get('/api/admin/campaigns')).json()) as {
+      campaigns: { id: string; placement: string; active: boolean }[];
+    }
+  ).campaigns.filter((c) => c.id !== id && c.placement === 'home_header' && c.active);
+  for (const other of others)
+    await admin.request.put(`/api/admin/campaigns/${other.id}/active`, {
+      headers: { origin: baseURL! },
+      data: { active: false },
+    });
 
   const visitor = await (await browser.newContext({ baseURL })).newPage();
-  await visitor.context().route('https://ads.vouch.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Picnic</h1>' }));
+  await visitor
+    .context()
+    .route('https://ads.vouch.test/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<h1>Picnic</h1>' }),
+    );
   await visitor.goto('/');
   const ad = visitor.getByRole('complementary', { name: 'Advertisement' }).getByRole('link', { name });
   await expect(ad).toBeVisible();
@@ -141,7 +180,10 @@ test('an ad counts an impression when a visitor sees it and a click before its t
 test('a member signs one other device out from Active sessions', async ({ browser, baseURL }) => {
   const member = await apiMember(browser, 'Sessa', baseURL!);
   const other = await (await browser.newContext({ baseURL })).newPage();
-  await other.request.post('/api/auth/sign-in/email', { data: { email: member.email, password: PASSWORD }, headers: { origin: baseURL! } });
+  await other.request.post('/api/auth/sign-in/email', {
+    data: { email: member.email, password: PASSWORD },
+    headers: { origin: baseURL! },
+  });
   expect((await other.request.get('/api/me')).status()).toBe(200);
 
   const page = member.page;
@@ -158,15 +200,28 @@ test('a member signs one other device out from Active sessions', async ({ browse
   await expect(page.getByRole('list', { name: 'Security activity' })).toContainText('Signed out of one device');
 });
 
-test('a suspended member sees why and how to appeal, by password and by an old sign-in link', async ({ browser, baseURL }) => {
+test('a suspended member sees why and how to appeal, by password and by an old sign-in link', async ({
+  browser,
+  baseURL,
+}) => {
   const headers = { origin: baseURL! };
   const member = await apiMember(browser, 'Susie', baseURL!);
   const page = member.page;
   await page.request.post('/api/auth/sign-out', { headers, data: {} });
-  await page.request.post('/api/auth/sign-in/magic-link', { headers, data: { email: member.email, callbackURL: '/dashboard' } });
+  await page.request.post('/api/auth/sign-in/magic-link', {
+    headers,
+    data: { email: member.email, callbackURL: '/dashboard' },
+  });
   const oldLink = await mailedLink(page, member.email, 'sign-in link');
   const admin = await apiAdmin(browser, baseURL!);
-  expect((await admin.request.put(`/api/admin/users/${member.id}/blocked`, { headers, data: { blocked: true, reason: 'Harassment' } })).ok()).toBe(true);
+  expect(
+    (
+      await admin.request.put(`/api/admin/users/${member.id}/blocked`, {
+        headers,
+        data: { blocked: true, reason: 'Harassment' },
+      })
+    ).ok(),
+  ).toBe(true);
 
   await page.goto('/login');
   await page.getByLabel('Email').fill(member.email);
@@ -192,15 +247,25 @@ test('a suspended member sees why and how to appeal, by password and by an old s
   await expect(page.getByRole('heading', { name: 'Your account is suspended' })).toBeVisible();
 });
 
-test('the dashboard and sidebar placements show to free members, beside content pages on wide screens, never on Premium or safety pages', async ({ browser, baseURL }) => {
+test('the dashboard and sidebar placements show to free members, beside content pages on wide screens, never on Premium or safety pages', async ({
+  browser,
+  baseURL,
+}) => {
   const headers = { origin: baseURL! };
   const admin = await apiAdmin(browser, baseURL!);
   const tag = crypto.randomUUID().slice(0, 6);
-  const image = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#10b981' } }).png().toBuffer();
+  const image = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#10b981' } })
+    .png()
+    .toBuffer();
   for (const placement of ['dashboard', 'sidebar']) {
     const created = await admin.request.post('/api/admin/campaigns', {
       headers,
-      multipart: { file: { name: 'ad.png', mimeType: 'image/png', buffer: image }, name: `${placement} ${tag}`, targetUrl: 'https://ads.vouch.test/x', placement },
+      multipart: {
+        file: { name: 'ad.png', mimeType: 'image/png', buffer: image },
+        name: `${placement} ${tag}`,
+        targetUrl: 'https://ads.vouch.test/x',
+        placement,
+      },
     });
     expect(created.status()).toBe(201);
   }
@@ -225,7 +290,9 @@ test('the dashboard and sidebar placements show to free members, beside content 
 
   // Premium: no ads anywhere.
   const premium = await apiMember(browser, 'Prem', baseURL!);
-  expect((await admin.request.post('/api/admin/subscriptions/activate', { headers, data: { userId: premium.id } })).ok()).toBe(true);
+  expect(
+    (await admin.request.post('/api/admin/subscriptions/activate', { headers, data: { userId: premium.id } })).ok(),
+  ).toBe(true);
   await premium.page.setViewportSize({ width: 1280, height: 800 });
   await premium.page.goto('/dashboard');
   await expect(premium.page.getByText('Unlimited likes')).toBeVisible();

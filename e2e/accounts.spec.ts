@@ -62,7 +62,9 @@ test.describe('[ACCOUNTS]', () => {
     await expect(page.getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
   });
 
-  test('[SIGN-IN][VALIDATION] the login form names each missing or malformed field, and clears it once fixed', async ({ page }) => {
+  test('[SIGN-IN][VALIDATION] the login form names each missing or malformed field, and clears it once fixed', async ({
+    page,
+  }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByText('Email is required')).toBeVisible();
@@ -103,7 +105,9 @@ test.describe('[ACCOUNTS]', () => {
     }
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(box).toContainText('Too many attempts. Please try again in');
-    await expect(box).toContainText("You've made too many login attempts. Please wait a few minutes before trying again.");
+    await expect(box).toContainText(
+      "You've made too many login attempts. Please wait a few minutes before trying again.",
+    );
   });
 
   test('[MAGIC-LINK] signs in from the mailed link', async ({ page }) => {
@@ -163,7 +167,9 @@ test.describe('[ACCOUNTS]', () => {
     await page.getByRole('link', { name: 'Get Started' }).click();
     await expect(page).toHaveURL(/\/auth\?tab=register/);
     await expect(page.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByText('Password must be at least 8 characters long, with an uppercase letter and a number')).toBeVisible();
+    await expect(
+      page.getByText('Password must be at least 8 characters long, with an uppercase letter and a number'),
+    ).toBeVisible();
 
     await page.getByRole('tab', { name: 'Login' }).click();
     await page.getByLabel('Email').fill(uniqueEmail('nobody'));

@@ -4,22 +4,43 @@ import sharp from 'sharp';
 import { apiAdmin, apiMember, createAdminWithCli, matchedMembers, PASSWORD, toast, uniqueEmail } from './helpers';
 
 test.describe('[ADMIN]', () => {
-  test('an admin made with the CLI signs in, approves a selfie, bans a member, resolves a report and runs the audit', async ({ browser, baseURL, page }) => {
+  test('an admin made with the CLI signs in, approves a selfie, bans a member, resolves a report and runs the audit', async ({
+    browser,
+    baseURL,
+    page,
+  }) => {
     test.setTimeout(120_000);
     const headers = { origin: baseURL! };
     // A member with a pending selfie, a pair with a report, and a member to ban.
     const sam = await apiMember(browser, 'Sam', baseURL!);
-    const challenge = (await (await sam.page.request.post('/api/verification/selfie/challenge', { headers })).json()) as { id: string };
-    const selfie = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#c97' } }).jpeg().toBuffer();
-    await sam.page.request.post('/api/verification/selfie', { headers, multipart: { challengeId: challenge.id, file: { name: 's.jpg', mimeType: 'image/jpeg', buffer: selfie } } });
+    const challenge = (await (
+      await sam.page.request.post('/api/verification/selfie/challenge', { headers })
+    ).json()) as { id: string };
+    const selfie = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#c97' } })
+      .jpeg()
+      .toBuffer();
+    await sam.page.request.post('/api/verification/selfie', {
+      headers,
+      multipart: { challengeId: challenge.id, file: { name: 's.jpg', mimeType: 'image/jpeg', buffer: selfie } },
+    });
     const { first: rita, second: rex, conversationId } = await matchedMembers(browser, baseURL!, ['Rita', 'Rex']);
     await rex.send(conversationId, 'Send me your bank details');
-    await rita.page.request.post('/api/reports', { headers, data: { subjectId: rex.id, reason: 'scam', conversationId, source: 'chat', clientKey: crypto.randomUUID() } });
+    await rita.page.request.post('/api/reports', {
+      headers,
+      data: { subjectId: rex.id, reason: 'scam', conversationId, source: 'chat', clientKey: crypto.randomUUID() },
+    });
 
     // The old client-side admin keys in local storage give nothing.
     await page.goto('/');
     await page.evaluate(() => {
-      const session = { isAdmin: true, isSiteOwner: true, authenticated: true, role: 'admin', timestamp: Date.now(), expires: Date.now() + 86_400_000 };
+      const session = {
+        isAdmin: true,
+        isSiteOwner: true,
+        authenticated: true,
+        role: 'admin',
+        timestamp: Date.now(),
+        expires: Date.now() + 86_400_000,
+      };
       localStorage.setItem('adminSession', JSON.stringify(session));
       sessionStorage.setItem('adminSession', JSON.stringify(session));
     });
@@ -72,7 +93,10 @@ test.describe('[ADMIN]', () => {
     await toast(page, 'User blocked');
     await expect(card).toContainText('Blocked');
     expect((await rex.page.request.get('/api/me')).status()).toBe(401);
-    const again = await rex.page.request.post('/api/auth/sign-in/email', { headers, data: { email: rex.email, password: PASSWORD } });
+    const again = await rex.page.request.post('/api/auth/sign-in/email', {
+      headers,
+      data: { email: rex.email, password: PASSWORD },
+    });
     expect(again.ok()).toBe(false);
     await page.reload();
     await page.getByRole('tab', { name: 'Users' }).click();
@@ -89,7 +113,9 @@ test.describe('[ADMIN]', () => {
     await page.getByRole('button', { name: 'Create Campaign' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Campaign' });
     await dialog.getByLabel('Name').fill('Spring picnic');
-    const banner = await sharp({ create: { width: 900, height: 300, channels: 3, background: '#3a7' } }).png().toBuffer();
+    const banner = await sharp({ create: { width: 900, height: 300, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
     await dialog.getByLabel('Image').setInputFiles({ name: 'ad.png', mimeType: 'image/png', buffer: banner });
     await dialog.getByLabel('Target URL').fill('https://example.com/picnic');
     await dialog.getByRole('button', { name: 'Create Campaign' }).click();
@@ -124,15 +150,24 @@ test.describe('[ADMIN]', () => {
   });
 });
 
-test('[ADMIN][2FA] the code step has its own messages, a way back, and returns to the password when it expires', async ({ page, baseURL }) => {
+test('[ADMIN][2FA] the code step has its own messages, a way back, and returns to the password when it expires', async ({
+  page,
+  baseURL,
+}) => {
   const headers = { origin: baseURL! };
   const email = uniqueEmail('owner2fa');
   createAdminWithCli(email);
   // The admin turns on an authenticator app (through the API, as Settings would).
-  expect((await page.request.post('/api/admin/sign-in', { headers, data: { email, password: PASSWORD } })).ok()).toBe(true);
-  const { totpURI } = (await (await page.request.post('/api/auth/two-factor/enable', { headers, data: { password: PASSWORD } })).json()) as { totpURI: string };
+  expect((await page.request.post('/api/admin/sign-in', { headers, data: { email, password: PASSWORD } })).ok()).toBe(
+    true,
+  );
+  const { totpURI } = (await (
+    await page.request.post('/api/auth/two-factor/enable', { headers, data: { password: PASSWORD } })
+  ).json()) as { totpURI: string };
   const totp = OTPAuth.URI.parse(totpURI) as OTPAuth.TOTP;
-  expect((await page.request.post('/api/auth/two-factor/verify-totp', { headers, data: { code: totp.generate() } })).ok()).toBe(true);
+  expect(
+    (await page.request.post('/api/auth/two-factor/verify-totp', { headers, data: { code: totp.generate() } })).ok(),
+  ).toBe(true);
   await page.request.post('/api/auth/sign-out', { headers, data: {} });
 
   const passwordStep = async () => {
@@ -171,16 +206,37 @@ test('[ADMIN][2FA] the code step has its own messages, a way back, and returns t
   await expect(page).toHaveURL(/\/admin$/);
 });
 
-test('[ADMIN][PHONE] the back office on a phone, names in the security events, and the inbox in sight', async ({ browser, baseURL }) => {
+test('[ADMIN][PHONE] the back office on a phone, names in the security events, and the inbox in sight', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const headers = { origin: baseURL! };
   const admin = await apiAdmin(browser, baseURL!);
   const tag = crypto.randomUUID().slice(0, 5);
   const member = await apiMember(browser, `Zed${tag}`, baseURL!);
-  expect((await admin.request.post('/api/admin/subscriptions/activate', { headers, data: { userId: member.id } })).ok()).toBe(true);
-  expect((await admin.request.put(`/api/admin/users/${member.id}/blocked`, { headers, data: { blocked: true, reason: 'Spam' } })).ok()).toBe(true);
+  expect(
+    (await admin.request.post('/api/admin/subscriptions/activate', { headers, data: { userId: member.id } })).ok(),
+  ).toBe(true);
+  expect(
+    (
+      await admin.request.put(`/api/admin/users/${member.id}/blocked`, {
+        headers,
+        data: { blocked: true, reason: 'Spam' },
+      })
+    ).ok(),
+  ).toBe(true);
   const visitor = await (await browser.newContext({ baseURL })).newPage();
-  await visitor.request.post('/api/contact', { headers, data: { kind: 'contact', name: 'Ola', email: 'ola@example.com', subject: `Hello ${tag}`, message: 'A question about verification.' } });
+  await visitor.request.post('/api/contact', {
+    headers,
+    data: {
+      kind: 'contact',
+      name: 'Ola',
+      email: 'ola@example.com',
+      subject: `Hello ${tag}`,
+      message: 'A question about verification.',
+    },
+  });
 
   // The Overview: statistics, the inbox with its count, and a short list of the newest members.
   await admin.setViewportSize({ width: 1280, height: 800 });
@@ -194,7 +250,12 @@ test('[ADMIN][PHONE] the back office on a phone, names in the security events, a
 
   // Security events name the acting admin and the member, with a link to the member.
   await admin.getByRole('tab', { name: /^Reports/ }).click();
-  const banned = admin.getByRole('region', { name: 'Security Events' }).getByRole('listitem').filter({ hasText: 'user blocked' }).filter({ hasText: `Zed${tag}` }).first();
+  const banned = admin
+    .getByRole('region', { name: 'Security Events' })
+    .getByRole('listitem')
+    .filter({ hasText: 'user blocked' })
+    .filter({ hasText: `Zed${tag}` })
+    .first();
   await expect(banned).toContainText('by ');
   await banned.getByRole('link', { name: `Zed${tag}` }).click();
   await expect(admin.getByRole('dialog', { name: `Zed${tag}` })).toBeVisible();
@@ -205,7 +266,12 @@ test('[ADMIN][PHONE] the back office on a phone, names in the security events, a
   await admin.goto('/admin?tab=subscriptions');
   const active = admin.getByRole('tab', { name: 'Subscriptions' });
   await expect(active).toHaveAttribute('data-state', 'active');
-  await expect.poll(async () => { const box = (await active.boundingBox())!; return box.x >= 0 && box.x + box.width <= 390; }).toBe(true);
+  await expect
+    .poll(async () => {
+      const box = (await active.boundingBox())!;
+      return box.x >= 0 && box.x + box.width <= 390;
+    })
+    .toBe(true);
   const actions = admin.getByRole('button', { name: `Actions for Zed${tag}` });
   await expect(actions).toBeVisible();
   const box = (await actions.boundingBox())!;

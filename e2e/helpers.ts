@@ -24,11 +24,16 @@ export async function openMailedLink(page: Page, email: string, subject: string)
 export async function mailedLink(page: Page, email: string, subject = ''): Promise<string> {
   let link: string | undefined;
   await expect
-    .poll(async () => {
-      const { mail } = (await (await page.request.get('/api/dev/mail')).json()) as { mail: { to: string; subject: string; link: string }[] };
-      link = mail.find((m) => m.to === email && m.subject.includes(subject))?.link;
-      return link;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const { mail } = (await (await page.request.get('/api/dev/mail')).json()) as {
+          mail: { to: string; subject: string; link: string }[];
+        };
+        link = mail.find((m) => m.to === email && m.subject.includes(subject))?.link;
+        return link;
+      },
+      { timeout: 15_000 },
+    )
     .toBeTruthy();
   return link!;
 }
@@ -76,7 +81,10 @@ export async function apiMember(browser: Browser, name: string, baseURL: string)
     email,
     like: (targetId: string) => page.request.post('/api/likes', { data: { targetId }, headers }),
     send: (conversationId: string, content: string) =>
-      page.request.post(`/api/conversations/${conversationId}/messages`, { data: { content, clientKey: crypto.randomUUID() }, headers }),
+      page.request.post(`/api/conversations/${conversationId}/messages`, {
+        data: { content, clientKey: crypto.randomUUID() },
+        headers,
+      }),
   };
 }
 
@@ -85,7 +93,10 @@ export async function matchedMembers(browser: Browser, baseURL: string, names: [
   const first = await apiMember(browser, names[0], baseURL);
   const second = await apiMember(browser, names[1], baseURL);
   await first.like(second.id);
-  const { conversationId, matchId } = (await (await second.like(first.id)).json()) as { conversationId: string; matchId: string };
+  const { conversationId, matchId } = (await (await second.like(first.id)).json()) as {
+    conversationId: string;
+    matchId: string;
+  };
   // The second liker's browser would have shown 'It's a match!' at once; the first is shown it on
   // their next page.
   await second.page.request.post(`/api/matches/${matchId}/seen`, { data: {}, headers: { origin: baseURL } });
@@ -107,7 +118,10 @@ export async function apiAdmin(browser: Browser, baseURL: string) {
   createAdminWithCli(email);
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  const signedIn = await page.request.post('/api/admin/sign-in', { data: { email, password: PASSWORD }, headers: { origin: baseURL } });
+  const signedIn = await page.request.post('/api/admin/sign-in', {
+    data: { email, password: PASSWORD },
+    headers: { origin: baseURL },
+  });
   expect(signedIn.ok()).toBe(true);
   return page;
 }

@@ -6,7 +6,9 @@ const colors = ['#e11d48', '#2563eb', '#16a34a'];
 const photo = async (color: string) => ({
   name: `photo-${color.slice(1)}.png`,
   mimeType: 'image/png',
-  buffer: await sharp({ create: { width: 600, height: 800, channels: 3, background: color } }).png().toBuffer(),
+  buffer: await sharp({ create: { width: 600, height: 800, channels: 3, background: color } })
+    .png()
+    .toBuffer(),
 });
 
 /** A new member in a browser context of their own, signed in and landed on the profile editor. */
@@ -36,12 +38,16 @@ test.describe('[PROFILES][MATCHING]', () => {
     await expect(page.getByText('Name is required')).toBeVisible();
     await expect(page.getByText('Please enter a valid age between 18 and 120')).toBeVisible();
 
-    await page.getByLabel('Choose a photo to upload').setInputFiles({ name: 'evil.jpg', mimeType: 'application/x-php', buffer: Buffer.from('<?php ?>') });
+    await page
+      .getByLabel('Choose a photo to upload')
+      .setInputFiles({ name: 'evil.jpg', mimeType: 'application/x-php', buffer: Buffer.from('<?php ?>') });
     await toast(page, 'Invalid file type');
 
     for (const color of colors) {
       await page.getByLabel('Choose a photo to upload').setInputFiles(await photo(color));
-      await expect(page.getByRole('list', { name: 'Your photos' }).locator('img:not([alt="Uploading photo"])')).toHaveCount(colors.indexOf(color) + 1);
+      await expect(
+        page.getByRole('list', { name: 'Your photos' }).locator('img:not([alt="Uploading photo"])'),
+      ).toHaveCount(colors.indexOf(color) + 1);
     }
     const images = page.getByRole('list', { name: 'Your photos' }).locator('img');
     const secondSrc = await images.nth(1).getAttribute('src');
@@ -49,7 +55,10 @@ test.describe('[PROFILES][MATCHING]', () => {
     await expect(images.first()).toHaveAttribute('src', secondSrc!);
     await expect(images.first()).toHaveAttribute('alt', 'Main photo');
     await page.reload();
-    await expect(page.getByRole('list', { name: 'Your photos' }).locator('img').first()).toHaveAttribute('src', secondSrc!);
+    await expect(page.getByRole('list', { name: 'Your photos' }).locator('img').first()).toHaveAttribute(
+      'src',
+      secondSrc!,
+    );
 
     await fillProfile(page, 'Ana', 'Testville');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -109,7 +118,10 @@ test.describe('[PROFILES][MATCHING]', () => {
     await expect(ana.getByRole('heading', { name: `${anaName}, 31` })).toBeVisible();
     await expect(ana.getByRole('dialog')).toBeHidden();
 
-    for (const [page, other] of [[ana, beaName], [bea, anaName]] as const) {
+    for (const [page, other] of [
+      [ana, beaName],
+      [bea, anaName],
+    ] as const) {
       await page.goto('/dashboard?tab=matches');
       await expect(page.getByRole('heading', { name: 'Your Matches' })).toBeVisible();
       await expect(page.getByRole('list', { name: 'Matches' }).getByText(`${other}, 31`)).toBeVisible();
@@ -119,7 +131,10 @@ test.describe('[PROFILES][MATCHING]', () => {
 });
 
 test.describe('[MATCH ANNOUNCEMENT]', () => {
-  test("the like that completes a match and empties the grid still says 'It's a match!', and an unseen one waits", async ({ browser, baseURL }) => {
+  test("the like that completes a match and empties the grid still says 'It's a match!', and an unseen one waits", async ({
+    browser,
+    baseURL,
+  }) => {
     const tag = Date.now().toString(36).slice(-5);
     const ana = await apiMember(browser, `Ana${tag}`, baseURL!);
     const bea = await apiMember(browser, `Bea${tag}`, baseURL!);
@@ -150,15 +165,29 @@ test.describe('[MATCH ANNOUNCEMENT]', () => {
 });
 
 test.describe('[DECK]', () => {
-  test('Pass and Like are on screen without scrolling at 1280×800 and 390×844, with the card\'s essentials', async ({ browser, baseURL }) => {
+  test("Pass and Like are on screen without scrolling at 1280×800 and 390×844, with the card's essentials", async ({
+    browser,
+    baseURL,
+  }) => {
     const tag = Date.now().toString(36).slice(-5);
     const viewer = await apiMember(browser, `Viewer${tag}`, baseURL!);
     const shown = await apiMember(browser, `Shown${tag}`, baseURL!);
     const headers = { origin: baseURL! };
-    await shown.page.request.put('/api/profile', { headers, data: { name: `Shown${tag}`, age: 30, interests: ['jazz', 'hiking', 'film', 'coffee'], bio: 'A long bio. '.repeat(20) } });
+    await shown.page.request.put('/api/profile', {
+      headers,
+      data: {
+        name: `Shown${tag}`,
+        age: 30,
+        interests: ['jazz', 'hiking', 'film', 'coffee'],
+        bio: 'A long bio. '.repeat(20),
+      },
+    });
     await shown.page.request.post('/api/profile/photos', { headers, multipart: { file: await photo(colors[1]!) } });
 
-    for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ] as const) {
       const page = viewer.page;
       await page.setViewportSize({ width, height });
       await page.goto('/dashboard');
@@ -180,7 +209,10 @@ test.describe('[DECK]', () => {
       // Nothing floats over the buttons: a click at their centre reaches them.
       for (const button of [pass, like]) {
         const box = (await button.boundingBox())!;
-        const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.getAttribute('aria-label') ?? null, [box.x + box.width / 2, box.y + box.height / 2]);
+        const hit = await page.evaluate(
+          ([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.getAttribute('aria-label') ?? null,
+          [box.x + box.width / 2, box.y + box.height / 2],
+        );
         expect(hit).toBe(await button.getAttribute('aria-label'));
       }
       await onScreen(card.getByRole('img').first(), 'photo');
@@ -240,10 +272,20 @@ test.describe('[CAMERA]', () => {
 });
 
 test.describe('[PHONE]', () => {
-  test('photo tiles keep their buttons, location is asked for only on request and a refusal is explained calmly, nothing floats over fields', async ({ browser, baseURL }) => {
+  test('photo tiles keep their buttons, location is asked for only on request and a refusal is explained calmly, nothing floats over fields', async ({
+    browser,
+    baseURL,
+  }) => {
     const headers = { origin: baseURL! };
-    const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, userAgent: iPhone, isMobile: true, hasTouch: true });
+    const iPhone =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 390, height: 844 },
+      userAgent: iPhone,
+      isMobile: true,
+      hasTouch: true,
+    });
     // The browser's location prompt, answered "no", and counted.
     await context.addInitScript(() => {
       const calls = { count: 0 };
@@ -259,11 +301,15 @@ test.describe('[PHONE]', () => {
     });
     const page = await context.newPage();
     const email = uniqueEmail('phone');
-    await page.request.post('/api/auth/sign-up/email', { headers, data: { email, password: 'Secret123', name: 'Pia' } });
+    await page.request.post('/api/auth/sign-up/email', {
+      headers,
+      data: { email, password: 'Secret123', name: 'Pia' },
+    });
     await page.request.get(await mailedLink(page, email));
     await page.request.post('/api/auth/sign-in/email', { headers, data: { email, password: 'Secret123' } });
     await page.request.put('/api/profile', { headers, data: { name: 'Pia', age: 29, interests: ['film'] } });
-    for (const color of colors.slice(0, 2)) await page.request.post('/api/profile/photos', { headers, multipart: { file: await photo(color) } });
+    for (const color of colors.slice(0, 2))
+      await page.request.post('/api/profile/photos', { headers, multipart: { file: await photo(color) } });
 
     // The dashboard does not ask on its own.
     await page.goto('/dashboard');
@@ -278,11 +324,17 @@ test.describe('[PHONE]', () => {
 
     // Photo tiles: the remove button stays inside its tile.
     await page.goto('/profile/edit');
-    const tiles = page.getByRole('list', { name: 'Your photos' }).getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Remove photo/ }) });
+    const tiles = page
+      .getByRole('list', { name: 'Your photos' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: /^Remove photo/ }) });
     await expect(tiles).toHaveCount(2);
     for (let i = 0; i < 2; i++) {
       const tile = (await tiles.nth(i).boundingBox())!;
-      const remove = (await tiles.nth(i).getByRole('button', { name: /^Remove photo/ }).boundingBox())!;
+      const remove = (await tiles
+        .nth(i)
+        .getByRole('button', { name: /^Remove photo/ })
+        .boundingBox())!;
       expect(remove.x + remove.width, `remove button of photo ${i + 1}`).toBeLessThanOrEqual(tile.x + tile.width);
       expect(remove.x).toBeGreaterThanOrEqual(tile.x);
     }

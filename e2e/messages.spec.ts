@@ -8,7 +8,8 @@ test.describe('[MESSAGES]', () => {
     await ana.like(bea.id);
     const { conversationId } = (await (await bea.like(ana.id)).json()) as { conversationId: string };
     const alerts: string[] = [];
-    for (const member of [ana, bea]) member.page.on('dialog', (dialog) => (alerts.push(dialog.message()), void dialog.dismiss()));
+    for (const member of [ana, bea])
+      member.page.on('dialog', (dialog) => (alerts.push(dialog.message()), void dialog.dismiss()));
 
     await ana.page.goto(`/messages?conversation=${conversationId}`);
     // Ana liked first, so she is shown 'It's a match!' on her next page.
@@ -43,11 +44,15 @@ test.describe('[MESSAGES]', () => {
     await reply.pressSequentially('Coffee on Sunday?');
     await reply.press('Enter');
     await expect(ana.page.getByRole('list', { name: 'Messages' })).toContainText('Coffee on Sunday?');
-    await expect(ana.page.getByRole('list', { name: 'Messages' }).getByText(/Hi Ana!\s+Coffee on Sunday\?/)).toBeVisible();
+    await expect(
+      ana.page.getByRole('list', { name: 'Messages' }).getByText(/Hi Ana!\s+Coffee on Sunday\?/),
+    ).toBeVisible();
     expect(alerts).toEqual([]); // the markup rendered as text
   });
 
-  test('[SIGNED-OUT] visitors are told to log in, on the login page as every member page sends them', async ({ page }) => {
+  test('[SIGNED-OUT] visitors are told to log in, on the login page as every member page sends them', async ({
+    page,
+  }) => {
     await page.goto('/messages');
     await toast(page, 'Login required');
     await expect(page).toHaveURL(/\/login$/);
@@ -55,7 +60,10 @@ test.describe('[MESSAGES]', () => {
 });
 
 test.describe('[MESSAGES][RECONNECT]', () => {
-  test('a socket dropped mid-conversation reconnects, and the messages it missed appear', async ({ browser, baseURL }) => {
+  test('a socket dropped mid-conversation reconnects, and the messages it missed appear', async ({
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     const { first: ana, second: bea, conversationId } = await matchedMembers(browser, baseURL!, ['Ana', 'Bea']);
     // Bea's socket goes through a switch the test controls: connected, or cut off.
@@ -95,7 +103,10 @@ test.describe('[MESSAGES][RECONNECT]', () => {
 });
 
 test.describe('[MESSAGES][LOADING]', () => {
-  test('a message that arrives while the chat is still loading appears, though the load was answered before it', async ({ browser, baseURL }) => {
+  test('a message that arrives while the chat is still loading appears, though the load was answered before it', async ({
+    browser,
+    baseURL,
+  }) => {
     const { first: ana, second: bea, conversationId } = await matchedMembers(browser, baseURL!, ['Ana', 'Bea']);
     // Bea's first load of the chat is answered by the server at once, but reaches the page only
     // after Ana's message was sent and its live event delivered.
@@ -115,7 +126,9 @@ test.describe('[MESSAGES][LOADING]', () => {
     await expect.poll(() => loadAnswered).toBe(true);
     await ana.send(conversationId, 'Sent while your chat was loading');
     // The event reaches Bea's page (her conversation list shows the message) before the load does.
-    await expect(bea.page.getByRole('navigation', { name: 'Conversations' })).toContainText('Sent while your chat was loading');
+    await expect(bea.page.getByRole('navigation', { name: 'Conversations' })).toContainText(
+      'Sent while your chat was loading',
+    );
     releaseLoad();
     await expect(bea.page.getByRole('list', { name: 'Messages' })).toContainText('Sent while your chat was loading');
   });

@@ -5,7 +5,10 @@ import { apiAdmin, apiMember, seedWithCli } from './helpers';
 type Deck = { profiles: { userId: string }[] };
 
 // The e2e server runs without the 30-day trial (TRIAL_DAYS=0): every member here starts free.
-test('a free member meets the like limit, goes Premium through the payment page, and an admin activates it', async ({ browser, baseURL }) => {
+test('a free member meets the like limit, goes Premium through the payment page, and an admin activates it', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000); // a seed, three members' sessions and an admin's
   seedWithCli(14);
   const payer = await apiMember(browser, 'Payer', baseURL!);
@@ -23,7 +26,9 @@ test('a free member meets the like limit, goes Premium through the payment page,
   await expect(upgrade).toBeVisible();
 
   // Go Premium: the payment page, with the amount, the reference and our return address.
-  await page.route(`${PAYMENT_URL}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Pay</title><h1>Payment app</h1>' }));
+  await page.route(`${PAYMENT_URL}**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Pay</title><h1>Payment app</h1>' }),
+  );
   await upgrade.getByRole('button', { name: 'Go Premium' }).click();
   await page.waitForURL((url) => url.href.startsWith(PAYMENT_URL));
   const payment = new URL(page.url());
@@ -76,7 +81,9 @@ test('the Matches tab shows the matches first, and who liked you as one compact 
   const tag = Date.now().toString(36).slice(-5);
   const member = await apiMember(browser, `Popular${tag}`, baseURL!);
   const admin = await apiAdmin(browser, baseURL!);
-  expect((await admin.request.post('/api/admin/subscriptions/activate', { headers, data: { userId: member.id } })).ok()).toBe(true);
+  expect(
+    (await admin.request.post('/api/admin/subscriptions/activate', { headers, data: { userId: member.id } })).ok(),
+  ).toBe(true);
   const match = await apiMember(browser, `Match${tag}`, baseURL!);
   await match.like(member.id);
   const { matchId } = (await (await member.like(match.id)).json()) as { matchId: string };
@@ -84,7 +91,10 @@ test('the Matches tab shows the matches first, and who liked you as one compact 
   for (let i = 0; i < 8; i++) await (await apiMember(browser, `Fan${i}${tag}`, baseURL!)).like(member.id);
 
   const page = member.page;
-  for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await page.goto('/dashboard?tab=matches');
     const matches = page.getByRole('heading', { name: 'Your Matches' });
@@ -95,7 +105,9 @@ test('the Matches tab shows the matches first, and who liked you as one compact 
     expect(heading.y + heading.height, `Your Matches heading at ${width}×${height}`).toBeLessThan(height);
     expect((await likedYou.boundingBox())!.y).toBeGreaterThan(heading.y);
     // Eight admirers stay one row tall.
-    expect((await likedYou.getByRole('list', { name: 'Members who liked you' }).boundingBox())!.height).toBeLessThan(340);
+    expect((await likedYou.getByRole('list', { name: 'Members who liked you' }).boundingBox())!.height).toBeLessThan(
+      340,
+    );
 
     // Their full profiles open on demand.
     await likedYou.getByRole('button', { name: 'See full profiles' }).click();
@@ -103,6 +115,9 @@ test('the Matches tab shows the matches first, and who liked you as one compact 
     await likedYou.getByRole('button', { name: 'Show fewer details' }).click();
   }
   // Liking back from the strip makes the match.
-  await page.getByRole('region', { name: /Liked you/ }).getByRole('button', { name: `Like Fan3${tag}` }).click();
+  await page
+    .getByRole('region', { name: /Liked you/ })
+    .getByRole('button', { name: `Like Fan3${tag}` })
+    .click();
   await expect(page.getByRole('dialog')).toContainText(`You and Fan3${tag} like each other`);
 });

@@ -12,7 +12,10 @@ const conversationList = (page: Page) => page.getByRole('navigation', { name: 'C
 const entry = (page: Page, name: string) => conversationList(page).getByRole('listitem').filter({ hasText: name });
 
 test.describe('[SAFETY]', () => {
-  test('[BLOCK] a block from the chat makes the conversation disappear for both, and can be undone in Settings', async ({ browser, baseURL }) => {
+  test('[BLOCK] a block from the chat makes the conversation disappear for both, and can be undone in Settings', async ({
+    browser,
+    baseURL,
+  }) => {
     const { first: ana, second: bea, conversationId } = await matchedMembers(browser, baseURL!, ['Ana', 'Bea']);
     await ana.send(conversationId, 'Hi Bea');
     await openChat(ana.page, conversationId, true);
@@ -39,7 +42,10 @@ test.describe('[SAFETY]', () => {
     await expect(entry(bea.page, 'Ana')).toBeVisible();
   });
 
-  test('[REPORT] a report from the chat reaches the administrators with the messages, and the reporter sees its status', async ({ browser, baseURL }) => {
+  test('[REPORT] a report from the chat reaches the administrators with the messages, and the reporter sees its status', async ({
+    browser,
+    baseURL,
+  }) => {
     const { first: ana, second: bea, conversationId } = await matchedMembers(browser, baseURL!, ['Ana', 'Bea']);
     await ana.send(conversationId, 'Unique line 7f3a for the moderators');
     await openChat(bea.page, conversationId);
@@ -61,15 +67,26 @@ test.describe('[SAFETY]', () => {
     await expect(mine).toContainText('Open');
 
     const adminPage = await apiAdmin(browser, baseURL!);
-    const { cases } = (await (await adminPage.request.get('/api/admin/cases?kind=report')).json()) as { cases: TAdminReport[] };
+    const { cases } = (await (await adminPage.request.get('/api/admin/cases?kind=report')).json()) as {
+      cases: TAdminReport[];
+    };
     const report = cases.find((r) => r.reporter?.userId === bea.id);
-    expect(report).toMatchObject({ reason: 'harassment', status: 'open', subject: { userId: ana.id }, evidenceIntact: true, details: 'Would not take no for an answer.' });
+    expect(report).toMatchObject({
+      reason: 'harassment',
+      status: 'open',
+      subject: { userId: ana.id },
+      evidenceIntact: true,
+      details: 'Would not take no for an answer.',
+    });
     expect(report!.evidence.map((m) => m.content)).toContain('Unique line 7f3a for the moderators');
     // A member asking the same route is refused.
     expect((await bea.page.request.get('/api/admin/cases?kind=report')).status()).toBe(403);
   });
 
-  test('[UNMATCH] an unmatch closes the chat for both, and the other member can still report from Past matches', async ({ browser, baseURL }) => {
+  test('[UNMATCH] an unmatch closes the chat for both, and the other member can still report from Past matches', async ({
+    browser,
+    baseURL,
+  }) => {
     const { first: ana, second: bea, conversationId } = await matchedMembers(browser, baseURL!, ['Ana', 'Bea']);
     await bea.send(conversationId, 'Something unkind');
     await openChat(ana.page, conversationId, true);
@@ -91,7 +108,10 @@ test.describe('[SAFETY]', () => {
     await expect(past).toContainText('Reported');
   });
 
-  test('[NUDGE] the sender is asked "Are you sure?" and the recipient "Does this bother you?", with a one-tap report', async ({ browser, baseURL }) => {
+  test('[NUDGE] the sender is asked "Are you sure?" and the recipient "Does this bother you?", with a one-tap report', async ({
+    browser,
+    baseURL,
+  }) => {
     const { first: ana, second: bea, conversationId } = await matchedMembers(browser, baseURL!, ['Ana', 'Bea']);
     await openChat(ana.page, conversationId, true);
     await openChat(bea.page, conversationId);
@@ -126,7 +146,10 @@ test.describe('[SAFETY]', () => {
     await question.getByRole('button', { name: 'Edit message' }).click();
   });
 
-  test('[NOTIFICATIONS] the header bell counts new notifications and leads to the conversation', async ({ browser, baseURL }) => {
+  test('[NOTIFICATIONS] the header bell counts new notifications and leads to the conversation', async ({
+    browser,
+    baseURL,
+  }) => {
     const { first: ana, second: bea, conversationId } = await matchedMembers(browser, baseURL!, ['Ana', 'Bea']);
     await bea.page.goto('/settings');
     await ana.send(conversationId, 'Are you free on Saturday?');

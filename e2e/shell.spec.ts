@@ -33,7 +33,11 @@ test.describe('[SHELL]', () => {
     await expect(cta.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/safety-commitment');
   });
 
-  test('[PRERENDER] the landing page paints before any script runs, then React takes it over without a mismatch', async ({ browser, baseURL, page }) => {
+  test('[PRERENDER] the landing page paints before any script runs, then React takes it over without a mismatch', async ({
+    browser,
+    baseURL,
+    page,
+  }) => {
     // With JavaScript off, the server's HTML alone shows the page.
     const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
     const bare = await noScript.newPage();
@@ -60,7 +64,11 @@ test.describe('[SHELL]', () => {
     member.page.on('pageerror', (error) => memberProblems.push(error.message));
     for (let visit = 0; visit < 3; visit++) {
       await member.page.goto('/');
-      await expect(member.page.getByRole('button', { name: /account menu|Open account/i }).or(member.page.getByRole('link', { name: /Dashboard/ }).first())).toBeVisible();
+      await expect(
+        member.page
+          .getByRole('button', { name: /account menu|Open account/i })
+          .or(member.page.getByRole('link', { name: /Dashboard/ }).first()),
+      ).toBeVisible();
       await member.page.waitForLoadState('networkidle');
     }
     expect(memberProblems).toEqual([]);
@@ -70,11 +78,14 @@ test.describe('[SHELL]', () => {
     const missing = await page.goto('/no/such/page');
     expect(missing?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-    for (const known of ['/pricing', '/shared-date/some-token', '/dashboard']) expect((await page.request.get(known)).status(), known).toBe(200);
+    for (const known of ['/pricing', '/shared-date/some-token', '/dashboard'])
+      expect((await page.request.get(known)).status(), known).toBe(200);
     await expect(page.getByText(`© ${new Date().getFullYear()} Vouch`)).toBeVisible();
   });
 
-  test('[CONTACT] no placeholder addresses: the footer and /contact lead to the form and its FAQ, and the policy matches the plans', async ({ page }) => {
+  test('[CONTACT] no placeholder addresses: the footer and /contact lead to the form and its FAQ, and the policy matches the plans', async ({
+    page,
+  }) => {
     // The browser tests set no SUPPORT_EMAIL or SOCIAL_*_URL.
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
@@ -96,7 +107,8 @@ test.describe('[SHELL]', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog');
-    for (const name of ['Pricing', 'Login', 'Register', 'Admin Login']) await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+    for (const name of ['Pricing', 'Login', 'Register', 'Admin Login'])
+      await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
     await menu.getByRole('link', { name: 'Register', exact: true }).click();
     await expect(page).toHaveURL(/\/register/);
     await page.getByRole('button', { name: 'Open support' }).click();
@@ -107,14 +119,18 @@ test.describe('[SHELL]', () => {
 test.describe('[ERRORS]', () => {
   test('[RUNTIME] an uncaught error shows one calm toast', async ({ page }) => {
     await page.goto('/');
-    await page.evaluate(() => setTimeout(() => {
-      throw new Error('boom');
-    }));
+    await page.evaluate(() =>
+      setTimeout(() => {
+        throw new Error('boom');
+      }),
+    );
     await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Something went wrong' })).toBeVisible();
   });
 
   test('[MAGIC-LINK] a used or expired link lands on the login page with an explanation', async ({ page }) => {
-    await page.goto('/api/auth/magic-link/verify?token=not-a-real-token&callbackURL=%2Fdashboard&errorCallbackURL=%2Flogin%3Flink%3Dexpired');
+    await page.goto(
+      '/api/auth/magic-link/verify?token=not-a-real-token&callbackURL=%2Fdashboard&errorCallbackURL=%2Flogin%3Flink%3Dexpired',
+    );
     await expect(page).toHaveURL(/\/login\?link=expired/);
     await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Authentication error' })).toBeVisible();
   });
@@ -131,12 +147,20 @@ test.describe('[ERRORS]', () => {
   });
 });
 
-test('[TOASTS] a toast hides neither the header nor the bottom bar nor the support button', async ({ browser, baseURL }) => {
+test('[TOASTS] a toast hides neither the header nor the bottom bar nor the support button', async ({
+  browser,
+  baseURL,
+}) => {
   const member = await apiMember(browser, 'Toasty', baseURL!);
   const page = member.page;
-  const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
-    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-  for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+  const overlaps = (
+    a: { x: number; y: number; width: number; height: number },
+    b: { x: number; y: number; width: number; height: number },
+  ) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await page.goto('/settings');
     await page.getByRole('switch').first().click(); // a privacy switch: saved with a toast
@@ -146,8 +170,15 @@ test('[TOASTS] a toast hides neither the header nor the bottom bar nor the suppo
     const box = (await shown.boundingBox())!;
     const header = (await page.getByRole('banner').boundingBox())!;
     expect(overlaps(box, header), `toast over the header at ${width}px`).toBe(false);
-    for (const other of [page.getByRole('navigation', { name: 'Mobile navigation' }), page.getByRole('button', { name: 'Open support' })]) {
-      if (await other.isVisible()) expect(overlaps(box, (await other.boundingBox())!), `toast over ${await other.getAttribute('aria-label')} at ${width}px`).toBe(false);
+    for (const other of [
+      page.getByRole('navigation', { name: 'Mobile navigation' }),
+      page.getByRole('button', { name: 'Open support' }),
+    ]) {
+      if (await other.isVisible())
+        expect(
+          overlaps(box, (await other.boundingBox())!),
+          `toast over ${await other.getAttribute('aria-label')} at ${width}px`,
+        ).toBe(false);
     }
     await page.getByRole('switch').first().click(); // back as it was
   }

@@ -7,7 +7,7 @@ const PAYLOADS = [
   '<script>window.__xss=1</script>',
   '<img src=x onerror="window.__xss=1">',
   '"><svg onload="window.__xss=1">',
-  "'><iframe srcdoc=\"<script>parent.__xss=1</script>\">",
+  '\'><iframe srcdoc="<script>parent.__xss=1</script>">',
   'javascript:window.__xss=1',
 ];
 const NAME = '<img src=x onerror="window.__xss=1">';
@@ -22,21 +22,59 @@ async function visit(page: Page, path: string, expectText?: string) {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
   if (expectText) await expect(page.getByText(expectText).first()).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), `a payload ran on ${path}`).toBeUndefined();
+  expect(
+    await page.evaluate(() => (window as unknown as { __xss?: number }).__xss),
+    `a payload ran on ${path}`,
+  ).toBeUndefined();
   expect(dialogs, `a dialog opened on ${path}`).toEqual([]);
 }
 
-test('script in every field a member or admin writes renders as text, in member pages and in the back office', async ({ browser, baseURL }) => {
+test('script in every field a member or admin writes renders as text, in member pages and in the back office', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const headers = { origin: baseURL! };
   const { first: writer, second: reader, conversationId } = await matchedMembers(browser, baseURL!, ['Wren', 'Rae']);
-  await writer.page.request.put('/api/profile', { headers, data: { name: NAME, age: 30, bio: PAYLOADS.join(' '), interests: PAYLOADS.map((p) => p.slice(0, 40)), location: PAYLOADS[1] } });
+  await writer.page.request.put('/api/profile', {
+    headers,
+    data: {
+      name: NAME,
+      age: 30,
+      bio: PAYLOADS.join(' '),
+      interests: PAYLOADS.map((p) => p.slice(0, 40)),
+      location: PAYLOADS[1],
+    },
+  });
   for (const payload of PAYLOADS) await writer.send(conversationId, payload);
-  await reader.page.request.post('/api/reports', { headers, data: { subjectId: writer.id, reason: 'other', details: PAYLOADS.join('\n'), conversationId, source: 'chat', clientKey: crypto.randomUUID() } });
-  await reader.page.request.post('/api/contact', { headers, data: { name: NAME, email: 'xss@example.com', subject: PAYLOADS[0], message: PAYLOADS.join('\n') } });
+  await reader.page.request.post('/api/reports', {
+    headers,
+    data: {
+      subjectId: writer.id,
+      reason: 'other',
+      details: PAYLOADS.join('\n'),
+      conversationId,
+      source: 'chat',
+      clientKey: crypto.randomUUID(),
+    },
+  });
+  await reader.page.request.post('/api/contact', {
+    headers,
+    data: { name: NAME, email: 'xss@example.com', subject: PAYLOADS[0], message: PAYLOADS.join('\n') },
+  });
   const admin = await apiAdmin(browser, baseURL!);
-  const image = await sharp({ create: { width: 600, height: 200, channels: 3, background: '#3b82f6' } }).png().toBuffer();
-  const campaign = await admin.request.post('/api/admin/campaigns', { headers, multipart: { file: { name: 'ad.png', mimeType: 'image/png', buffer: image }, name: PAYLOADS[2]!, targetUrl: 'https://example.com', placement: 'home_bottom' } });
+  const image = await sharp({ create: { width: 600, height: 200, channels: 3, background: '#3b82f6' } })
+    .png()
+    .toBuffer();
+  const campaign = await admin.request.post('/api/admin/campaigns', {
+    headers,
+    multipart: {
+      file: { name: 'ad.png', mimeType: 'image/png', buffer: image },
+      name: PAYLOADS[2]!,
+      targetUrl: 'https://example.com',
+      placement: 'home_bottom',
+    },
+  });
   expect(campaign.status()).toBe(201);
 
   // Member pages: the match card, the chat.

@@ -8,7 +8,9 @@ describe('finding Chromium for the browser tests', () => {
   it('takes CHROMIUM_PATH first, and only when a file is there', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vouch-chromium-')), 'chrome');
     expect(findChromium({ CHROMIUM_PATH: file })).toBeNull();
-    expect(chromiumMissingMessage({ CHROMIUM_PATH: file })).toBe(`CHROMIUM_PATH is set to ${file}, and there is no file there.`);
+    expect(chromiumMissingMessage({ CHROMIUM_PATH: file })).toBe(
+      `CHROMIUM_PATH is set to ${file}, and there is no file there.`,
+    );
     fs.writeFileSync(file, '');
     expect(findChromium({ CHROMIUM_PATH: file })).toBe(file);
   });

@@ -9,14 +9,26 @@ const root = path.resolve(import.meta.dirname, '..');
 const OUTSIDE = [/DESIGN(\.md| §)/, /\bnotes\/[a-z-]+\.md/, /\bspec(ification)?('s)?\b(?!\.ts)/i];
 
 it('cites no document the repository does not contain: each rule is said where it is used', () => {
-  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
     .split('\n')
-    .filter((file) => /\.(ts|tsx|mjs|md|sql)$/.test(file) && fs.existsSync(path.join(root, file)) && file !== 'scripts/citations.test.ts');
+    .filter(
+      (file) =>
+        /\.(ts|tsx|mjs|md|sql)$/.test(file) &&
+        fs.existsSync(path.join(root, file)) &&
+        file !== 'scripts/citations.test.ts',
+    );
   const found = files.flatMap((file) =>
     fs
       .readFileSync(path.join(root, file), 'utf8')
       .split('\n')
-      .flatMap((line, index) => (OUTSIDE.some((pattern) => pattern.test(line.replace(/[\w/-]+\.spec\.ts/g, ''))) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+      .flatMap((line, index) =>
+        OUTSIDE.some((pattern) => pattern.test(line.replace(/[\w/-]+\.spec\.ts/g, '')))
+          ? [`${file}:${index + 1}: ${line.trim()}`]
+          : [],
+      ),
   );
   expect(found).toEqual([]);
 });

@@ -16,7 +16,8 @@ export function log(message) {
 /** Runs a command to completion with inherited output; throws on a non-zero exit. */
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`);
 }
 
 /** Runs a command and resolves with its exit code (never throws). */

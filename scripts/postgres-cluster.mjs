@@ -27,7 +27,8 @@ export async function startPostgresCluster({ durable = false, settings = {} } = 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vouch-pg-'));
   const dataDir = path.join(dir, 'data');
   // PostgreSQL refuses to run as root: as root, the cluster belongs to the postgres user.
-  const asPostgres = (command, args) => (isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args]);
+  const asPostgres = (command, args) =>
+    isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
   if (isRoot) run('chown', ['postgres:postgres', dir]);
   const port = await freePort();
   const exec = (command, args) => {
@@ -38,7 +39,9 @@ export async function startPostgresCluster({ durable = false, settings = {} } = 
   exec('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
   const speed = durable ? {} : { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
   const all = { listen_addresses: '127.0.0.1', max_connections: '200', ...speed, ...settings };
-  const options = [`-p ${port} -k ${dir}`, ...Object.entries(all).map(([key, value]) => `-c ${key}=${value}`)].join(' ');
+  const options = [`-p ${port} -k ${dir}`, ...Object.entries(all).map(([key, value]) => `-c ${key}=${value}`)].join(
+    ' ',
+  );
   exec('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(dir, 'server.log'), '-w', 'start']);
   log(`PostgreSQL 15 test cluster on port ${port}`);
   return {

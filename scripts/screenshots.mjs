@@ -14,24 +14,42 @@ import { bin, ensureWebBuild, freePort, log, root } from './lib.mjs';
 const outDir = path.resolve(root, process.argv[2] ?? 'docs/screenshots');
 const DEMO = { email: 'demo@vouch.local', password: 'VouchDemo2026' };
 const ADMIN = { email: 'owner@vouch.local', password: 'Screenshots-2026' };
-const SIZES = [['1280', 1280, 800], ['390', 390, 844]];
+const SIZES = [
+  ['1280', 1280, 800],
+  ['390', 390, 844],
+];
 
 ensureWebBuild();
 fs.mkdirSync(outDir, { recursive: true });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vouch-screenshots-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const env = { ...process.env, PORT: String(port), BASE_URL: base, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' };
+const env = {
+  ...process.env,
+  PORT: String(port),
+  BASE_URL: base,
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'development',
+};
 const server = spawn(bin('tsx'), ['server/src/index.ts'], { cwd: root, env, stdio: 'inherit' });
 
 try {
   await waitForHealth();
   for (const command of [['seed.ts'], ['admin-create.ts', ADMIN.email, '--password', ADMIN.password]]) {
     const script = command[0];
-    const result = spawnSync(bin('tsx'), [`server/src/cli/${script}`, ...command.slice(1)], { cwd: root, env, encoding: 'utf8' });
+    const result = spawnSync(bin('tsx'), [`server/src/cli/${script}`, ...command.slice(1)], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+    });
     if (result.status !== 0) throw new Error(`${script} failed: ${result.stderr}`);
   }
-  const browser = await chromium.launch({ executablePath: findChromium() ?? DEBIAN_CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: findChromium() ?? DEBIAN_CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   // A few paying members, so the Subscriptions tab has rows to show.
   {
     const context = await browser.newContext({ baseURL: base });
@@ -39,14 +57,22 @@ try {
     await signInAdmin(page);
     const { users } = await (await page.request.get('/api/admin/users')).json();
     for (const member of users.filter((u) => !u.isAdmin && u.email.startsWith('seed-0')).slice(0, 3)) {
-      await page.request.post('/api/admin/subscriptions/activate', { data: { userId: member.userId, months: 1 }, headers: { origin: base } });
+      await page.request.post('/api/admin/subscriptions/activate', {
+        data: { userId: member.userId, months: 1 },
+        headers: { origin: base },
+      });
     }
     await context.close();
   }
   for (const scheme of ['light', 'dark']) {
     for (const [label, width, height] of SIZES) {
       const open = async (signIn) => {
-        const context = await browser.newContext({ baseURL: base, viewport: { width, height }, colorScheme: scheme, serviceWorkers: 'block' });
+        const context = await browser.newContext({
+          baseURL: base,
+          viewport: { width, height },
+          colorScheme: scheme,
+          serviceWorkers: 'block',
+        });
         const page = await context.newPage();
         if (signIn) await signIn(page);
         return page;
@@ -64,7 +90,8 @@ try {
       const demo = await open(signInMember);
       const { matches } = await (await demo.request.get('/api/matches')).json();
       // The demo's fresh match would cover the pages with 'It's a match!': seen already here.
-      for (const match of matches) await demo.request.post(`/api/matches/${match.matchId}/seen`, { data: {}, headers: { origin: base } });
+      for (const match of matches)
+        await demo.request.post(`/api/matches/${match.matchId}/seen`, { data: {}, headers: { origin: base } });
       const talking = matches.find((m) => m.profile.name === 'Liam');
       await shoot(demo, '/dashboard', 'dashboard');
       await shoot(demo, '/dashboard?tab=matches', 'matches');
@@ -98,7 +125,10 @@ async function signInAdmin(page) {
 async function waitForHealth() {
   for (let i = 0; i < 240; i++) {
     if (server.exitCode !== null) throw new Error('the server stopped before it was ready');
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

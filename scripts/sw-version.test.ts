@@ -20,8 +20,16 @@ function fakeBuild(dir: string, assets: string[]) {
 async function activate(source: string, cacheNames: string[]): Promise<string[]> {
   const caches = new Set(cacheNames);
   const handlers: Record<string, (event: unknown) => void> = {};
-  const self = { addEventListener: (type: string, handler: (event: unknown) => void) => (handlers[type] = handler), clients: { claim: async () => {} }, location: { origin: 'https://vouch.test' } };
-  const cacheStorage = { keys: async () => [...caches], delete: async (name: string) => caches.delete(name), open: async () => ({}) };
+  const self = {
+    addEventListener: (type: string, handler: (event: unknown) => void) => (handlers[type] = handler),
+    clients: { claim: async () => {} },
+    location: { origin: 'https://vouch.test' },
+  };
+  const cacheStorage = {
+    keys: async () => [...caches],
+    delete: async (name: string) => caches.delete(name),
+    open: async () => ({}),
+  };
   vm.runInNewContext(source, { self, caches: cacheStorage, URL, Response, fetch });
   let done: Promise<unknown> = Promise.resolve();
   handlers.activate!({ waitUntil: (promise: Promise<unknown>) => (done = promise) });
@@ -33,7 +41,7 @@ describe("the service worker's cache name", () => {
   const dir = path.join(os.tmpdir(), `vouch-sw-${process.pid}`);
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('is the build\'s own, and a new build\'s worker deletes the old build\'s cache when it activates', async () => {
+  it("is the build's own, and a new build's worker deletes the old build's cache when it activates", async () => {
     fakeBuild(dir, ['index-AAAA.js', 'landing-BBBB.js']);
     const first = stampServiceWorker(dir);
     const firstWorker = fs.readFileSync(path.join(dir, 'sw.js'), 'utf8');

@@ -68,7 +68,13 @@ async function step(name, command, args, env = {}, count) {
 
 const vitest = (name, projects, env) => {
   const file = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
-  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+  const args = [
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ];
   return step(name, bin('vitest'), args, env, () => countVitest(file));
 };
 
@@ -76,17 +82,45 @@ try {
   await step('Type check (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
   // The rules live in .oxlintrc.json: the layers, import cycles, floating promises (type-aware,
   // through oxlint-tsgolint) and hooks in the same order on every render.
-  await step('Lint (oxlint)', bin('oxlint'), ['--deny-warnings', 'server', 'web', 'contracts', 'e2e', 'scripts', 'bench']);
-  await step('Format (prettier --check; npm run format fixes it)', bin('prettier'), ['--check', '--log-level', 'warn', 'server', 'web', 'contracts', 'e2e', 'scripts', 'bench', '*.ts']);
+  await step('Lint (oxlint)', bin('oxlint'), [
+    '--deny-warnings',
+    'server',
+    'web',
+    'contracts',
+    'e2e',
+    'scripts',
+    'bench',
+  ]);
+  await step('Format (prettier --check; npm run format fixes it)', bin('prettier'), [
+    '--check',
+    '--log-level',
+    'warn',
+    'server',
+    'web',
+    'contracts',
+    'e2e',
+    'scripts',
+    'bench',
+    '*.ts',
+  ]);
   await vitest('Unit and component tests', ['unit', 'web']);
   await vitest('API tests on PGlite', ['api'], { TEST_DB: 'pglite' });
   await vitest('API tests on PostgreSQL 15', ['api'], { TEST_DB: 'postgres', TEST_DATABASE_URL: databaseUrl });
   await step('Build the web app', process.execPath, ['scripts/build-web.mjs']);
   const e2eReport = path.join(reports, 'e2e.json');
-  await step('Browser tests (Playwright + Chromium)', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport, E2E_RUN_ID: String(Date.now()) }, () => countPlaywright(e2eReport));
+  await step(
+    'Browser tests (Playwright + Chromium)',
+    bin('playwright'),
+    ['test'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport, E2E_RUN_ID: String(Date.now()) },
+    () => countPlaywright(e2eReport),
+  );
   // Servers killed, restarted and stopped as real processes: part of every run, as in CI.
   await vitest('Reliability on PGlite', ['reliability'], { TEST_DB: 'pglite' });
-  await vitest('Reliability on PostgreSQL 15', ['reliability'], { TEST_DB: 'postgres', TEST_DATABASE_URL: databaseUrl });
+  await vitest('Reliability on PostgreSQL 15', ['reliability'], {
+    TEST_DB: 'postgres',
+    TEST_DATABASE_URL: databaseUrl,
+  });
 } finally {
   cluster?.stop();
   fs.rmSync(reports, { recursive: true, force: true });

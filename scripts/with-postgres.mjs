@@ -11,7 +11,9 @@ if (!command || !ensurePostgresBinaries()) {
 const cluster = await startPostgresCluster();
 let code = 1;
 try {
-  code = await runAsync(command, args, { env: { ...process.env, TEST_DB: 'postgres', TEST_DATABASE_URL: cluster.url } });
+  code = await runAsync(command, args, {
+    env: { ...process.env, TEST_DB: 'postgres', TEST_DATABASE_URL: cluster.url },
+  });
 } finally {
   cluster.stop();
 }

@@ -5,7 +5,9 @@ import { WebSocketServer } from 'ws';
 
 const server = http.createServer();
 const wss = new WebSocketServer({ noServer: true });
-server.on('upgrade', (request, socket, head) => wss.handleUpgrade(request, socket, head, (ws) => ws.on('message', () => {})));
+server.on('upgrade', (request, socket, head) =>
+  wss.handleUpgrade(request, socket, head, (ws) => ws.on('message', () => {})),
+);
 server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log('listening'));
 process.on('SIGUSR2', () => {
   (globalThis as { gc?: () => void }).gc?.();

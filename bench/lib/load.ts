@@ -6,14 +6,28 @@
 import http from 'node:http';
 import autocannon from 'autocannon';
 
-export type Figures = { requests: number; seconds: number; rps: number; p50: number; p95: number; p99: number; errors: number; statuses: Record<string, number> };
+export type Figures = {
+  requests: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  statuses: Record<string, number>;
+};
 
 export function percentile(sorted: number[], q: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
-export function summarise(latencies: number[], seconds: number, errors = 0, statuses: Record<string, number> = {}): Figures {
+export function summarise(
+  latencies: number[],
+  seconds: number,
+  errors = 0,
+  statuses: Record<string, number> = {},
+): Figures {
   const sorted = latencies.toSorted((a, b) => a - b);
   const round = (n: number) => Math.round(n * 100) / 100;
   return {
@@ -29,7 +43,12 @@ export function summarise(latencies: number[], seconds: number, errors = 0, stat
 }
 
 /** Runs `work` from `workers` loops at once until `seconds` pass or `max` calls were made. */
-export async function closedLoop(workers: number, seconds: number, work: (k: number, worker: number) => Promise<boolean>, max = Infinity): Promise<Figures> {
+export async function closedLoop(
+  workers: number,
+  seconds: number,
+  work: (k: number, worker: number) => Promise<boolean>,
+  max = Infinity,
+): Promise<Figures> {
   const latencies: number[] = [];
   let next = 0;
   let errors = 0;
@@ -98,20 +117,33 @@ export class HttpClient {
     this.agent = new http.Agent({ keepAlive: true, maxSockets });
   }
 
-  async request(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
+  async request(
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body?: unknown,
+  ): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
     try {
       return await this.requestOnce(method, path, headers, body);
     } catch (error) {
       // The server closes a kept-alive connection after 5 idle seconds; a request written to it at
       // that moment is reset before the server reads it. Node's documented answer: send it again.
-      if ((error as { reusedSocket?: boolean }).reusedSocket && (error as NodeJS.ErrnoException).code === 'ECONNRESET') {
+      if (
+        (error as { reusedSocket?: boolean }).reusedSocket &&
+        (error as NodeJS.ErrnoException).code === 'ECONNRESET'
+      ) {
         return this.requestOnce(method, path, headers, body);
       }
       throw error;
     }
   }
 
-  private requestOnce(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
+  private requestOnce(
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body?: unknown,
+  ): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     return new Promise((resolve, reject) => {
       const req = http.request(
@@ -121,7 +153,11 @@ export class HttpClient {
           method,
           path,
           agent: this.agent,
-          headers: { origin: this.baseUrl, ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
+          headers: {
+            origin: this.baseUrl,
+            ...headers,
+            ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          },
         },
         (res) => {
           const chunks: Buffer[] = [];

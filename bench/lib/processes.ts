@@ -7,7 +7,13 @@ import path from 'node:path';
 import { freePort } from '../../scripts/lib.mjs';
 
 /** The production settings of the benchmark notes, on a machine this size. */
-export const POSTGRES_SETTINGS = { shared_buffers: '2GB', effective_cache_size: '16GB', work_mem: '16MB', random_page_cost: '1.1', jit: 'off' };
+export const POSTGRES_SETTINGS = {
+  shared_buffers: '2GB',
+  effective_cache_size: '16GB',
+  work_mem: '16MB',
+  random_page_cost: '1.1',
+  jit: 'off',
+};
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -27,7 +33,12 @@ async function waitFor(url: string, child: ChildProcess, output: () => string): 
   throw new Error(`${url} never answered:\n${output()}`);
 }
 
-async function startNode(script: string, env: Record<string, string>, readyPath: string, nodeArgs: string[] = []): Promise<Running> {
+async function startNode(
+  script: string,
+  env: Record<string, string>,
+  readyPath: string,
+  nodeArgs: string[] = [],
+): Promise<Running> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server under load.
@@ -87,14 +98,24 @@ export const startHelloServer = () => startNode('bench/lib/hello-server.ts', {},
 /** A bare ws server (calibration for memory per idle socket); ready once it says so. */
 export async function startBareWsServer(): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/lib/bare-ws-server.ts'], { cwd: root, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/lib/bare-ws-server.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   while (!output.includes('listening')) {
     if (child.exitCode !== null) throw new Error('the bare ws server exited');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, child, output: () => output, stop: async () => void child.kill() };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    child,
+    output: () => output,
+    stop: async () => void child.kill(),
+  };
 }
 
 const TICKS_PER_SECOND = 100;
@@ -122,7 +143,13 @@ function familyCpuMs(parentPid: number): Map<number, number> {
 /** The whole machine from /proc/stat: time busy, idle, waiting for the disk, and taken by the hypervisor (steal). */
 type MachineTicks = { busy: number; idle: number; iowait: number; steal: number };
 function machineTicks(): MachineTicks {
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number) as number[];
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = fs
+    .readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number) as number[];
   return { busy: user! + nice! + system! + irq! + softirq!, idle: idle!, iowait: iowait!, steal: steal! };
 }
 
@@ -131,7 +158,13 @@ function machineTicks(): MachineTicks {
  * backends; with PGlite the database runs inside the server), and by this process, which is the
  * load generator; and the machine's ticks. Two samples say where a request's CPU went.
  */
-export type CpuSample = { wallMs: number; serverMs: number; databaseMs: Map<number, number>; loadMs: number; machine: MachineTicks };
+export type CpuSample = {
+  wallMs: number;
+  serverMs: number;
+  databaseMs: Map<number, number>;
+  loadMs: number;
+  machine: MachineTicks;
+};
 
 export function sampleCpu(serverPid: number | null, postmasterPid?: number): CpuSample {
   const own = process.cpuUsage();
@@ -149,7 +182,15 @@ export function sampleCpu(serverPid: number | null, postmasterPid?: number): Cpu
  * meanwhile, and the shares of the machine's time that were idle, waiting on the disk, and
  * stolen by the hypervisor (time this VM wanted a core and did not get one).
  */
-export type CpuCost = { server: number; database: number; load: number; coresBusy: number; machineIdle: number; machineIowait: number; machineSteal: number };
+export type CpuCost = {
+  server: number;
+  database: number;
+  load: number;
+  coresBusy: number;
+  machineIdle: number;
+  machineIowait: number;
+  machineSteal: number;
+};
 
 export function cpuCost(before: CpuSample, after: CpuSample, requests: number): CpuCost {
   const per = (ms: number) => Math.round((ms / Math.max(1, requests)) * 100) / 100;
@@ -163,11 +204,22 @@ export function cpuCost(before: CpuSample, after: CpuSample, requests: number): 
   const ticks = (key: keyof MachineTicks) => after.machine[key] - before.machine[key];
   const all = Math.max(1, ticks('busy') + ticks('idle') + ticks('iowait') + ticks('steal'));
   const share = (key: keyof MachineTicks) => Math.round((ticks(key) / all) * 100) / 100;
-  return { server: per(server), database: per(database), load: per(load), coresBusy, machineIdle: share('idle'), machineIowait: share('iowait'), machineSteal: share('steal') };
+  return {
+    server: per(server),
+    database: per(database),
+    load: per(load),
+    coresBusy,
+    machineIdle: share('idle'),
+    machineIowait: share('iowait'),
+    machineSteal: share('steal'),
+  };
 }
 
 /** Runs a measured phase and adds the CPU each of its requests cost. */
-export async function withCpu<F extends { requests: number }>(sample: () => CpuSample, phase: () => Promise<F>): Promise<F & { cpu: CpuCost }> {
+export async function withCpu<F extends { requests: number }>(
+  sample: () => CpuSample,
+  phase: () => Promise<F>,
+): Promise<F & { cpu: CpuCost }> {
   const before = sample();
   const figures = await phase();
   return { ...figures, cpu: cpuCost(before, sample(), figures.requests) };

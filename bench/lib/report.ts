@@ -41,7 +41,10 @@ export function ratios(r: RunResult) {
   const sqlMax = avg(r.calibration.start.discoverySql.rps, r.calibration.end.discoverySql.rps);
   const hello = avg(r.calibration.start.honoHello.rps, r.calibration.end.honoHello.rps);
   return {
-    calibrationDrift: ratio(r.calibration.end.honoHello.rps - r.calibration.start.honoHello.rps, r.calibration.start.honoHello.rps),
+    calibrationDrift: ratio(
+      r.calibration.end.honoHello.rps - r.calibration.start.honoHello.rps,
+      r.calibration.start.honoHello.rps,
+    ),
     healthOverHello: ratio(r.health.rps, hello),
     discoveryApiOverSqlThroughput: ratio(r.discovery.max.rps, sqlMax),
     discoveryApiOverSqlP50: ratio(r.discovery.atHalf.p50, r.calibration.sqlAtRate.p50),
@@ -55,23 +58,68 @@ export function evaluateBudgets(runs: RunResult[], web: WebResults | null): Budg
   const largest = postgres.toSorted((a, b) => b.counts.profiles! - a.counts.profiles!)[0];
   if (largest) {
     const where = runName(largest);
-    budgets.push({ budget: 'Discovery p99 ≤ 25 ms (1M, PostgreSQL)', measured: `${largest.discovery.atHalf.p99} ms at ${largest.discovery.atHalf.rate}/s`, met: largest.discovery.atHalf.p99 <= 25, where });
+    budgets.push({
+      budget: 'Discovery p99 ≤ 25 ms (1M, PostgreSQL)',
+      measured: `${largest.discovery.atHalf.p99} ms at ${largest.discovery.atHalf.rate}/s`,
+      met: largest.discovery.atHalf.p99 <= 25,
+      where,
+    });
     const r = ratios(largest).discoveryApiOverSqlThroughput;
-    budgets.push({ budget: 'Discovery endpoint ≥ ½ the throughput of its SQL alone', measured: `${largest.discovery.max.rps} vs ${Math.round(avg(largest.calibration.start.discoverySql.rps, largest.calibration.end.discoverySql.rps))}/s, the mean of its start and end (×${r})`, met: r >= 0.5, where });
+    budgets.push({
+      budget: 'Discovery endpoint ≥ ½ the throughput of its SQL alone',
+      measured: `${largest.discovery.max.rps} vs ${Math.round(avg(largest.calibration.start.discoverySql.rps, largest.calibration.end.discoverySql.rps))}/s, the mean of its start and end (×${r})`,
+      met: r >= 0.5,
+      where,
+    });
   }
   for (const run of postgres) {
     const where = runName(run);
     const { swipes, chat } = run;
-    budgets.push({ budget: 'Like/pass ≥ 2,000/s', measured: `${swipes.max.rps}/s`, met: swipes.max.rps >= 2000, where });
-    budgets.push({ budget: 'Like/pass p99 ≤ 15 ms (at 1,000/s)', measured: `${swipes.at1000.p99} ms at ${swipes.at1000.rate}/s`, met: swipes.at1000.p99 <= 15 && swipes.at1000.rate >= 1000, where });
-    budgets.push({ budget: 'Exactly one match per mutual pair under races', measured: `${swipes.race.matches} matches for ${swipes.race.pairs} pairs, ${swipes.race.duplicates} duplicates`, met: raceExact(run), where });
-    budgets.push({ budget: 'Chat ≥ 2,000 messages/s stored and delivered', measured: `${chat.max.rps}/s, ${chat.max.delivered}/${chat.max.requests} delivered`, met: chat.max.rps >= 2000 && chat.max.delivered === chat.max.requests, where });
-    budgets.push({ budget: 'Chat p99 ≤ 20 ms at 1,000/s', measured: `${chat.at1000.p99} ms at ${chat.at1000.rate}/s`, met: chat.at1000.p99 <= 20 && chat.at1000.rate >= 1000, where });
-    budgets.push({ budget: '≤ 8 KB per idle socket', measured: `${chat.idle.kbPerSocket} KB (${chat.idle.sockets} sockets; ws alone ${chat.idle.bareKbPerSocket} KB)`, met: chat.idle.kbPerSocket <= 8, where });
+    budgets.push({
+      budget: 'Like/pass ≥ 2,000/s',
+      measured: `${swipes.max.rps}/s`,
+      met: swipes.max.rps >= 2000,
+      where,
+    });
+    budgets.push({
+      budget: 'Like/pass p99 ≤ 15 ms (at 1,000/s)',
+      measured: `${swipes.at1000.p99} ms at ${swipes.at1000.rate}/s`,
+      met: swipes.at1000.p99 <= 15 && swipes.at1000.rate >= 1000,
+      where,
+    });
+    budgets.push({
+      budget: 'Exactly one match per mutual pair under races',
+      measured: `${swipes.race.matches} matches for ${swipes.race.pairs} pairs, ${swipes.race.duplicates} duplicates`,
+      met: raceExact(run),
+      where,
+    });
+    budgets.push({
+      budget: 'Chat ≥ 2,000 messages/s stored and delivered',
+      measured: `${chat.max.rps}/s, ${chat.max.delivered}/${chat.max.requests} delivered`,
+      met: chat.max.rps >= 2000 && chat.max.delivered === chat.max.requests,
+      where,
+    });
+    budgets.push({
+      budget: 'Chat p99 ≤ 20 ms at 1,000/s',
+      measured: `${chat.at1000.p99} ms at ${chat.at1000.rate}/s`,
+      met: chat.at1000.p99 <= 20 && chat.at1000.rate >= 1000,
+      where,
+    });
+    budgets.push({
+      budget: '≤ 8 KB per idle socket',
+      measured: `${chat.idle.kbPerSocket} KB (${chat.idle.sockets} sockets; ws alone ${chat.idle.bareKbPerSocket} KB)`,
+      met: chat.idle.kbPerSocket <= 8,
+      where,
+    });
   }
   if (web) {
     for (const route of web.routes.filter((r) => r.budgetKb !== null)) {
-      budgets.push({ budget: `${route.route} ≤ ${route.budgetKb} KB gzipped JS`, measured: `${route.gzipKb} KB`, met: !!route.met, where: 'web' });
+      budgets.push({
+        budget: `${route.route} ≤ ${route.budgetKb} KB gzipped JS`,
+        measured: `${route.gzipKb} KB`,
+        met: !!route.met,
+        where: 'web',
+      });
     }
   }
   // PGlite against PostgreSQL on the same tier: throughput of each scenario, and discovery latency.
@@ -85,25 +133,45 @@ export function evaluateBudgets(runs: RunResult[], web: WebResults | null): Budg
       ['chat throughput', ratio(native.chat.max.rps, lite.chat.max.rps)],
     ];
     for (const [what, factor] of pairs) {
-      budgets.push({ budget: `PGlite within 3× of PostgreSQL: ${what}`, measured: `×${factor}`, met: factor <= 3, where: `${lite.tier}` });
+      budgets.push({
+        budget: `PGlite within 3× of PostgreSQL: ${what}`,
+        measured: `×${factor}`,
+        met: factor <= 3,
+        where: `${lite.tier}`,
+      });
     }
   }
   return budgets;
 }
 
-const raceExact = (run: RunResult) => run.swipes.race.matches === run.swipes.race.pairs && run.swipes.race.duplicates === 0;
+const raceExact = (run: RunResult) =>
+  run.swipes.race.matches === run.swipes.race.pairs && run.swipes.race.duplicates === 0;
 
 /** The checks that must hold whatever the machine's speed. */
 function correctness(runs: RunResult[]): string[] {
   const failures: string[] = [];
   for (const run of runs) {
     const where = runName(run);
-    if (!raceExact(run)) failures.push(`${where}: ${run.swipes.race.matches} matches for ${run.swipes.race.pairs} racing pairs (${run.swipes.race.duplicates} duplicates)`);
-    if (run.chat.max.delivered !== run.chat.max.requests) failures.push(`${where}: ${run.chat.max.delivered} of ${run.chat.max.requests} messages delivered`);
-    if (run.chat.at1000.delivered !== run.chat.at1000.sent) failures.push(`${where}: ${run.chat.at1000.delivered} of ${run.chat.at1000.sent} messages delivered at 1,000/s`);
-    if (run.chat.max.reorderings > 0) failures.push(`${where}: ${run.chat.max.reorderings} messages arrived out of order`);
-    const errors = run.discovery.max.errors + run.discovery.atHalf.errors + run.swipes.max.errors + run.swipes.at1000.errors + run.swipes.race.errors + run.chat.max.errors + run.mixed.overall.errors;
-    if (errors > 0) failures.push(`${where}: ${errors} failed requests (statuses ${JSON.stringify(run.serverStatuses)})`);
+    if (!raceExact(run))
+      failures.push(
+        `${where}: ${run.swipes.race.matches} matches for ${run.swipes.race.pairs} racing pairs (${run.swipes.race.duplicates} duplicates)`,
+      );
+    if (run.chat.max.delivered !== run.chat.max.requests)
+      failures.push(`${where}: ${run.chat.max.delivered} of ${run.chat.max.requests} messages delivered`);
+    if (run.chat.at1000.delivered !== run.chat.at1000.sent)
+      failures.push(`${where}: ${run.chat.at1000.delivered} of ${run.chat.at1000.sent} messages delivered at 1,000/s`);
+    if (run.chat.max.reorderings > 0)
+      failures.push(`${where}: ${run.chat.max.reorderings} messages arrived out of order`);
+    const errors =
+      run.discovery.max.errors +
+      run.discovery.atHalf.errors +
+      run.swipes.max.errors +
+      run.swipes.at1000.errors +
+      run.swipes.race.errors +
+      run.chat.max.errors +
+      run.mixed.overall.errors;
+    if (errors > 0)
+      failures.push(`${where}: ${errors} failed requests (statuses ${JSON.stringify(run.serverStatuses)})`);
   }
   return failures;
 }
@@ -117,11 +185,22 @@ function environment() {
   } catch {
     // not a git checkout
   }
-  return { date: new Date().toISOString(), commit, cpu: `${cpus.length} × ${cpus[0]?.model ?? '?'}`, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverage: os.loadavg().map((n) => n.toFixed(2)).join(' ') };
+  return {
+    date: new Date().toISOString(),
+    commit,
+    cpu: `${cpus.length} × ${cpus[0]?.model ?? '?'}`,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    loadAverage: os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' '),
+  };
 }
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
-const cpuCell = (c: CpuCost) => `${c.server} + ${c.database} + ${c.load} ms; ${c.coresBusy} cores; idle ${percent(c.machineIdle)}, disk wait ${percent(c.machineIowait)}, steal ${percent(c.machineSteal)}`;
+const cpuCell = (c: CpuCost) =>
+  `${c.server} + ${c.database} + ${c.load} ms; ${c.coresBusy} cores; idle ${percent(c.machineIdle)}, disk wait ${percent(c.machineIowait)}, steal ${percent(c.machineSteal)}`;
 const cpuTotal = (c: CpuCost) => c.server + c.database + c.load;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -129,7 +208,8 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 function whyNotMet(runs: RunResult[], budgets: Budget[]): string[] {
   const cores = os.cpus().length;
   const lines: string[] = [];
-  const missed = (prefix: string, where: string) => budgets.some((b) => !b.met && b.budget.startsWith(prefix) && b.where === where);
+  const missed = (prefix: string, where: string) =>
+    budgets.some((b) => !b.met && b.budget.startsWith(prefix) && b.where === where);
   for (const run of runs.filter((r) => r.db === 'postgres')) {
     const where = runName(run);
     const capacity = (what: string, rps: number, c: CpuCost, target: number) =>
@@ -166,12 +246,22 @@ function whyNotMet(runs: RunResult[], budgets: Budget[]): string[] {
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 const lat = (f: Figures) => `${f.p50} / ${f.p95} / ${f.p99}`;
 
-function markdown(label: string, runs: RunResult[], web: WebResults | null, budgets: Budget[], failures: string[], totalSeconds: number, env: Environment): string {
+function markdown(
+  label: string,
+  runs: RunResult[],
+  web: WebResults | null,
+  budgets: Budget[],
+  failures: string[],
+  totalSeconds: number,
+  env: Environment,
+): string {
   const lines = [
     `# Benchmark: ${label}`,
     '',
     `${env.date.slice(0, 16).replace('T', ' ')} UTC · commit ${env.commit} · ${env.cpu} · ${env.memoryGb} GB · Node ${env.node} · load ${env.loadAverage} · ${Math.round(totalSeconds / 60)} min.`,
-    'Command: `npm run bench' + (label === 'full' ? '' : label === 'quick' ? ' -- --quick' : ` -- --tier ${label.replace('-', ' --db ')}`) + '`. Latencies in ms as p50 / p95 / p99; server and load generator share the machine\'s two cores (no pinning).',
+    'Command: `npm run bench' +
+      (label === 'full' ? '' : label === 'quick' ? ' -- --quick' : ` -- --tier ${label.replace('-', ' --db ')}`) +
+      "`. Latencies in ms as p50 / p95 / p99; server and load generator share the machine's two cores (no pinning).",
     '',
     '## Budgets',
     '',
@@ -179,26 +269,84 @@ function markdown(label: string, runs: RunResult[], web: WebResults | null, budg
     row(['---', '---', '---', '---']),
     ...budgets.map((b) => row([b.budget, b.where, b.measured, b.met ? 'yes' : '**no**'])),
     '',
-    failures.length ? `**Correctness checks failed:** ${failures.join('; ')}` : 'Correctness: every racing pair got exactly one match, every message was delivered in order, no request failed.',
+    failures.length
+      ? `**Correctness checks failed:** ${failures.join('; ')}`
+      : 'Correctness: every racing pair got exactly one match, every message was delivered in order, no request failed.',
     '',
     '## Figures',
     '',
     row(['scenario', ...runs.map(runName)]),
     row(['---', ...runs.map(() => '---')]),
-    row(['data', ...runs.map((r) => `${r.counts.profiles} profiles, ${r.counts.likes} likes, ${r.counts.passes} passes (seeded in ${r.seedSeconds} s)`)]),
-    row(['calibration: bare Hono req/s (start → end)', ...runs.map((r) => `${r.calibration.start.honoHello.rps} → ${r.calibration.end.honoHello.rps}`)]),
-    row(['calibration: discovery SQL alone, queries/s (start → end)', ...runs.map((r) => `${r.calibration.start.discoverySql.rps} → ${r.calibration.end.discoverySql.rps}`)]),
-    row(['calibration: discovery SQL alone at the endpoint\'s half rate', ...runs.map((r) => lat(r.calibration.sqlAtRate))]),
+    row([
+      'data',
+      ...runs.map(
+        (r) =>
+          `${r.counts.profiles} profiles, ${r.counts.likes} likes, ${r.counts.passes} passes (seeded in ${r.seedSeconds} s)`,
+      ),
+    ]),
+    row([
+      'calibration: bare Hono req/s (start → end)',
+      ...runs.map((r) => `${r.calibration.start.honoHello.rps} → ${r.calibration.end.honoHello.rps}`),
+    ]),
+    row([
+      'calibration: discovery SQL alone, queries/s (start → end)',
+      ...runs.map((r) => `${r.calibration.start.discoverySql.rps} → ${r.calibration.end.discoverySql.rps}`),
+    ]),
+    row([
+      "calibration: discovery SQL alone at the endpoint's half rate",
+      ...runs.map((r) => lat(r.calibration.sqlAtRate)),
+    ]),
     row(['/api/health (full stack, one query) req/s', ...runs.map((r) => r.health.rps)]),
-    row(['discovery, most req/s (16 in flight)', ...runs.map((r) => `${r.discovery.max.rps} (${lat(r.discovery.max)})`)]),
-    row(['discovery at half that rate', ...runs.map((r) => `${r.discovery.atHalf.rate}/s: ${lat(r.discovery.atHalf)}`)]),
-    row(['like/pass, most per second (64 in flight)', ...runs.map((r) => `${r.swipes.max.rps} (${lat(r.swipes.max)})`)]),
-    row(['like/pass at 1,000/s (or 80% of the most)', ...runs.map((r) => `${r.swipes.at1000.rate}/s: ${lat(r.swipes.at1000)}`)]),
-    row(['mutual-like race', ...runs.map((r) => `${r.swipes.race.pairs} pairs → ${r.swipes.race.matches} matches, ${r.swipes.race.duplicates} duplicates`)]),
-    row(['chat, most messages/s stored + delivered', ...runs.map((r) => `${r.chat.max.rps} (send→receive ${lat(r.chat.max)}; ${r.chat.max.delivered}/${r.chat.max.requests} delivered, ${r.chat.max.reorderings} reordered)`)]),
-    row(['chat send→receive at 1,000/s (or 80% of the most)', ...runs.map((r) => `${r.chat.at1000.rate}/s: ${lat(r.chat.at1000)} (${r.chat.at1000.delivered}/${r.chat.at1000.sent})`)]),
-    row(['idle sockets: server memory per socket', ...runs.map((r) => `${r.chat.idle.kbPerSocket} KB; ws alone ${r.chat.idle.bareKbPerSocket} KB (${r.chat.idle.sockets} sockets, RSS ${Math.round(r.chat.idle.rssBeforeKb / 1024)} → ${Math.round(r.chat.idle.rssAfterKb / 1024)} MB)`)]),
-    row(['mixed at 500/s or half of capacity (70% discover, 25% swipe, 5% chat)', ...runs.map((r) => `${r.mixed.rate}/s: ${lat(r.mixed.overall)}; discover p99 ${r.mixed.byKind.discover.p99}, swipe p99 ${r.mixed.byKind.swipe.p99}, message p99 ${r.mixed.byKind.message.p99}`)]),
+    row([
+      'discovery, most req/s (16 in flight)',
+      ...runs.map((r) => `${r.discovery.max.rps} (${lat(r.discovery.max)})`),
+    ]),
+    row([
+      'discovery at half that rate',
+      ...runs.map((r) => `${r.discovery.atHalf.rate}/s: ${lat(r.discovery.atHalf)}`),
+    ]),
+    row([
+      'like/pass, most per second (64 in flight)',
+      ...runs.map((r) => `${r.swipes.max.rps} (${lat(r.swipes.max)})`),
+    ]),
+    row([
+      'like/pass at 1,000/s (or 80% of the most)',
+      ...runs.map((r) => `${r.swipes.at1000.rate}/s: ${lat(r.swipes.at1000)}`),
+    ]),
+    row([
+      'mutual-like race',
+      ...runs.map(
+        (r) =>
+          `${r.swipes.race.pairs} pairs → ${r.swipes.race.matches} matches, ${r.swipes.race.duplicates} duplicates`,
+      ),
+    ]),
+    row([
+      'chat, most messages/s stored + delivered',
+      ...runs.map(
+        (r) =>
+          `${r.chat.max.rps} (send→receive ${lat(r.chat.max)}; ${r.chat.max.delivered}/${r.chat.max.requests} delivered, ${r.chat.max.reorderings} reordered)`,
+      ),
+    ]),
+    row([
+      'chat send→receive at 1,000/s (or 80% of the most)',
+      ...runs.map(
+        (r) => `${r.chat.at1000.rate}/s: ${lat(r.chat.at1000)} (${r.chat.at1000.delivered}/${r.chat.at1000.sent})`,
+      ),
+    ]),
+    row([
+      'idle sockets: server memory per socket',
+      ...runs.map(
+        (r) =>
+          `${r.chat.idle.kbPerSocket} KB; ws alone ${r.chat.idle.bareKbPerSocket} KB (${r.chat.idle.sockets} sockets, RSS ${Math.round(r.chat.idle.rssBeforeKb / 1024)} → ${Math.round(r.chat.idle.rssAfterKb / 1024)} MB)`,
+      ),
+    ]),
+    row([
+      'mixed at 500/s or half of capacity (70% discover, 25% swipe, 5% chat)',
+      ...runs.map(
+        (r) =>
+          `${r.mixed.rate}/s: ${lat(r.mixed.overall)}; discover p99 ${r.mixed.byKind.discover.p99}, swipe p99 ${r.mixed.byKind.swipe.p99}, message p99 ${r.mixed.byKind.message.p99}`,
+      ),
+    ]),
     '',
     '## Ratios (same run)',
     '',
@@ -206,8 +354,14 @@ function markdown(label: string, runs: RunResult[], web: WebResults | null, budg
     row(['---', ...runs.map(() => '---')]),
     row(['calibration drift, end ÷ start − 1 (bare Hono)', ...runs.map((r) => ratios(r).calibrationDrift)]),
     row(['/api/health ÷ bare Hono (req/s)', ...runs.map((r) => ratios(r).healthOverHello)]),
-    row(['discovery endpoint ÷ its SQL alone (most req/s)', ...runs.map((r) => ratios(r).discoveryApiOverSqlThroughput)]),
-    row(['discovery endpoint p50 ÷ its SQL alone p50 (same rate)', ...runs.map((r) => ratios(r).discoveryApiOverSqlP50)]),
+    row([
+      'discovery endpoint ÷ its SQL alone (most req/s)',
+      ...runs.map((r) => ratios(r).discoveryApiOverSqlThroughput),
+    ]),
+    row([
+      'discovery endpoint p50 ÷ its SQL alone p50 (same rate)',
+      ...runs.map((r) => ratios(r).discoveryApiOverSqlP50),
+    ]),
   ];
   lines.push(
     '',
@@ -227,24 +381,50 @@ function markdown(label: string, runs: RunResult[], web: WebResults | null, budg
   if (why.length > 0) lines.push('', '## Budgets not met: why', '', ...why.map((line) => `- ${line}`));
   if (fs.existsSync(triedPath)) lines.push('', fs.readFileSync(triedPath, 'utf8').trim());
   const scale = (small: RunResult | undefined, large: RunResult | undefined) =>
-    small && large ? `discovery p50 ×${ratio(large.discovery.atHalf.p50, small.discovery.atHalf.p50)}, most req/s ×${ratio(large.discovery.max.rps, small.discovery.max.rps)}` : null;
-  const scaleLine = scale(runs.find((r) => r.tier === '100k' && r.db === 'postgres'), runs.find((r) => r.tier === '1m' && r.db === 'postgres'));
+    small && large
+      ? `discovery p50 ×${ratio(large.discovery.atHalf.p50, small.discovery.atHalf.p50)}, most req/s ×${ratio(large.discovery.max.rps, small.discovery.max.rps)}`
+      : null;
+  const scaleLine = scale(
+    runs.find((r) => r.tier === '100k' && r.db === 'postgres'),
+    runs.find((r) => r.tier === '1m' && r.db === 'postgres'),
+  );
   if (scaleLine) lines.push('', `1M ÷ 100k on PostgreSQL: ${scaleLine}.`);
   if (web) {
-    lines.push('', '## Web', '', row(['route', 'gzipped JS (KB)', 'budget (KB)', 'met']), row(['---', '---', '---', '---']));
-    for (const r of web.routes) lines.push(row([r.route, r.gzipKb, r.budgetKb ?? '–', r.met === null ? '–' : r.met ? 'yes' : '**no**']));
-    lines.push('', row(['Lighthouse (mobile, simulated throttling)', 'score', 'LCP (ms)', 'TBT (ms)', 'CLS']), row(['---', '---', '---', '---', '---']));
-    for (const l of web.lighthouse) lines.push(row([`${l.page} (median of ${l.runs})`, l.score, l.lcpMs, l.tbtMs, l.cls]));
+    lines.push(
+      '',
+      '## Web',
+      '',
+      row(['route', 'gzipped JS (KB)', 'budget (KB)', 'met']),
+      row(['---', '---', '---', '---']),
+    );
+    for (const r of web.routes)
+      lines.push(row([r.route, r.gzipKb, r.budgetKb ?? '–', r.met === null ? '–' : r.met ? 'yes' : '**no**']));
+    lines.push(
+      '',
+      row(['Lighthouse (mobile, simulated throttling)', 'score', 'LCP (ms)', 'TBT (ms)', 'CLS']),
+      row(['---', '---', '---', '---', '---']),
+    );
+    for (const l of web.lighthouse)
+      lines.push(row([`${l.page} (median of ${l.runs})`, l.score, l.lcpMs, l.tbtMs, l.cls]));
   }
   return lines.join('\n') + '\n';
 }
 
-export function writeReport(label: string, runs: RunResult[], web: WebResults | null, budgets: Budget[], totalSeconds: number) {
+export function writeReport(
+  label: string,
+  runs: RunResult[],
+  web: WebResults | null,
+  budgets: Budget[],
+  totalSeconds: number,
+) {
   const failures = correctness(runs);
   fs.mkdirSync(resultsDir, { recursive: true });
   const base = path.join(resultsDir, label);
   const env = environment();
-  fs.writeFileSync(`${base}.json`, JSON.stringify({ environment: env, totalSeconds, runs, web, budgets, failures }, null, 2) + '\n');
+  fs.writeFileSync(
+    `${base}.json`,
+    JSON.stringify({ environment: env, totalSeconds, runs, web, budgets, failures }, null, 2) + '\n',
+  );
   fs.writeFileSync(`${base}.md`, markdown(label, runs, web, budgets, failures, totalSeconds, env));
   return { markdownPath: `${base}.md`, failures };
 }
@@ -255,9 +435,17 @@ export function writeReport(label: string, runs: RunResult[], web: WebResults | 
  */
 export function renderAgain(label: string): string {
   const base = path.join(resultsDir, label);
-  const saved = JSON.parse(fs.readFileSync(`${base}.json`, 'utf8')) as { environment: Environment; totalSeconds?: number; runs: RunResult[]; web: WebResults | null };
+  const saved = JSON.parse(fs.readFileSync(`${base}.json`, 'utf8')) as {
+    environment: Environment;
+    totalSeconds?: number;
+    runs: RunResult[];
+    web: WebResults | null;
+  };
   const totalSeconds = saved.totalSeconds ?? saved.runs.reduce((sum, r) => sum + r.totalSeconds, 0);
   const budgets = evaluateBudgets(saved.runs, saved.web);
-  fs.writeFileSync(`${base}.md`, markdown(label, saved.runs, saved.web, budgets, correctness(saved.runs), totalSeconds, saved.environment));
+  fs.writeFileSync(
+    `${base}.md`,
+    markdown(label, saved.runs, saved.web, budgets, correctness(saved.runs), totalSeconds, saved.environment),
+  );
   return `${base}.md`;
 }

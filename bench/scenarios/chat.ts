@@ -18,7 +18,9 @@ type Pair = { from: Session; to: Session; conversationId: string };
 
 function openSocket(url: string, session: Session): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${url.replace('http', 'ws')}/api/realtime`, { headers: { cookie: session.cookie, origin: url } });
+    const socket = new WebSocket(`${url.replace('http', 'ws')}/api/realtime`, {
+      headers: { cookie: session.cookie, origin: url },
+    });
     socket.once('open', () => resolve(socket));
     socket.once('error', reject);
   });
@@ -31,14 +33,19 @@ async function chatPairs(context: ScenarioContext): Promise<Pair[]> {
   for (let p = 0; p + 1 < swipers.length; p += 2) {
     const [from, to] = [swipers[p]!, swipers[p + 1]!];
     const { text } = await context.client.send(from, 'GET', '/api/matches');
-    const match = (JSON.parse(text) as { matches: { conversationId: string | null; profile: { userId: string } }[] }).matches.find((m) => m.profile.userId === to.id);
-    if (!match?.conversationId) throw new Error(`${from.id} and ${to.id} have no conversation (the race scenario makes them)`);
+    const match = (
+      JSON.parse(text) as { matches: { conversationId: string | null; profile: { userId: string } }[] }
+    ).matches.find((m) => m.profile.userId === to.id);
+    if (!match?.conversationId)
+      throw new Error(`${from.id} and ${to.id} have no conversation (the race scenario makes them)`);
     pairs.push({ from, to, conversationId: match.conversationId });
   }
   return pairs;
 }
 
-export async function runChat(context: ScenarioContext): Promise<{ results: ChatResults; sockets: WebSocket[]; conversation: { id: string; cookie: string } }> {
+export async function runChat(
+  context: ScenarioContext,
+): Promise<{ results: ChatResults; sockets: WebSocket[]; conversation: { id: string; cookie: string } }> {
   const url = context.client.baseUrl;
   const pairs = await chatPairs(context);
   const sentAt = new Map<string, number>();
@@ -49,7 +56,10 @@ export async function runChat(context: ScenarioContext): Promise<{ results: Chat
     pairs.map(async (pair) => {
       const socket = await openSocket(url, pair.to);
       socket.on('message', (data) => {
-        const event = JSON.parse(frameText(data)) as { type: string; message?: { content: string; conversationId: string } };
+        const event = JSON.parse(frameText(data)) as {
+          type: string;
+          message?: { content: string; conversationId: string };
+        };
         if (event.type !== 'message' || !event.message) return;
         const content = event.message.content;
         const started = sentAt.get(content);
@@ -70,11 +80,17 @@ export async function runChat(context: ScenarioContext): Promise<{ results: Chat
   const send = async (pair: Pair, phase: string) => {
     const content = `${phase}:${seq++}`;
     sentAt.set(content, performance.now());
-    const response = await context.client.send(pair.from, 'POST', `/api/conversations/${pair.conversationId}/messages`, { content, clientKey: crypto.randomUUID() });
+    const response = await context.client.send(
+      pair.from,
+      'POST',
+      `/api/conversations/${pair.conversationId}/messages`,
+      { content, clientKey: crypto.randomUUID() },
+    );
     return ok(response.status);
   };
   const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
-  const deliveredOf = (phase: string) => [...received.entries()].filter(([content]) => content.startsWith(`${phase}:`)).map(([, ms]) => ms);
+  const deliveredOf = (phase: string) =>
+    [...received.entries()].filter(([content]) => content.startsWith(`${phase}:`)).map(([, ms]) => ms);
 
   // Closed loop: worker w writes only in its own conversations, one message at a time.
   const workers = Math.min(32, pairs.length);
@@ -91,29 +107,59 @@ export async function runChat(context: ScenarioContext): Promise<{ results: Chat
   await settle();
   const deliveredMax = deliveredOf('max');
   // Latencies are send→receive; the counts are of messages sent and stored.
-  const max = { ...summarise(deliveredMax, closed.seconds, closed.errors), requests: closed.requests, rps: closed.rps, delivered: deliveredMax.length, reorderings, cpu: closed.cpu };
-  context.say(`  chat, closed loop: ${closed.rps} msgs/s stored, ${deliveredMax.length}/${closed.requests} delivered, ${reorderings} reorderings; send→receive p50 ${max.p50} / p99 ${max.p99} ms`);
+  const max = {
+    ...summarise(deliveredMax, closed.seconds, closed.errors),
+    requests: closed.requests,
+    rps: closed.rps,
+    delivered: deliveredMax.length,
+    reorderings,
+    cpu: closed.cpu,
+  };
+  context.say(
+    `  chat, closed loop: ${closed.rps} msgs/s stored, ${deliveredMax.length}/${closed.requests} delivered, ${reorderings} reorderings; send→receive p50 ${max.p50} / p99 ${max.p99} ms`,
+  );
 
   // Open loop at 1,000 messages a second: send-to-receive latency.
   const rate = fixedRate(1000, closed.rps);
   const open = await openLoop(rate, context.seconds, (k) => send(pairs[k % pairs.length]!, 'rate'));
   await settle();
   const deliveredRate = deliveredOf('rate');
-  const at1000 = { ...summarise(deliveredRate, open.seconds, open.errors), sent: open.requests, delivered: deliveredRate.length, rate };
-  context.say(`  chat at ${rate}/s: send→receive p50 ${at1000.p50} / p95 ${at1000.p95} / p99 ${at1000.p99} ms, ${at1000.delivered}/${at1000.sent} delivered`);
+  const at1000 = {
+    ...summarise(deliveredRate, open.seconds, open.errors),
+    sent: open.requests,
+    delivered: deliveredRate.length,
+    rate,
+  };
+  context.say(
+    `  chat at ${rate}/s: send→receive p50 ${at1000.p50} / p95 ${at1000.p95} / p99 ${at1000.p99} ms, ${at1000.delivered}/${at1000.sent} delivered`,
+  );
 
   // Idle sockets: the server's memory for thousands more open sockets (spread over the members).
   const before = await context.rss();
   const idle: WebSocket[] = [];
   for (let i = 0; i < context.tier.idleSockets; i += 100) {
-    idle.push(...(await Promise.all(Array.from({ length: 100 }, (_, j) => openSocket(url, context.sessions[(i + j) % context.sessions.length]!)))));
+    idle.push(
+      ...(await Promise.all(
+        Array.from({ length: 100 }, (_, j) => openSocket(url, context.sessions[(i + j) % context.sessions.length]!)),
+      )),
+    );
   }
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const after = await context.rss();
   const kbPerSocket = Math.round(((after - before) / idle.length) * 10) / 10;
   const bareKbPerSocket = await bareWsKbPerSocket(idle.length);
-  context.say(`  ${idle.length} idle sockets (bare ws: ${bareKbPerSocket} KB per socket): server RSS ${Math.round(before / 1024)} → ${Math.round(after / 1024)} MB, ${kbPerSocket} KB per socket`);
-  return { results: { max, at1000, idle: { sockets: idle.length, rssBeforeKb: before, rssAfterKb: after, kbPerSocket, bareKbPerSocket } }, sockets: [...receivers, ...idle], conversation: { id: pairs[0]!.conversationId, cookie: pairs[0]!.from.cookie } };
+  context.say(
+    `  ${idle.length} idle sockets (bare ws: ${bareKbPerSocket} KB per socket): server RSS ${Math.round(before / 1024)} → ${Math.round(after / 1024)} MB, ${kbPerSocket} KB per socket`,
+  );
+  return {
+    results: {
+      max,
+      at1000,
+      idle: { sockets: idle.length, rssBeforeKb: before, rssAfterKb: after, kbPerSocket, bareKbPerSocket },
+    },
+    sockets: [...receivers, ...idle],
+    conversation: { id: pairs[0]!.conversationId, cookie: pairs[0]!.from.cookie },
+  };
 }
 
 /** The same count of idle sockets on the ws library alone: what a socket costs before any of our code. */
@@ -134,9 +180,10 @@ async function bareWsKbPerSocket(count: number): Promise<number> {
         socket.once('error', reject);
       });
     const before = await rss();
-    for (let i = 0; i < count; i += 100) sockets.push(...(await Promise.all(Array.from({ length: Math.min(100, count - i) }, open))));
+    for (let i = 0; i < count; i += 100)
+      sockets.push(...(await Promise.all(Array.from({ length: Math.min(100, count - i) }, open))));
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    return Math.round(((await rss()) - before) / count * 10) / 10;
+    return Math.round((((await rss()) - before) / count) * 10) / 10;
   } finally {
     for (const socket of sockets) socket.terminate();
     await bare.stop();

@@ -26,4 +26,5 @@ export const ok = (status: number) => status >= 200 && status < 300;
  * The rate for a latency measurement: the budget's rate, or 80% of the most the server did in
  * this run if that is less (beyond its capacity a queue only grows, and the run would not end).
  */
-export const fixedRate = (target: number, measuredMax: number) => Math.max(5, Math.min(target, Math.round(measuredMax * 0.8)));
+export const fixedRate = (target: number, measuredMax: number) =>
+  Math.max(5, Math.min(target, Math.round(measuredMax * 0.8)));

@@ -9,7 +9,11 @@ import { encodeCursor, runDiscovery } from '../../server/src/modules/discovery/d
 import { isPowerSession, METROS, type Tier } from '../lib/seed';
 import { pick, prng } from '../../server/src/lib/random';
 
-export type DiscoveryRequest = { session: number; query: Record<string, string>; position: { lat: number; lng: number } };
+export type DiscoveryRequest = {
+  session: number;
+  query: Record<string, string>;
+  position: { lat: number; lng: number };
+};
 
 const RARE_TERMS = ['Bio 1234', 'Bio 777', 'Bio 4242', 'poetry and', 'climbing'];
 const COMMON_FRAGMENTS = ['ike', 'and', 'ing'];

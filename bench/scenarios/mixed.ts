@@ -6,9 +6,17 @@ import { fixedRate, ok, type ScenarioContext } from './context';
 import { discoveryMix, discoveryPath } from './discovery';
 import { swipeSender } from './swipes';
 
-export type MixedResults = { rate: number; overall: Figures; byKind: Record<'discover' | 'swipe' | 'message', Figures> };
+export type MixedResults = {
+  rate: number;
+  overall: Figures;
+  byKind: Record<'discover' | 'swipe' | 'message', Figures>;
+};
 
-export async function runMixed(context: ScenarioContext, conversation: { id: string; cookie: string }, capacity: number): Promise<MixedResults> {
+export async function runMixed(
+  context: ScenarioContext,
+  conversation: { id: string; cookie: string },
+  capacity: number,
+): Promise<MixedResults> {
   const mix = discoveryMix(context.tier, 4096, 7);
   const swipe = swipeSender(context);
   const random = prng(11);
@@ -27,14 +35,25 @@ export async function runMixed(context: ScenarioContext, conversation: { id: str
     const roll = random();
     if (roll < 0.7) {
       const request = mix[k % mix.length]!;
-      return timed('discover', async () => ok((await context.client.send(sessions[request.session - 1]!, 'GET', discoveryPath(request))).status));
+      return timed('discover', async () =>
+        ok((await context.client.send(sessions[request.session - 1]!, 'GET', discoveryPath(request))).status),
+      );
     }
     if (roll < 0.95) return timed('swipe', swipe);
     return timed('message', async () =>
-      ok((await context.client.send(conversation, 'POST', `/api/conversations/${conversation.id}/messages`, { content: `mixed ${k}`, clientKey: crypto.randomUUID() })).status),
+      ok(
+        (
+          await context.client.send(conversation, 'POST', `/api/conversations/${conversation.id}/messages`, {
+            content: `mixed ${k}`,
+            clientKey: crypto.randomUUID(),
+          })
+        ).status,
+      ),
     );
   });
-  const byKind = Object.fromEntries(Object.entries(latencies).map(([kind, list]) => [kind, summarise(list, overall.seconds)])) as MixedResults['byKind'];
+  const byKind = Object.fromEntries(
+    Object.entries(latencies).map(([kind, list]) => [kind, summarise(list, overall.seconds)]),
+  ) as MixedResults['byKind'];
   context.say(
     `  mixed at ${rate}/s: p50 ${overall.p50} / p95 ${overall.p95} / p99 ${overall.p99} ms, ${overall.errors} errors (discover p99 ${byKind.discover.p99}, swipe p99 ${byKind.swipe.p99}, message p99 ${byKind.message.p99})`,
   );

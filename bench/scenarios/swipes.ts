@@ -5,7 +5,11 @@ import { closedLoop, openLoop, type Figures } from '../lib/load';
 import { withCpu, type CpuCost } from '../lib/processes';
 import { fixedRate, ok, swipingSessions, type ScenarioContext } from './context';
 
-export type SwipeResults = { max: Figures & { cpu: CpuCost }; at1000: Figures & { rate: number }; race: { pairs: number; matches: number; duplicates: number; errors: number; seconds: number } };
+export type SwipeResults = {
+  max: Figures & { cpu: CpuCost };
+  at1000: Figures & { rate: number };
+  race: { pairs: number; matches: number; duplicates: number; errors: number; seconds: number };
+};
 
 export function swipeSender(context: ScenarioContext) {
   const swipers = swipingSessions(context);
@@ -17,7 +21,9 @@ export function swipeSender(context: ScenarioContext) {
     const viewer = swipers[k % swipers.length]!;
     const target = `b${((Math.floor(k / swipers.length) * 31 + viewer.index * 997) % N) + 1}`;
     const like = (k * 7) % 20 < 7;
-    const response = await context.client.send(viewer, 'POST', like ? '/api/likes' : '/api/passes', { targetId: target });
+    const response = await context.client.send(viewer, 'POST', like ? '/api/likes' : '/api/passes', {
+      targetId: target,
+    });
     return ok(response.status);
   };
 }
@@ -29,7 +35,9 @@ export async function runSwipes(context: ScenarioContext): Promise<SwipeResults>
   context.say(`  like/pass, closed loop c=64: ${max.rps}/s, p50 ${max.p50} / p99 ${max.p99} ms, ${max.errors} errors`);
   const rate = fixedRate(1000, max.rps);
   const at1000 = { ...(await openLoop(rate, context.seconds, send)), rate };
-  context.say(`  like/pass at ${rate}/s: p50 ${at1000.p50} / p95 ${at1000.p95} / p99 ${at1000.p99} ms, ${at1000.errors} errors`);
+  context.say(
+    `  like/pass at ${rate}/s: p50 ${at1000.p50} / p95 ${at1000.p95} / p99 ${at1000.p99} ms, ${at1000.errors} errors`,
+  );
   return { max, at1000, race: await runRace(context) };
 }
 
@@ -47,7 +55,8 @@ async function runRace(context: ScenarioContext): Promise<SwipeResults['race']> 
   const figures = await closedLoop(
     64,
     600,
-    async (k) => ok((await context.client.send(likes[k]!.from, 'POST', '/api/likes', { targetId: likes[k]!.to })).status),
+    async (k) =>
+      ok((await context.client.send(likes[k]!.from, 'POST', '/api/likes', { targetId: likes[k]!.to })).status),
     likes.length,
   );
   const seconds = (performance.now() - started) / 1000;
@@ -57,11 +66,21 @@ async function runRace(context: ScenarioContext): Promise<SwipeResults['race']> 
   const swiperIds = new Set(swipers.map((s) => s.id));
   for (const member of swipers) {
     const { text } = await context.client.send(member, 'GET', '/api/matches');
-    const partners = (JSON.parse(text) as { matches: { profile: { userId: string } }[] }).matches.map((m) => m.profile.userId).filter((id) => swiperIds.has(id));
+    const partners = (JSON.parse(text) as { matches: { profile: { userId: string } }[] }).matches
+      .map((m) => m.profile.userId)
+      .filter((id) => swiperIds.has(id));
     matches += partners.length;
     duplicates += partners.length - new Set(partners).size;
   }
-  const result = { pairs, matches: matches / 2, duplicates, errors: figures.errors, seconds: Math.round(seconds * 10) / 10 };
-  context.say(`  race: ${pairs} pairs liking each other at once → ${result.matches} matches, ${duplicates} duplicates, ${figures.errors} errors`);
+  const result = {
+    pairs,
+    matches: matches / 2,
+    duplicates,
+    errors: figures.errors,
+    seconds: Math.round(seconds * 10) / 10,
+  };
+  context.say(
+    `  race: ${pairs} pairs liking each other at once → ${result.matches} matches, ${duplicates} duplicates, ${figures.errors} errors`,
+  );
   return result;
 }

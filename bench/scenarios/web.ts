@@ -5,7 +5,14 @@ import { promisify } from 'node:util';
 import { measureWebRoutes } from '../web-size';
 import { DEBIAN_CHROMIUM, findChromium } from '../../scripts/chromium.mjs';
 
-export type LighthouseFigures = { page: string; score: number; lcpMs: number; tbtMs: number; cls: number; runs: number };
+export type LighthouseFigures = {
+  page: string;
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  runs: number;
+};
 export type WebResults = { routes: ReturnType<typeof measureWebRoutes>; lighthouse: LighthouseFigures[] };
 
 const run = promisify(execFile);
@@ -17,7 +24,10 @@ const median = (list: number[]) => list.toSorted((a, b) => a - b)[Math.floor(lis
  * protocol timeout). Such a run is run again, twice at most; any other failure ends the run.
  */
 const TRANSIENT = ['Please run Lighthouse again', 'Runtime error encountered'];
-async function lighthouse(url: string, attempts = 3): Promise<{ score: number; lcpMs: number; tbtMs: number; cls: number }> {
+async function lighthouse(
+  url: string,
+  attempts = 3,
+): Promise<{ score: number; lcpMs: number; tbtMs: number; cls: number }> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await lighthouseOnce(url);
@@ -32,10 +42,24 @@ async function lighthouse(url: string, attempts = 3): Promise<{ score: number; l
 async function lighthouseOnce(url: string): Promise<{ score: number; lcpMs: number; tbtMs: number; cls: number }> {
   const { stdout } = await run(
     'npx',
-    ['lighthouse', url, '--quiet', '--output=json', '--output-path=stdout', '--only-categories=performance', '--chrome-flags=--headless=new --no-sandbox --disable-gpu'],
-    { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? findChromium() ?? DEBIAN_CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
+    [
+      'lighthouse',
+      url,
+      '--quiet',
+      '--output=json',
+      '--output-path=stdout',
+      '--only-categories=performance',
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+    ],
+    {
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? findChromium() ?? DEBIAN_CHROMIUM },
+      maxBuffer: 64 * 1024 * 1024,
+    },
   );
-  const report = JSON.parse(stdout) as { categories: { performance: { score: number } }; audits: Record<string, { numericValue: number }> };
+  const report = JSON.parse(stdout) as {
+    categories: { performance: { score: number } };
+    audits: Record<string, { numericValue: number }>;
+  };
   return {
     score: Math.round(report.categories.performance.score * 100),
     lcpMs: Math.round(report.audits['largest-contentful-paint']!.numericValue),
@@ -46,7 +70,8 @@ async function lighthouseOnce(url: string): Promise<{ score: number; lcpMs: numb
 
 export async function runWeb(baseUrl: string, runs: number, say: (line: string) => void): Promise<WebResults> {
   const routes = measureWebRoutes();
-  for (const row of routes) say(`  ${row.route}: ${row.gzipKb} KB gzipped JS${row.budgetKb ? ` (budget ${row.budgetKb})` : ''}`);
+  for (const row of routes)
+    say(`  ${row.route}: ${row.gzipKb} KB gzipped JS${row.budgetKb ? ` (budget ${row.budgetKb})` : ''}`);
   const results: LighthouseFigures[] = [];
   for (const page of ['/', '/login']) {
     const samples = [];
@@ -59,7 +84,9 @@ export async function runWeb(baseUrl: string, runs: number, say: (line: string) 
       cls: median(samples.map((s) => s.cls)),
       runs,
     };
-    say(`  Lighthouse mobile ${page}: score ${figures.score}, LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, CLS ${figures.cls} (median of ${runs})`);
+    say(
+      `  Lighthouse mobile ${page}: score ${figures.score}, LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, CLS ${figures.cls} (median of ${runs})`,
+    );
     results.push(figures);
   }
   return { routes, lighthouse: results };

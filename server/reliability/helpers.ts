@@ -5,7 +5,14 @@ import { TestClient } from '../test/test-client';
 
 /** The server as its own process (Node itself, so a signal reaches it), on PGlite or PostgreSQL. */
 export async function startServer(dataDir: string, databaseUrl: string | undefined, port: number) {
-  const env: Record<string, string> = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, NODE_ENV: 'test', RATE_LIMIT_IP_MAX: '1000' };
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    BASE_URL: `http://127.0.0.1:${port}`,
+    NODE_ENV: 'test',
+    RATE_LIMIT_IP_MAX: '1000',
+  };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const server = startProcess('server/src/index.ts', [], env, { direct: true });
   await waitForHealth(`http://127.0.0.1:${port}`);
@@ -25,6 +32,7 @@ export async function matchedPair(url: string) {
   const idA = (await a.json<{ user: { id: string } }>('GET', '/api/me')).body.user.id;
   const idB = (await b.json<{ user: { id: string } }>('GET', '/api/me')).body.user.id;
   await a.json('POST', '/api/likes', { targetId: idB });
-  const conversationId = (await b.json<{ conversationId: string }>('POST', '/api/likes', { targetId: idA })).body.conversationId;
+  const conversationId = (await b.json<{ conversationId: string }>('POST', '/api/likes', { targetId: idA })).body
+    .conversationId;
   return { a, b, conversationId };
 }

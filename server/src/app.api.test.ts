@@ -9,14 +9,18 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-type OpenApi = { paths: Record<string, Record<string, { 'x-access'?: string; responses: Record<string, { description: string }> }>> };
+type OpenApi = {
+  paths: Record<string, Record<string, { 'x-access'?: string; responses: Record<string, { description: string }> }>>;
+};
 
 /** A concrete URL for an OpenAPI path template. */
 const fill = (template: string) => template.replace(/\{[^}]+\}/g, '00000000-0000-0000-0000-000000000000');
 
 describe(`platform on ${testDatabaseKind}`, () => {
   it('reports the database kind and migration state', async () => {
-    const health = await server.client().json<{ status: string; database: { kind: string; migrationsApplied: number } }>('GET', '/api/health');
+    const health = await server
+      .client()
+      .json<{ status: string; database: { kind: string; migrationsApplied: number } }>('GET', '/api/health');
     expect(health.status).toBe(200);
     expect(health.body.status).toBe('ok');
     expect(health.body.database.kind).toBe(testDatabaseKind);
@@ -31,7 +35,10 @@ describe(`platform on ${testDatabaseKind}`, () => {
     expect(operations.length).toBeGreaterThan(3);
     const anonymous = server.client();
     for (const { path, method, access } of operations) {
-      expect(['public', 'member', 'admin', 'control', 'dev', 'auth'], `${method} ${path} declares its access`).toContain(access);
+      expect(
+        ['public', 'member', 'admin', 'control', 'dev', 'auth'],
+        `${method} ${path} declares its access`,
+      ).toContain(access);
       // better-auth's account routes decide for themselves (auth-surface.api.test.ts walks them).
       if (access === 'public' || access === 'dev' || access === 'auth') continue;
       const response = await anonymous.request(method.toUpperCase(), fill(path), method === 'get' ? undefined : {});
@@ -46,7 +53,8 @@ describe(`platform on ${testDatabaseKind}`, () => {
     for (const [path, methods] of Object.entries(doc.paths)) {
       for (const [method, { 'x-access': access, responses }] of Object.entries(methods)) {
         const route = `${method.toUpperCase()} ${path} (${access})`;
-        if (access === 'member' || access === 'admin' || access === 'control') expect(responses['401']?.description, route).toMatch(/signed in|control token/i);
+        if (access === 'member' || access === 'admin' || access === 'control')
+          expect(responses['401']?.description, route).toMatch(/signed in|control token/i);
         if (access === 'member') expect(responses['403']?.description, route).toMatch(/suspended/);
         if (access === 'admin') expect(responses['403']?.description, route).toMatch(/Not an administrator/);
         if (access === 'public') expect(responses['401']?.description ?? '', route).not.toMatch(/Not signed in/);
@@ -62,7 +70,9 @@ describe(`platform on ${testDatabaseKind}`, () => {
         .map(([method]) => `${method.toUpperCase()} ${path.slice('/api/auth'.length).replace('{token}', ':token')}`),
     );
     expect(accountRoutes.sort()).toEqual([...EXPOSED_AUTH_ROUTES].sort());
-    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/api/auth/')).length).toBe(new Set(accountRoutes.map((r) => r.split(' ')[1])).size);
+    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/api/auth/')).length).toBe(
+      new Set(accountRoutes.map((r) => r.split(' ')[1])).size,
+    );
   });
 
   it('lets a member through the member routes', async () => {
@@ -135,7 +145,16 @@ describe(`platform on ${testDatabaseKind}`, () => {
     const sitemap = await server.client().get('/sitemap.xml');
     expect(sitemap.headers.get('content-type')).toMatch(/application\/xml/);
     const xml = await sitemap.text();
-    for (const page of ['/pricing', '/privacy-policy', '/terms', '/cookie-policy', '/data-protection', '/cancellation-policy', '/community-guidelines', '/safety-commitment']) {
+    for (const page of [
+      '/pricing',
+      '/privacy-policy',
+      '/terms',
+      '/cookie-policy',
+      '/data-protection',
+      '/cancellation-policy',
+      '/community-guidelines',
+      '/safety-commitment',
+    ]) {
       expect(xml).toContain(`<loc>${server.url}${page}</loc>`);
     }
     expect(xml).not.toContain('/dashboard');

@@ -109,7 +109,10 @@ function apiDefaults(proxyHops: number): MiddlewareHandler<AppEnv> {
  * left was written by the client and may be made up.
  */
 export function forwardedClient(header: string | undefined, hops: number): string | undefined {
-  const entries = (header ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = (header ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   if (entries.length === 0) return undefined;
   return entries[Math.max(0, entries.length - hops)];
 }

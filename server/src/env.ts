@@ -16,12 +16,18 @@ const EnvSchema = z
     HOST: z.string().min(1).optional(),
     BASE_URL: z.url().optional(),
     DATA_DIR: z.string().default('./data'),
-    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
     AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').default(DEV_SECRET),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Vouch <no-reply@vouch.local>'),
     /** Production without SMTP drops mail only when this says so; otherwise it refuses to start. */
-    MAIL_DISABLED: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+    MAIL_DISABLED: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
      * How many proxies of our own stand in front of the server (each appends to X-Forwarded-For):
@@ -53,10 +59,19 @@ const EnvSchema = z
   .superRefine((env, ctx) => {
     const s3 = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
     if (s3.some(Boolean) && !s3.every(Boolean)) {
-      ctx.addIssue({ code: 'custom', path: ['S3_ENDPOINT'], message: 'S3 storage needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_ENDPOINT'],
+        message: 'S3 storage needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together',
+      });
     }
     if (env.NODE_ENV === 'production' && !env.SMTP_URL && !env.MAIL_DISABLED) {
-      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'set SMTP_URL in production (or MAIL_DISABLED=true to drop every mail, sign-up confirmations and password resets included)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message:
+          'set SMTP_URL in production (or MAIL_DISABLED=true to drop every mail, sign-up confirmations and password resets included)',
+      });
     }
     if (env.NODE_ENV === 'production' && env.AUTH_SECRET === DEV_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'set a real secret in production' });

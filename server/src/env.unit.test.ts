@@ -50,7 +50,12 @@ describe('configuration', () => {
     const file = path.join(dir, '.env');
     fs.writeFileSync(file, 'SUPPORT_EMAIL=from-file@vouch.example.com\nPORT=4100\n');
     // (The test runner sets BASE_URL='/' for its own use: out of the way here.)
-    const saved = { NODE_ENV: process.env.NODE_ENV, PORT: process.env.PORT, SUPPORT_EMAIL: process.env.SUPPORT_EMAIL, BASE_URL: process.env.BASE_URL };
+    const saved = {
+      NODE_ENV: process.env.NODE_ENV,
+      PORT: process.env.PORT,
+      SUPPORT_EMAIL: process.env.SUPPORT_EMAIL,
+      BASE_URL: process.env.BASE_URL,
+    };
     try {
       delete process.env.SUPPORT_EMAIL;
       delete process.env.BASE_URL;
@@ -77,7 +82,7 @@ describe('configuration', () => {
     expect(() => parseEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
   });
 
-  it('takes the site\'s contact details as set, an empty value as unset, and refuses what is not an address', () => {
+  it("takes the site's contact details as set, an empty value as unset, and refuses what is not an address", () => {
     expect(parseEnv({}).SUPPORT_EMAIL).toBeUndefined();
     expect(parseEnv({ SUPPORT_EMAIL: '' }).SUPPORT_EMAIL).toBeUndefined();
     expect(parseEnv({ SUPPORT_EMAIL: 'help@vouch.example.com' }).SUPPORT_EMAIL).toBe('help@vouch.example.com');

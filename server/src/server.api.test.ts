@@ -33,12 +33,17 @@ describe.runIf(testDatabaseKind === 'pglite')('one owner per DATA_DIR, and the C
   it('refuses a second server on a DATA_DIR in use, and lets the CLI act through the running one', async () => {
     const server = await startTestServer({}, database);
     try {
-      const second = await runProcess('server/src/index.ts', [], { DATA_DIR: database.dataDir, PORT: String(await freePort()) });
+      const second = await runProcess('server/src/index.ts', [], {
+        DATA_DIR: database.dataDir,
+        PORT: String(await freePort()),
+      });
       expect(second.code).toBe(1);
       expect(second.stderr).toContain('already in use');
 
       const email = uniqueEmail('owner');
-      const cli = await runProcess('server/src/cli/admin-create.ts', [email, '--password', 'OwnerPass123'], { DATA_DIR: database.dataDir });
+      const cli = await runProcess('server/src/cli/admin-create.ts', [email, '--password', 'OwnerPass123'], {
+        DATA_DIR: database.dataDir,
+      });
       expect(cli.stdout).toContain(`${email} is an administrator (new account)`);
       expect(cli.code).toBe(0);
 
@@ -78,7 +83,12 @@ describe.runIf(testDatabaseKind === 'pglite')('one owner per DATA_DIR, and the C
     const port = await freePort();
     // Started as Node itself (not through the tsx CLI, which relays signals to its child): the
     // signal must reach the server's own handler, and the exit code must be the server's.
-    const { child, finished } = startProcess('server/src/index.ts', [], { DATA_DIR: database.dataDir, PORT: String(port), HOST: '127.0.0.1' }, { direct: true });
+    const { child, finished } = startProcess(
+      'server/src/index.ts',
+      [],
+      { DATA_DIR: database.dataDir, PORT: String(port), HOST: '127.0.0.1' },
+      { direct: true },
+    );
     await waitForHealth(`http://127.0.0.1:${port}`);
     expect(fs.existsSync(lockFilePath(database.dataDir))).toBe(true);
     child.kill('SIGTERM');
@@ -88,4 +98,3 @@ describe.runIf(testDatabaseKind === 'pglite')('one owner per DATA_DIR, and the C
     expect(fs.existsSync(path.join(database.dataDir, 'control.json'))).toBe(false);
   });
 });
-

@@ -56,7 +56,13 @@ export async function openServices(env: Env, logger: Logger = createLogger(env.L
     lock?.release();
     throw error;
   }
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db, logger, production: env.isProduction });
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    db: database.db,
+    logger,
+    production: env.isProduction,
+  });
   const auth = createAuth({ env, db: database.db, mailer, logger, hooks: authHooks });
   const storage =
     env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
@@ -92,7 +98,9 @@ export async function startServer(env: Env): Promise<RunningServer> {
   });
   const port = (server.address() as AddressInfo).port;
   if (controlToken) {
-    fs.writeFileSync(controlFile(env), JSON.stringify({ pid: process.pid, port, token: controlToken }), { mode: 0o600 });
+    fs.writeFileSync(controlFile(env), JSON.stringify({ pid: process.pid, port, token: controlToken }), {
+      mode: 0o600,
+    });
   }
   services.logger.info({ url: env.BASE_URL, port, database: services.database.kind }, 'Vouch is listening');
 
@@ -107,9 +115,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       deleteExpiredPastMatches(services.database.db),
       deleteOldSpill(services.database.db),
       deleteOldAdViews(services.database.db),
-    ]).catch((error: unknown) =>
-      services.logger.warn({ err: error }, 'a scheduled sweep failed'),
-    );
+    ]).catch((error: unknown) => services.logger.warn({ err: error }, 'a scheduled sweep failed'));
   void sweep();
   const sweeper = setInterval(sweep, 10 * 60_000);
   sweeper.unref();

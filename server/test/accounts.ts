@@ -24,8 +24,18 @@ export async function mailCount(client: TestClient, to: string, subject: string)
 }
 
 /** Registers through the API and confirms the email by following the mailed link. */
-export async function registerVerified(client: TestClient, email = uniqueEmail(), password = PASSWORD, extra: Record<string, unknown> = {}) {
-  const signUp = await client.json('POST', '/api/auth/sign-up/email', { email, password, name: 'Test Member', ...extra });
+export async function registerVerified(
+  client: TestClient,
+  email = uniqueEmail(),
+  password = PASSWORD,
+  extra: Record<string, unknown> = {},
+) {
+  const signUp = await client.json('POST', '/api/auth/sign-up/email', {
+    email,
+    password,
+    name: 'Test Member',
+    ...extra,
+  });
   expect(signUp.status).toBe(200);
   const mail = await latestMail(client, email, 'Confirm your email');
   const verify = await client.get(new URL(mail.link!).pathname + new URL(mail.link!).search);
@@ -34,7 +44,10 @@ export async function registerVerified(client: TestClient, email = uniqueEmail()
 }
 
 export async function signIn(client: TestClient, email: string, password = PASSWORD) {
-  return client.json<{ error?: { code: string; message: string } }>('POST', '/api/auth/sign-in/email', { email, password });
+  return client.json<{ error?: { code: string; message: string } }>('POST', '/api/auth/sign-in/email', {
+    email,
+    password,
+  });
 }
 
 /** A fresh member, verified and signed in on the returned client. */

@@ -11,8 +11,12 @@ export async function tableFingerprint(server: TestServer): Promise<string> {
   const db = server.deps.database.db;
   let statement = statements.get(server);
   if (!statement) {
-    const { rows } = await db.execute<{ name: string }>(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
-    const tables = rows.map((r) => r.name).filter((name) => !['rate_limits', 'system_logs'].includes(name) && !name.includes('migrations'));
+    const { rows } = await db.execute<{ name: string }>(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    );
+    const tables = rows
+      .map((r) => r.name)
+      .filter((name) => !['rate_limits', 'system_logs'].includes(name) && !name.includes('migrations'));
     statement = `select ${tables.map((name) => `'${name}=' || (select count(*) from "${name}")`).join(` || ' ' || `)} as counts`;
     statements.set(server, statement);
   }

@@ -12,15 +12,19 @@ export function requestFrom(
   init: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: init.method ?? 'GET', headers: init.headers, localAddress }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const body = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body, json: () => JSON.parse(body) });
-      });
-      response.on('error', reject);
-    });
+    const request = http.request(
+      url,
+      { method: init.method ?? 'GET', headers: init.headers, localAddress },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const body = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body, json: () => JSON.parse(body) });
+        });
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
     request.end(init.body);
   });

@@ -5,14 +5,21 @@ export function jpegWithGps(width = 800, height = 600): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 90, b: 120 } } })
     .withExif({
       IFD0: { Make: 'CanaryPhone', Model: 'Canary 1', Copyright: 'canary-exif-owner' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2400/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 300/100' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '48/1 51/1 2400/100',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '2/1 21/1 300/100',
+      },
     })
     .jpeg({ quality: 90 })
     .toBuffer();
 }
 
 export function pngImage(width = 400, height = 400): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: { r: 30, g: 120, b: 200, alpha: 1 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: { r: 30, g: 120, b: 200, alpha: 1 } } })
+    .png()
+    .toBuffer();
 }
 
 /**
@@ -25,5 +32,8 @@ export function patternImage(seed: number, size = 400): Promise<Buffer> {
   const blocks = 12;
   const raw = Buffer.alloc(blocks * blocks * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = next();
-  return sharp(raw, { raw: { width: blocks, height: blocks, channels: 3 } }).resize(size, size, { kernel: 'nearest' }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(raw, { raw: { width: blocks, height: blocks, channels: 3 } })
+    .resize(size, size, { kernel: 'nearest' })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }

@@ -7,7 +7,11 @@ import type { TestServer } from './test-server';
 export type SignedInMember = { id: string; client: TestClient };
 
 /** A member made by the factory (fast: no mail round trip) and signed in over HTTP. */
-export async function factoryMember(server: TestServer, passwordHash: string, overrides: Partial<MemberInput> = {}): Promise<SignedInMember> {
+export async function factoryMember(
+  server: TestServer,
+  passwordHash: string,
+  overrides: Partial<MemberInput> = {},
+): Promise<SignedInMember> {
   const email = overrides.email ?? uniqueEmail('m');
   const id = await insertMember(server.deps.database.db, { ...overrides, email, passwordHash });
   const client = server.client();
@@ -21,7 +25,10 @@ export async function factoryAdmin(server: TestServer): Promise<SignedInMember &
   const email = `admin-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const { userId } = await createOrPromoteAdmin(server.deps, email, PASSWORD);
   const client = server.client();
-  const response = await client.json<{ twoFactorRequired: boolean }>('POST', '/api/admin/sign-in', { email, password: PASSWORD });
+  const response = await client.json<{ twoFactorRequired: boolean }>('POST', '/api/admin/sign-in', {
+    email,
+    password: PASSWORD,
+  });
   expect(response.status).toBe(200);
   expect(response.body.twoFactorRequired).toBe(false);
   return { client, id: userId, email };

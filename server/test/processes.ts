@@ -11,10 +11,17 @@ export type Finished = { code: number | null; signal: NodeJS.Signals | null; std
  * with tsx as a loader, so the child is the server and SIGKILL reaches it (the tsx command
  * starts Node as a child of its own, which a SIGKILL to tsx would leave running).
  */
-export function startProcess(script: string, args: string[], env: Record<string, string>, options: { direct?: boolean } = {}) {
+export function startProcess(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  options: { direct?: boolean } = {},
+) {
   // Vitest exports Vite's BASE_URL ('/'): not ours, so the child must not inherit it.
   const { BASE_URL: _viteBase, ...inherited } = process.env;
-  const command = options.direct ? [process.execPath, ['--import', 'tsx', script, ...args]] as const : [tsx, [script, ...args]] as const;
+  const command = options.direct
+    ? ([process.execPath, ['--import', 'tsx', script, ...args]] as const)
+    : ([tsx, [script, ...args]] as const);
   const child = spawn(command[0], command[1], { cwd: root, env: { ...inherited, LOG_LEVEL: 'warn', ...env } });
   let stdout = '';
   let stderr = '';

@@ -2,7 +2,11 @@ import WebSocket from 'ws';
 import type { TestClient } from './test-client';
 import { frameText } from '../src/realtime/frame-text';
 
-export type LiveSocket = { socket: WebSocket; events: unknown[]; next(predicate: (event: any) => boolean, timeoutMs?: number): Promise<any> };
+export type LiveSocket = {
+  socket: WebSocket;
+  events: unknown[];
+  next(predicate: (event: any) => boolean, timeoutMs?: number): Promise<any>;
+};
 
 /** Opens /api/realtime as the client's member; resolves once open, or rejects with the HTTP status. */
 export function openSocket(client: TestClient, origin: string | null = client.baseUrl): Promise<LiveSocket> {

@@ -48,9 +48,14 @@ export class TestClient {
   }
 
   get = (path: string, headers?: Record<string, string>) => this.request('GET', path, undefined, headers);
-  post = (path: string, body: unknown = {}, headers?: Record<string, string>) => this.request('POST', path, body, headers);
+  post = (path: string, body: unknown = {}, headers?: Record<string, string>) =>
+    this.request('POST', path, body, headers);
 
-  async json<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T; headers: Headers }> {
+  async json<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T; headers: Headers }> {
     const response = await this.request(method, path, body);
     const text = await response.text();
     return { status: response.status, body: (text ? JSON.parse(text) : null) as T, headers: response.headers };

@@ -29,6 +29,8 @@ else createRoot(root).render(app);
 // The installable app: the service worker caches the app shell and serves the offline page.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('service worker not registered', error));
+    navigator.serviceWorker
+      .register('/sw.js')
+      .catch((error: unknown) => console.warn('service worker not registered', error));
   });
 }

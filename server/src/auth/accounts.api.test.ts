@@ -51,7 +51,12 @@ describe(`accounts on ${testDatabaseKind}`, () => {
     const client = server.client();
     const email = uniqueEmail();
     const registration = { name: 'Amy', age: 29, country: 'us', bio: 'Hi there', interests: ['hiking', 'jazz'] };
-    const signUp = await client.json('POST', '/api/auth/sign-up/email', { email, password: PASSWORD, name: 'Amy', registration });
+    const signUp = await client.json('POST', '/api/auth/sign-up/email', {
+      email,
+      password: PASSWORD,
+      name: 'Amy',
+      registration,
+    });
     expect(signUp.status).toBe(200);
 
     const early = await signIn(client, email);
@@ -65,7 +70,10 @@ describe(`accounts on ${testDatabaseKind}`, () => {
     expect(verify.headers.get('location')).toContain('/login?verified=1');
 
     expect((await signIn(client, email)).status).toBe(200);
-    const me = await client.json<{ user: { email: string }; registration: unknown; isAdmin: boolean }>('GET', '/api/me');
+    const me = await client.json<{ user: { email: string }; registration: unknown; isAdmin: boolean }>(
+      'GET',
+      '/api/me',
+    );
     expect(me.status).toBe(200);
     expect(me.body.user.email).toBe(email);
     expect(me.body.registration).toEqual(registration);
@@ -134,7 +142,10 @@ describe(`accounts on ${testDatabaseKind}`, () => {
     expect((await signIn(oldDevice, email)).status).toBe(200);
 
     const client = server.client();
-    expect((await client.json('POST', '/api/auth/request-password-reset', { email, redirectTo: '/auth/reset-password' })).status).toBe(200);
+    expect(
+      (await client.json('POST', '/api/auth/request-password-reset', { email, redirectTo: '/auth/reset-password' }))
+        .status,
+    ).toBe(200);
     const mail = await latestMail(client, email, 'Reset your Vouch password');
     const link = new URL(mail.link!);
     const redirect = await client.get(link.pathname + link.search);
@@ -143,9 +154,14 @@ describe(`accounts on ${testDatabaseKind}`, () => {
     expect(target.pathname).toBe('/auth/reset-password');
     const token = target.searchParams.get('token')!;
 
-    const weak = await client.json<{ error: { message: string } }>('POST', '/api/auth/reset-password', { token, newPassword: 'weakpass' });
+    const weak = await client.json<{ error: { message: string } }>('POST', '/api/auth/reset-password', {
+      token,
+      newPassword: 'weakpass',
+    });
     expect(weak.status).toBe(400);
-    expect((await client.json('POST', '/api/auth/reset-password', { token, newPassword: 'NewSecret456' })).status).toBe(200);
+    expect((await client.json('POST', '/api/auth/reset-password', { token, newPassword: 'NewSecret456' })).status).toBe(
+      200,
+    );
 
     expect((await signIn(server.client(), email, PASSWORD)).status).toBe(401);
     expect((await signIn(server.client(), email, 'NewSecret456')).status).toBe(200);
@@ -191,7 +207,10 @@ describe(`accounts on ${testDatabaseKind}`, () => {
     const client = server.client();
     const { email } = await registerVerified(client);
     expect((await signIn(client, email)).status).toBe(200);
-    const tokenOnly = client.cookieHeader().split('; ').find((c) => c.includes('session_token'))!;
+    const tokenOnly = client
+      .cookieHeader()
+      .split('; ')
+      .find((c) => c.includes('session_token'))!;
     expect((await fetch(new URL('/api/matches', server.url), { headers: { cookie: tokenOnly } })).status).toBe(200);
     // The same token with another signature, and an unsigned token: both are strangers.
     const [name, value] = tokenOnly.split('=') as [string, string];
@@ -215,7 +234,10 @@ describe(`accounts on ${testDatabaseKind}`, () => {
       .update(session)
       .set({ updatedAt: new Date(Date.now() - 2 * day), expiresAt: new Date(Date.now() + day) })
       .where(eq(session.userId, userId));
-    const tokenOnly = client.cookieHeader().split('; ').find((c) => c.includes('session_token'))!;
+    const tokenOnly = client
+      .cookieHeader()
+      .split('; ')
+      .find((c) => c.includes('session_token'))!;
     const response = await fetch(new URL('/api/matches', server.url), { headers: { cookie: tokenOnly } });
     expect(response.status).toBe(200);
     expect(response.headers.getSetCookie().some((line) => /session_token=[^;]+/.test(line))).toBe(true);

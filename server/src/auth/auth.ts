@@ -9,7 +9,14 @@ import { account, adminUsers, session, twoFactor as twoFactorTable, user, verifi
 import type { Env } from '../env';
 import type { Mailer } from '../mail/mailer';
 import type { Logger } from '../lib/logger';
-import { magicLinkMail, magicLinkRefusedMail, resetPasswordMail, signInCodeMail, suspendedMail, verificationMail } from '../mail/templates';
+import {
+  magicLinkMail,
+  magicLinkRefusedMail,
+  resetPasswordMail,
+  signInCodeMail,
+  suspendedMail,
+  verificationMail,
+} from '../mail/templates';
 import { MFA_TEXT } from '../../../contracts/account';
 import { accountEventFor, type AuthHooks, type RequestMeta } from './hooks';
 import { hashPassword, verifyPassword } from './password';
@@ -24,7 +31,8 @@ export function trustedOrigins(env: Env): string[] {
   if (!env.isProduction) {
     // Local development is reached as localhost and as 127.0.0.1 alike.
     const url = new URL(env.BASE_URL);
-    for (const host of ['localhost', '127.0.0.1']) origins.add(`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
+    for (const host of ['localhost', '127.0.0.1'])
+      origins.add(`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
   }
   return [...origins];
 }
@@ -56,7 +64,8 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
       resetPasswordTokenExpiresIn: 60 * 30,
       password: { hash: hashPassword, verify: verifyPassword },
       sendResetPassword: async ({ user: member, url }) => mailer.send(resetPasswordMail(member.email, url)),
-      onPasswordReset: async ({ user: member }, request) => hooks.recordAccountEvent(db, member.id, 'password_reset', requestMeta(request?.headers)),
+      onPasswordReset: async ({ user: member }, request) =>
+        hooks.recordAccountEvent(db, member.id, 'password_reset', requestMeta(request?.headers)),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -83,9 +92,14 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
           // A banned or reported member who deleted their account and signs up again is flagged.
           // The account exists by now: a failed check is logged, and does not fail the sign-up.
           after: async (created) =>
-            hooks.flagReturningEmail(db, env.AUTH_SECRET, created.id, created.email).catch((error: unknown) =>
-              logger.error({ err: error, userId: created.id }, 'a new account could not be checked against returning members'),
-            ),
+            hooks
+              .flagReturningEmail(db, env.AUTH_SECRET, created.id, created.email)
+              .catch((error: unknown) =>
+                logger.error(
+                  { err: error, userId: created.id },
+                  'a new account could not be checked against returning members',
+                ),
+              ),
         },
       },
       session: {
@@ -97,7 +111,8 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
               .from(user)
               .where(eq(user.id, created.userId))
               .limit(1);
-            if (member && isSuspended(member)) throw new APIError('FORBIDDEN', { code: 'BANNED_USER', message: suspendedMessage(member.banExpires) });
+            if (member && isSuspended(member))
+              throw new APIError('FORBIDDEN', { code: 'BANNED_USER', message: suspendedMessage(member.banExpires) });
           },
         },
       },
@@ -116,7 +131,8 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
         // code step never says 'Code sent' when nothing is mailed.
         if (ctx.path === '/two-factor/send-otp') {
           const userId = ctx.context.session?.user.id ?? (await pendingSecondFactorUser(ctx));
-          if (userId && !(await hooks.emailCodesAllowed(db, userId))) throw new APIError('BAD_REQUEST', { code: 'EMAIL_CODES_OFF', message: MFA_TEXT.emailCodesOff });
+          if (userId && !(await hooks.emailCodesAllowed(db, userId)))
+            throw new APIError('BAD_REQUEST', { code: 'EMAIL_CODES_OFF', message: MFA_TEXT.emailCodesOff });
         }
       }),
       // Security activity: sign-ins and password and second-factor changes, kept per member.
@@ -126,7 +142,11 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
         if (!kind || isAPIError(ctx.context.returned)) return;
         const newSession = ctx.context.newSession;
         // A password sign-in that still waits for the second factor is not a sign-in yet.
-        if (ctx.path === '/sign-in/email' && (newSession?.user as { twoFactorEnabled?: boolean } | undefined)?.twoFactorEnabled) return;
+        if (
+          ctx.path === '/sign-in/email' &&
+          (newSession?.user as { twoFactorEnabled?: boolean } | undefined)?.twoFactorEnabled
+        )
+          return;
         const userId = newSession?.user.id ?? ctx.context.session?.user.id;
         if (!userId) return;
         await hooks.recordAccountEvent(db, userId, kind, requestMeta(ctx.headers));
@@ -162,7 +182,9 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
             await mailer.send(suspendedMail(email, `${env.BASE_URL}/suspended`));
             return;
           }
-          await mailer.send(member?.twoFactor ? magicLinkRefusedMail(email, `${env.BASE_URL}/login`) : magicLinkMail(email, url));
+          await mailer.send(
+            member?.twoFactor ? magicLinkRefusedMail(email, `${env.BASE_URL}/login`) : magicLinkMail(email, url),
+          );
         },
       }),
       twoFactor({
@@ -170,7 +192,8 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
         otpOptions: {
           // Email codes are the member's choice (Security tab); without it, no code is mailed.
           sendOTP: async ({ user: member, otp }) => {
-            if (!(await hooks.emailCodesAllowed(db, member.id))) throw new APIError('BAD_REQUEST', { code: 'EMAIL_CODES_OFF', message: MFA_TEXT.emailCodesOff });
+            if (!(await hooks.emailCodesAllowed(db, member.id)))
+              throw new APIError('BAD_REQUEST', { code: 'EMAIL_CODES_OFF', message: MFA_TEXT.emailCodesOff });
             await mailer.send(signInCodeMail(member.email, otp));
           },
         },
@@ -182,15 +205,22 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const isSuspended = (member: { banned: boolean | null; banExpires: Date | null }) => !!member.banned && (!member.banExpires || member.banExpires > new Date());
+const isSuspended = (member: { banned: boolean | null; banExpires: Date | null }) =>
+  !!member.banned && (!member.banExpires || member.banExpires > new Date());
 
 /** What a suspended member is told when they sign in with the right password: until when, if it ends. */
 const suspendedMessage = (until: Date | null) =>
-  until ? `${ACCOUNT_SUSPENDED.slice(0, -1)} until ${until.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}.` : ACCOUNT_SUSPENDED;
+  until
+    ? `${ACCOUNT_SUSPENDED.slice(0, -1)} until ${until.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}.`
+    : ACCOUNT_SUSPENDED;
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
-const SECOND_FACTOR_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-otp', '/two-factor/verify-backup-code']);
+const SECOND_FACTOR_PATHS = new Set([
+  '/two-factor/verify-totp',
+  '/two-factor/verify-otp',
+  '/two-factor/verify-backup-code',
+]);
 
 /**
  * An administrator's sign-in is complete, and logged as `admin_sign_in`, only once the second
@@ -202,16 +232,27 @@ async function logAdminSecondFactor(db: Db, hooks: AuthHooks, ctx: HookContext):
   const identifier = await secondFactorCookie(ctx);
   if (!identifier) return;
   const refused = isAPIError(ctx.context.returned);
-  const userId = refused ? (await ctx.context.internalAdapter.findVerificationValue(identifier))?.value : ctx.context.newSession?.user.id;
+  const userId = refused
+    ? (await ctx.context.internalAdapter.findVerificationValue(identifier))?.value
+    : ctx.context.newSession?.user.id;
   if (!userId) return;
-  const [admin] = await db.select({ id: adminUsers.userId }).from(adminUsers).where(eq(adminUsers.userId, userId)).limit(1);
+  const [admin] = await db
+    .select({ id: adminUsers.userId })
+    .from(adminUsers)
+    .where(eq(adminUsers.userId, userId))
+    .limit(1);
   if (!admin) return;
   const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? 'unknown';
   await db.transaction((tx) =>
     hooks.appendSecurityLog(
       tx,
       refused
-        ? { eventType: 'admin_sign_in_failed', severity: 'warning', actorId: null, details: { userId, ip, step: 'second factor', method: ctx.path.split('/').pop()! } }
+        ? {
+            eventType: 'admin_sign_in_failed',
+            severity: 'warning',
+            actorId: null,
+            details: { userId, ip, step: 'second factor', method: ctx.path.split('/').pop()! },
+          }
         : { eventType: 'admin_sign_in', severity: 'info', actorId: userId, details: { ip, twoFactor: true } },
     ),
   );
@@ -230,7 +271,10 @@ async function pendingSecondFactorUser(ctx: HookContext): Promise<string | null>
   return pending?.value ?? null;
 }
 
-const requestMeta = (headers: Headers | undefined): RequestMeta => ({ ip: headers?.get(CLIENT_IP_HEADER) ?? null, userAgent: headers?.get('user-agent') ?? null });
+const requestMeta = (headers: Headers | undefined): RequestMeta => ({
+  ip: headers?.get(CLIENT_IP_HEADER) ?? null,
+  userAgent: headers?.get('user-agent') ?? null,
+});
 
 const ACCOUNT_NAME_MAX = 80;
 
@@ -246,7 +290,8 @@ function validateAccountInput(path: string, body: Record<string, unknown> | unde
   if (path === '/sign-up/email') {
     check(EmailSchema, body?.email);
     check(PasswordSchema, body?.password);
-    if (typeof body?.name !== 'string' || body.name.length > ACCOUNT_NAME_MAX) fail(`A name is at most ${ACCOUNT_NAME_MAX} characters.`);
+    if (typeof body?.name !== 'string' || body.name.length > ACCOUNT_NAME_MAX)
+      fail(`A name is at most ${ACCOUNT_NAME_MAX} characters.`);
     if (body?.registration !== undefined) {
       const result = ZRegistrationDetails.safeParse(body.registration);
       if (!result.success) fail(result.error.issues[0]!.message);

@@ -4,7 +4,12 @@ import type { Db } from '../db/client';
 export type RequestMeta = { ip: string | null; userAgent: string | null };
 
 /** An entry of the tamper-evident security log, as sign-in writes it. */
-export type SecurityLogEntry = { eventType: string; severity: 'info' | 'warning' | 'high'; actorId: string | null; details: Record<string, unknown> };
+export type SecurityLogEntry = {
+  eventType: string;
+  severity: 'info' | 'warning' | 'high';
+  actorId: string | null;
+  details: Record<string, unknown>;
+};
 
 /**
  * What sign-in and sign-up ask of the product's modules. The modules sit above this layer (they

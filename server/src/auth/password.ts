@@ -16,4 +16,3 @@ export async function verifyPassword({ hash: stored, password }: { hash: string;
     return false; // a malformed stored hash is a failed check, not a crash
   }
 }
-

@@ -51,7 +51,10 @@ export function addressKey(address: string): string {
   const tailGroups = tail ? tail.split(':') : [];
   const missing = address.includes('::') ? 8 - headGroups.length - tailGroups.length : 0;
   const groups = [...headGroups, ...Array<string>(missing).fill('0'), ...tailGroups];
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 const MINUTES_15 = 15 * 60;
@@ -77,7 +80,9 @@ export function signInLimits(address: string, email: string, knownToAccount: boo
   return [
     { key: `sign-in:ip:${from}`, max: ipMax, windowSeconds: MINUTES_15 },
     { key: `sign-in:email-ip:${who}|${from}`, max: SIGN_IN_PER_ACCOUNT_AND_ADDRESS, windowSeconds: MINUTES_15 },
-    ...(knownToAccount ? [] : [{ key: `sign-in:email-strangers:${who}`, max: SIGN_IN_PER_ACCOUNT_FROM_STRANGERS, windowSeconds: HOUR }]),
+    ...(knownToAccount
+      ? []
+      : [{ key: `sign-in:email-strangers:${who}`, max: SIGN_IN_PER_ACCOUNT_FROM_STRANGERS, windowSeconds: HOUR }]),
   ];
 }
 
@@ -87,7 +92,11 @@ export function mailLimits(path: string, address: string, email: string | undefi
   const from = addressKey(address);
   const byEmail = (name: string, max: number, windowSeconds: number): Limit[] =>
     normalized ? [{ key: `${name}:email:${normalized}`, max, windowSeconds }] : [];
-  const byIp = (name: string, max: number, windowSeconds: number): Limit => ({ key: `${name}:ip:${from}`, max, windowSeconds });
+  const byIp = (name: string, max: number, windowSeconds: number): Limit => ({
+    key: `${name}:ip:${from}`,
+    max,
+    windowSeconds,
+  });
   switch (path) {
     case '/sign-up/email':
       return [byIp('sign-up', ipMax, HOUR), ...byEmail('sign-up', 3, HOUR)];

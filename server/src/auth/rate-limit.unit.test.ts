@@ -4,14 +4,25 @@ import { addressKey, mailLimits, signInLimits } from './rate-limit';
 describe('auth rate limits', () => {
   it('limits sign-in per address, per account and address, and per account for strangers only', () => {
     const stranger = signInLimits('10.0.0.1', '  Amy@Example.com ', false, 60);
-    expect(stranger.map((l) => l.key)).toEqual(['sign-in:ip:10.0.0.1', 'sign-in:email-ip:amy@example.com|10.0.0.1', 'sign-in:email-strangers:amy@example.com']);
+    expect(stranger.map((l) => l.key)).toEqual([
+      'sign-in:ip:10.0.0.1',
+      'sign-in:email-ip:amy@example.com|10.0.0.1',
+      'sign-in:email-strangers:amy@example.com',
+    ]);
     expect(stranger[1]!.max).toBe(5);
     // The owner's own address or device is not held back by what strangers spent.
-    expect(signInLimits('10.0.0.1', 'amy@example.com', true, 60).map((l) => l.key)).not.toContain('sign-in:email-strangers:amy@example.com');
+    expect(signInLimits('10.0.0.1', 'amy@example.com', true, 60).map((l) => l.key)).not.toContain(
+      'sign-in:email-strangers:amy@example.com',
+    );
   });
 
   it('limits every mail-sending call and leaves other paths alone', () => {
-    for (const path of ['/sign-up/email', '/sign-in/magic-link', '/request-password-reset', '/send-verification-email']) {
+    for (const path of [
+      '/sign-up/email',
+      '/sign-in/magic-link',
+      '/request-password-reset',
+      '/send-verification-email',
+    ]) {
       expect(mailLimits(path, 'ip', 'a@b.co', 60).length).toBe(2);
     }
     expect(mailLimits('/sign-out', 'ip', undefined, 60)).toEqual([]);

@@ -72,7 +72,13 @@ export function mountAuth(app: Hono<AppEnv>, hooks: Pick<AuthHooks, 'emailCodesA
       request = new Request(c.req.raw.url, { method: 'POST', headers: c.req.raw.headers, body: body.text });
       email = typeof body.value?.email === 'string' ? body.value.email : undefined;
       if (path === '/sign-in/email' && email !== undefined) {
-        attempt = await beginSignIn(database.db, { email, address: ip, cookieHeader: c.req.header('cookie'), secret: env.AUTH_SECRET, ipMax: env.RATE_LIMIT_IP_MAX });
+        attempt = await beginSignIn(database.db, {
+          email,
+          address: ip,
+          cookieHeader: c.req.header('cookie'),
+          secret: env.AUTH_SECRET,
+          ipMax: env.RATE_LIMIT_IP_MAX,
+        });
       } else {
         await consumeLimits(database.db, mailLimits(path, ip, email, env.RATE_LIMIT_IP_MAX));
       }
@@ -82,11 +88,16 @@ export function mountAuth(app: Hono<AppEnv>, hooks: Pick<AuthHooks, 'emailCodesA
     if (attempt && response.ok) await attempt.succeeded();
     // Failed sign-ins are counted by the security audit (many in a day for one account).
     if (attempt && email && response.status === 401) {
-      await database.db.insert(systemLogs).values({ eventType: 'sign_in_failed', detail: 'Wrong email or password', metadata: { email: email.trim().toLowerCase(), ip } });
+      await database.db.insert(systemLogs).values({
+        eventType: 'sign_in_failed',
+        detail: 'Wrong email or password',
+        metadata: { email: email.trim().toLowerCase(), ip },
+      });
     }
     // A link followed in the browser by a suspended member (sent before the suspension) opens
     // the page that says why and how to appeal, not an error in JSON.
-    if (c.req.method === 'GET' && response.status >= 400 && (await errorCode(response)) === 'BANNED_USER') return c.redirect('/suspended', 302);
+    if (c.req.method === 'GET' && response.status >= 400 && (await errorCode(response)) === 'BANNED_USER')
+      return c.redirect('/suspended', 302);
     if (response.status >= 400) return rewriteError(response);
     const answer = await withoutTokens(response);
     return path === '/sign-in/email' && email ? withOfferedFactors(answer, database.db, email, hooks) : answer;
@@ -97,11 +108,23 @@ export function mountAuth(app: Hono<AppEnv>, hooks: Pick<AuthHooks, 'emailCodesA
  * better-auth lists 'otp' among a sign-in's second factors whenever codes can be mailed at all;
  * a member who has email codes off is offered only their authenticator app.
  */
-async function withOfferedFactors(response: Response, db: Db, email: string, hooks: Pick<AuthHooks, 'emailCodesAllowed'>): Promise<Response> {
+async function withOfferedFactors(
+  response: Response,
+  db: Db,
+  email: string,
+  hooks: Pick<AuthHooks, 'emailCodesAllowed'>,
+): Promise<Response> {
   if (!(response.headers.get('content-type') ?? '').includes('application/json')) return response;
-  const body = (await response.clone().json().catch(() => null)) as { twoFactorRedirect?: boolean; twoFactorMethods?: string[] } | null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { twoFactorRedirect?: boolean; twoFactorMethods?: string[] } | null;
   if (!body?.twoFactorRedirect || !body.twoFactorMethods?.includes('otp')) return response;
-  const [member] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.trim().toLowerCase())).limit(1);
+  const [member] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.email, email.trim().toLowerCase()))
+    .limit(1);
   if (member && (await hooks.emailCodesAllowed(db, member.id))) return response;
   const headers = new Headers(response.headers);
   headers.delete('content-length');
@@ -129,14 +152,16 @@ function isOwnPage(value: string, origins: string[]): boolean {
 function refuseForeignCallbacks(query: URLSearchParams, origins: string[]): void {
   for (const name of CALLBACK_PARAMS) {
     const value = query.get(name);
-    if (value !== null && !isOwnPage(value, origins)) throw new AppError('VALIDATION_FAILED', 'This link is not valid. Please request a new one.');
+    if (value !== null && !isOwnPage(value, origins))
+      throw new AppError('VALIDATION_FAILED', 'This link is not valid. Please request a new one.');
   }
 }
 
 /** The POST body as text and as parsed JSON; anything but JSON is refused before better-auth sees it. */
 async function readJsonBody(c: Context<AppEnv>): Promise<{ text: string; value: Record<string, unknown> | null }> {
   const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json') throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send this request as JSON (Content-Type: application/json).');
+  if (type !== 'application/json')
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send this request as JSON (Content-Type: application/json).');
   const text = await c.req.text();
   if (text.trim() === '') return { text: '{}', value: {} };
   let value: unknown;
@@ -145,13 +170,17 @@ async function readJsonBody(c: Context<AppEnv>): Promise<{ text: string; value: 
   } catch {
     throw new AppError('VALIDATION_FAILED', 'The request body is not valid JSON.');
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new AppError('VALIDATION_FAILED', 'The request body must be a JSON object.');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new AppError('VALIDATION_FAILED', 'The request body must be a JSON object.');
   return { text, value: value as Record<string, unknown> };
 }
 
 async function errorCode(response: Response): Promise<string | undefined> {
   if (!(response.headers.get('content-type') ?? '').includes('application/json')) return undefined;
-  const body = (await response.clone().json().catch(() => ({}))) as { code?: string };
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => ({}))) as { code?: string };
   return body.code;
 }
 
@@ -176,7 +205,11 @@ async function withoutTokens(response: Response): Promise<Response> {
   const strip = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(strip);
     if (value === null || typeof value !== 'object') return value;
-    return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'token').map(([key, inner]) => [key, strip(inner)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => key !== 'token')
+        .map(([key, inner]) => [key, strip(inner)]),
+    );
   };
   const headers = new Headers(response.headers);
   headers.delete('content-length');

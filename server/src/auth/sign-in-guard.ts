@@ -12,7 +12,8 @@ import { addressKey, consumeLimits, refundLimits, signInLimits } from './rate-li
 export const DEVICE_COOKIE = 'vouch_device';
 export const DEVICE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
-const deviceSignature = (secret: string, userId: string) => createHmac('sha256', secret).update(`device:${userId}`).digest('base64url');
+const deviceSignature = (secret: string, userId: string) =>
+  createHmac('sha256', secret).update(`device:${userId}`).digest('base64url');
 
 export const deviceCookieValue = (secret: string, userId: string) => `${userId}.${deviceSignature(secret, userId)}`;
 

@@ -68,12 +68,19 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 }
 
 /** A dedicated connection for LISTEN that reconnects when it drops (a pooled one cannot hold it). */
-async function listenOnPostgres(url: string, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
-    next.on('notification', (message) => message.channel === channel && message.payload !== undefined && onPayload(message.payload));
+    next.on(
+      'notification',
+      (message) => message.channel === channel && message.payload !== undefined && onPayload(message.payload),
+    );
     next.on('error', () => reconnectSoon());
     try {
       await next.connect();

@@ -14,7 +14,11 @@ export const column = {
   number: z.union([z.number(), z.string()]).transform(Number),
 };
 
-export async function selectRows<Shape extends z.ZodType>(db: Pick<Db, 'execute'>, shape: Shape, query: SQL): Promise<z.output<Shape>[]> {
+export async function selectRows<Shape extends z.ZodType>(
+  db: Pick<Db, 'execute'>,
+  shape: Shape,
+  query: SQL,
+): Promise<z.output<Shape>[]> {
   const { rows } = await db.execute(query);
   return rows.map((row) => shape.parse(row));
 }

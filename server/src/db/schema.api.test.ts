@@ -8,10 +8,24 @@ import { startTestServer, testDatabaseKind, type TestServer } from '../../test/t
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const migrations = path.join(root, 'server/src/db/migrations');
-type Snapshot = { id: string; prevId: string; tables: Record<string, { indexes: Record<string, unknown>; compositePrimaryKeys: Record<string, unknown>; uniqueConstraints: Record<string, unknown> }> };
+type Snapshot = {
+  id: string;
+  prevId: string;
+  tables: Record<
+    string,
+    {
+      indexes: Record<string, unknown>;
+      compositePrimaryKeys: Record<string, unknown>;
+      uniqueConstraints: Record<string, unknown>;
+    }
+  >;
+};
 type Journal = { entries: { idx: number; tag: string }[] };
 const journal = JSON.parse(fs.readFileSync(path.join(migrations, 'meta/_journal.json'), 'utf8')) as Journal;
-const snapshot = (idx: number) => JSON.parse(fs.readFileSync(path.join(migrations, `meta/${String(idx).padStart(4, '0')}_snapshot.json`), 'utf8')) as Snapshot;
+const snapshot = (idx: number) =>
+  JSON.parse(
+    fs.readFileSync(path.join(migrations, `meta/${String(idx).padStart(4, '0')}_snapshot.json`), 'utf8'),
+  ) as Snapshot;
 
 /** Indexes Drizzle cannot declare (INCLUDE columns): they live in their migration alone. */
 const UNDECLARABLE = ['profiles_discovery_idx', 'profiles_gender_discovery_idx'];
@@ -36,8 +50,16 @@ describe(`the schema and the migrations on ${testDatabaseKind}`, () => {
 
   it('declares in the schema every index the migrations create', async () => {
     const latest = snapshot(journal.entries.at(-1)!.idx);
-    const declared = new Set(Object.values(latest.tables).flatMap((t) => [...Object.keys(t.indexes), ...Object.keys(t.compositePrimaryKeys), ...Object.keys(t.uniqueConstraints)]));
-    const { rows } = await server.deps.database.db.execute<{ indexname: string }>(sql`select indexname from pg_indexes where schemaname = 'public'`);
+    const declared = new Set(
+      Object.values(latest.tables).flatMap((t) => [
+        ...Object.keys(t.indexes),
+        ...Object.keys(t.compositePrimaryKeys),
+        ...Object.keys(t.uniqueConstraints),
+      ]),
+    );
+    const { rows } = await server.deps.database.db.execute<{ indexname: string }>(
+      sql`select indexname from pg_indexes where schemaname = 'public'`,
+    );
     const undeclared = rows.map((r) => r.indexname).filter((name) => !name.endsWith('_pkey') && !declared.has(name));
     expect(undeclared.sort()).toEqual([...UNDECLARABLE].sort());
   });
@@ -47,11 +69,20 @@ describe(`the schema and the migrations on ${testDatabaseKind}`, () => {
     fs.cpSync(migrations, out, { recursive: true });
     const config = path.join(root, `.drizzle-check-${process.pid}.config.ts`);
     // drizzle-kit reads its paths relative to the working directory.
-    fs.writeFileSync(config, `export default { dialect: 'postgresql', schema: './server/src/db/schema/index.ts', out: './${path.relative(root, out)}', casing: 'snake_case' };\n`);
+    fs.writeFileSync(
+      config,
+      `export default { dialect: 'postgresql', schema: './server/src/db/schema/index.ts', out: './${path.relative(root, out)}', casing: 'snake_case' };\n`,
+    );
     try {
-      const result = spawnSync(path.join(root, 'node_modules/.bin/drizzle-kit'), ['generate', '--config', config, '--name', 'check'], { cwd: root, encoding: 'utf8' });
+      const result = spawnSync(
+        path.join(root, 'node_modules/.bin/drizzle-kit'),
+        ['generate', '--config', config, '--name', 'check'],
+        { cwd: root, encoding: 'utf8' },
+      );
       expect(result.stdout + result.stderr).toContain('No schema changes');
-      expect(fs.readdirSync(out).filter((file) => file.endsWith('.sql'))).toEqual(fs.readdirSync(migrations).filter((file) => file.endsWith('.sql')));
+      expect(fs.readdirSync(out).filter((file) => file.endsWith('.sql'))).toEqual(
+        fs.readdirSync(migrations).filter((file) => file.endsWith('.sql')),
+      );
     } finally {
       fs.rmSync(config, { force: true });
       fs.rmSync(out, { recursive: true, force: true });

@@ -31,7 +31,8 @@ const NUL_MESSAGE = 'The request contains a NUL character, which no field accept
 function hasNul(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\0');
   if (Array.isArray(value)) return value.some(hasNul);
-  if (value !== null && typeof value === 'object') return Object.entries(value).some(([key, inner]) => key.includes('\0') || hasNul(inner));
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).some(([key, inner]) => key.includes('\0') || hasNul(inner));
   return false;
 }
 
@@ -54,7 +55,8 @@ function decodedHasNul(text: string): boolean {
 export function refuseNul(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const url = c.req.url;
-    if (decodedHasNul(url.slice(url.indexOf('/', url.indexOf('//') + 2)))) throw new AppError('VALIDATION_FAILED', NUL_MESSAGE);
+    if (decodedHasNul(url.slice(url.indexOf('/', url.indexOf('//') + 2))))
+      throw new AppError('VALIDATION_FAILED', NUL_MESSAGE);
     const type = (c.req.header('content-type') ?? '').toLowerCase();
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && (type.includes('json') || type.startsWith('text/'))) {
       const text = await c.req.text();

@@ -21,7 +21,9 @@ export const uploadBodyLimit = () =>
  */
 export async function readUpload(c: Context<AppEnv>): Promise<{ bytes: Buffer; fields: Record<string, string> }> {
   const { database, env } = c.get('deps');
-  await consumeLimits(database.db, [{ key: `upload:member:${c.get('user').id}`, max: env.UPLOADS_PER_MEMBER, windowSeconds: 600 }]);
+  await consumeLimits(database.db, [
+    { key: `upload:member:${c.get('user').id}`, max: env.UPLOADS_PER_MEMBER, windowSeconds: 600 },
+  ]);
   const body = await c.req.parseBody();
   const { file, ...rest } = body;
   if (!(file instanceof File)) throw new AppError('INVALID_FILE_TYPE', PROFILE_TEXT.invalidFileType.description);

@@ -17,12 +17,18 @@ describe('recognising a returning member', () => {
       await sharp(original).resize(240, 240).jpeg({ quality: 50 }).toBuffer(),
       await sharp(original).modulate({ brightness: 1.08 }).png().toBuffer(),
     ];
-    for (const variant of variants) expect(distance(hash, await differenceHash(variant))).toBeLessThanOrEqual(SAME_PICTURE_MAX_DISTANCE);
-    for (let seed = 6; seed < 26; seed++) expect(distance(hash, await differenceHash(await patternImage(seed, 600)))).toBeGreaterThan(SAME_PICTURE_MAX_DISTANCE);
+    for (const variant of variants)
+      expect(distance(hash, await differenceHash(variant))).toBeLessThanOrEqual(SAME_PICTURE_MAX_DISTANCE);
+    for (let seed = 6; seed < 26; seed++)
+      expect(distance(hash, await differenceHash(await patternImage(seed, 600)))).toBeGreaterThan(
+        SAME_PICTURE_MAX_DISTANCE,
+      );
   });
 
   it('does not compare a plain picture, which every other plain picture would match', async () => {
-    const plain = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    const plain = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
     expect(isTelling(await differenceHash(plain))).toBe(false);
   });
 

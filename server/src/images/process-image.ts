@@ -26,7 +26,11 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
       .resize({ width: 1280, height: 1280, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
-    const thumb = await source.clone().resize({ width: 360, height: 360, fit: 'cover' }).webp({ quality: 78 }).toBuffer();
+    const thumb = await source
+      .clone()
+      .resize({ width: 360, height: 360, fit: 'cover' })
+      .webp({ quality: 78 })
+      .toBuffer();
     return { large: large.data, thumb, width: large.info.width, height: large.info.height };
   } catch {
     throw new AppError('INVALID_FILE_TYPE', PROFILE_TEXT.invalidFileType.description);

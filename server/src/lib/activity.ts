@@ -11,5 +11,8 @@ export async function touchActivity(db: Db, userId: string, now = Date.now()): P
   if ((lastTouched.get(userId) ?? 0) > now - ACTIVITY_GRAIN_MS) return;
   lastTouched.set(userId, now);
   if (lastTouched.size > 50_000) lastTouched.clear();
-  await db.update(profiles).set({ lastActiveAt: sql`now()` }).where(eq(profiles.userId, userId));
+  await db
+    .update(profiles)
+    .set({ lastActiveAt: sql`now()` })
+    .where(eq(profiles.userId, userId));
 }

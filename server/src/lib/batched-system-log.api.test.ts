@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const entriesOf = async (eventType: string) => server.deps.database.db.select().from(systemLogs).where(eq(systemLogs.eventType, eventType));
+const entriesOf = async (eventType: string) =>
+  server.deps.database.db.select().from(systemLogs).where(eq(systemLogs.eventType, eventType));
 
 describe(`the batched system log on ${testDatabaseKind}`, () => {
   it('writes what was recorded within a quarter second, each entry with the time it was recorded, in order', async () => {
@@ -20,7 +21,9 @@ describe(`the batched system log on ${testDatabaseKind}`, () => {
     for (let i = 0; i < 30; i++) log.add({ eventType: 'batch_test', detail: String(i) });
     expect(await entriesOf('batch_test')).toHaveLength(0); // nothing yet: the batch waits
     await expect.poll(async () => (await entriesOf('batch_test')).length, { timeout: 2000 }).toBe(30);
-    const rows = (await entriesOf('batch_test')).toSorted((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || Number(a.detail) - Number(b.detail));
+    const rows = (await entriesOf('batch_test')).toSorted(
+      (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || Number(a.detail) - Number(b.detail),
+    );
     expect(rows.map((row) => row.detail)).toEqual(Array.from({ length: 30 }, (_, i) => String(i)));
     expect(rows[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1);
   });
@@ -34,7 +37,10 @@ describe(`the batched system log on ${testDatabaseKind}`, () => {
 
   it('says so, and does not throw, when a batch cannot be written', async () => {
     const warnings: unknown[] = [];
-    const logger = { ...createLogger('silent'), warn: (...args: unknown[]) => void warnings.push(args) } as unknown as ReturnType<typeof createLogger>;
+    const logger = {
+      ...createLogger('silent'),
+      warn: (...args: unknown[]) => void warnings.push(args),
+    } as unknown as ReturnType<typeof createLogger>;
     const log = new BatchedSystemLog(server.deps.database, logger);
     // A bigint cannot be written as JSON: the insert fails.
     log.add({ eventType: 'broken_test', detail: 'bad', metadata: { bad: 1n } as never });

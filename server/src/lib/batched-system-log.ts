@@ -43,9 +43,16 @@ export class BatchedSystemLog {
     const batch = this.waiting;
     this.waiting = [];
     if (batch.length > 0) {
-      this.written = this.written.then(
-        () => this.database.db.insert(systemLogs).values(batch).then(() => undefined),
-      ).catch((error: unknown) => this.logger.warn({ err: error, entries: batch.length }, 'system log entries not written'));
+      this.written = this.written
+        .then(() =>
+          this.database.db
+            .insert(systemLogs)
+            .values(batch)
+            .then(() => undefined),
+        )
+        .catch((error: unknown) =>
+          this.logger.warn({ err: error, entries: batch.length }, 'system log entries not written'),
+        );
     }
     return this.written;
   }

@@ -34,20 +34,35 @@ const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
 };
 
 /** PostgreSQL's codes for a server going down or not yet up, and connection failures. */
-const DATABASE_DOWN_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
-const DATABASE_DOWN_MESSAGE = /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect/i;
+const DATABASE_DOWN_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
+const DATABASE_DOWN_MESSAGE =
+  /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect/i;
 
 /** Whether an error (or one it wraps) says the database cannot be reached right now. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
     const code = (current as { code?: unknown }).code;
-    if ((typeof code === 'string' && DATABASE_DOWN_CODES.has(code)) || DATABASE_DOWN_MESSAGE.test(current.message)) return true;
+    if ((typeof code === 'string' && DATABASE_DOWN_CODES.has(code)) || DATABASE_DOWN_MESSAGE.test(current.message))
+      return true;
   }
   return false;
 }
 
 /** A disk with no room left (or a file-size or quota limit), on the way to local storage. */
-const isStorageFull = (error: unknown) => ['ENOSPC', 'EDQUOT', 'EFBIG'].includes(String((error as { code?: unknown } | null)?.code));
+const isStorageFull = (error: unknown) =>
+  ['ENOSPC', 'EDQUOT', 'EFBIG'].includes(String((error as { code?: unknown } | null)?.code));
 
 /** How long a client should wait before retrying while the database is away. */
 export const DATABASE_RETRY_AFTER_SECONDS = 2;

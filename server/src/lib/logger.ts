@@ -26,8 +26,10 @@ function loggableError(error: unknown): unknown {
   delete serialized.params;
   // PostgreSQL's detail repeats values ("Key (email)=(…) already exists").
   delete serialized.detail;
-  if (typeof serialized.message === 'string') serialized.message = serialized.message.replace(/\nparams: [\s\S]*$/, '\nparams: [redacted]');
-  if (typeof serialized.stack === 'string') serialized.stack = serialized.stack.replace(/\nparams: [\s\S]*?(\n\s+at |$)/, '\nparams: [redacted]$1');
+  if (typeof serialized.message === 'string')
+    serialized.message = serialized.message.replace(/\nparams: [\s\S]*$/, '\nparams: [redacted]');
+  if (typeof serialized.stack === 'string')
+    serialized.stack = serialized.stack.replace(/\nparams: [\s\S]*?(\n\s+at |$)/, '\nparams: [redacted]$1');
   if (error.cause) serialized.cause = loggableError(error.cause);
   return serialized;
 }

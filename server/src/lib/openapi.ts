@@ -11,4 +11,7 @@ export const jsonResponse = <T extends z.ZodType>(schema: T, description: string
 export const errorResponse = (description: string) => jsonResponse(ZErrorBody, description);
 
 /** An image answer (WebP bytes). */
-export const imageResponse = { description: 'The image', content: { 'image/webp': { schema: z.any().openapi({ type: 'string', format: 'binary' }) } } };
+export const imageResponse = {
+  description: 'The image',
+  content: { 'image/webp': { schema: z.any().openapi({ type: 'string', format: 'binary' }) } },
+};

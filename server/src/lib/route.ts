@@ -47,7 +47,10 @@ export function defineRoute<P extends string, R extends Omit<RouteConfig, 'path'
   const responses: RouteConfig['responses'] = { ...ACCESS_RESPONSES[access] };
   for (const [status, own] of Object.entries(config.responses)) {
     const implied = ACCESS_RESPONSES[access][Number(status)];
-    responses[status] = implied && 'description' in own ? { ...own, description: `${own.description}; or ${implied.description.toLowerCase()}` } : own;
+    responses[status] =
+      implied && 'description' in own
+        ? { ...own, description: `${own.description}; or ${implied.description.toLowerCase()}` }
+        : own;
   }
   return createRoute({ ...config, responses, 'x-access': access, middleware: [guard(access)] } as R & {
     'x-access': Access;
@@ -66,7 +69,9 @@ function guard(access: Access): MiddlewareHandler<AppEnv> {
       c.set('sessionId', found.sessionId);
       c.set('sessionCreatedAt', found.createdAt);
       // Fire and forget: a lost 'last active' stamp only blurs the recently-active filter.
-      touchActivity(deps.database.db, found.user.id).catch((error: unknown) => deps.logger.warn({ err: error }, 'activity not recorded'));
+      touchActivity(deps.database.db, found.user.id).catch((error: unknown) =>
+        deps.logger.warn({ err: error }, 'activity not recorded'),
+      );
       if (access === 'admin' && !(await isAdminSession(deps, found.user.id, found.createdAt))) {
         throw new AppError('FORBIDDEN', 'Administrator access is required.');
       }
@@ -104,10 +109,20 @@ export async function resolveSession(deps: Deps, headers: Headers): Promise<Reso
   if (live.banned) return { state: 'banned' };
   let refreshedCookies: string[] = [];
   if (live.updatedAt.getTime() < Date.now() - context.sessionConfig.updateAge * 1000) {
-    const { headers: authHeaders } = await deps.auth.api.getSession({ headers, query: { disableCookieCache: true }, returnHeaders: true });
+    const { headers: authHeaders } = await deps.auth.api.getSession({
+      headers,
+      query: { disableCookieCache: true },
+      returnHeaders: true,
+    });
     refreshedCookies = authHeaders.getSetCookie();
   }
-  return { state: 'ok', user: { ...live.user, banned: false }, sessionId: live.sessionId, createdAt: live.createdAt, refreshedCookies };
+  return {
+    state: 'ok',
+    user: { ...live.user, banned: false },
+    sessionId: live.sessionId,
+    createdAt: live.createdAt,
+    refreshedCookies,
+  };
 }
 
 /** Passes a refreshed session cache cookie on to the browser. */
@@ -115,14 +130,20 @@ export function forwardSessionCookies(c: Context, found: { refreshedCookies: str
   for (const line of found.refreshedCookies) c.header('set-cookie', line, { append: true });
 }
 
-export async function findSession(deps: Deps, headers: Headers): Promise<{ user: SessionUser; sessionId: string; createdAt: Date; refreshedCookies: string[] } | null> {
+export async function findSession(
+  deps: Deps,
+  headers: Headers,
+): Promise<{ user: SessionUser; sessionId: string; createdAt: Date; refreshedCookies: string[] } | null> {
   const found = await resolveSession(deps, headers);
   return found.state === 'ok' ? found : null;
 }
 
 /** The signed-in caller, as the services that may grant admins more need it. */
 export type Viewer = { id: string; sessionCreatedAt: Date };
-export const viewerOf = (c: Context<AppEnv>): Viewer => ({ id: c.get('user').id, sessionCreatedAt: c.get('sessionCreatedAt') });
+export const viewerOf = (c: Context<AppEnv>): Viewer => ({
+  id: c.get('user').id,
+  sessionCreatedAt: c.get('sessionCreatedAt'),
+});
 
 /** An administrator, signed in within the last 24 hours. */
 export async function isAdminSession(deps: Deps, userId: string, sessionCreatedAt: Date): Promise<boolean> {
@@ -140,7 +161,13 @@ const sessionByToken = preparedPerDatabase((db) =>
       createdAt: session.createdAt,
       updatedAt: session.updatedAt,
       banned: isBanned,
-      user: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, createdAt: user.createdAt },
+      user: {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        emailVerified: user.emailVerified,
+        createdAt: user.createdAt,
+      },
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))

@@ -12,7 +12,13 @@ export type Mailer = { kind: 'smtp' | 'outbox' | 'dropped'; send(mail: Mail): Pr
  * development outbox: the mail is stored in the database (listed at /dev/mail, to this machine
  * only), so every email flow can be completed with no mail server. Links are never logged.
  */
-export function createMailer(options: { smtpUrl?: string; from: string; db: Db; logger: Logger; production: boolean }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  db: Db;
+  logger: Logger;
+  production: boolean;
+}): Mailer {
   const { smtpUrl, from, db, logger, production } = options;
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);

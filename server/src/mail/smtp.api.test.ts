@@ -35,7 +35,9 @@ describe('mail over SMTP_URL', () => {
   it('sends the verification mail through the SMTP server instead of the outbox', async () => {
     const email = uniqueEmail('smtp');
     const client = server.client();
-    expect((await client.json('POST', '/api/auth/sign-up/email', { email, password: PASSWORD, name: '' })).status).toBe(200);
+    expect((await client.json('POST', '/api/auth/sign-up/email', { email, password: PASSWORD, name: '' })).status).toBe(
+      200,
+    );
     await expect.poll(() => received.find((mail) => mail.to.includes(email)), { timeout: 10_000 }).toBeDefined();
     const mail = received.find((m) => m.to.includes(email))!;
     expect(mail.raw).toContain('Subject: Confirm your email for Vouch');

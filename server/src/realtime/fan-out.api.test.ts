@@ -3,7 +3,13 @@ import { PASSWORD, signIn, uniqueEmail } from '../../test/accounts';
 import { startProcess, waitForHealth } from '../../test/processes';
 import { openSocket } from '../../test/sockets';
 import { TestClient } from '../../test/test-client';
-import { createTestDatabase, freePort, startTestServer, testDatabaseKind, type TestServer } from '../../test/test-server';
+import {
+  createTestDatabase,
+  freePort,
+  startTestServer,
+  testDatabaseKind,
+  type TestServer,
+} from '../../test/test-server';
 import { hashForFactories, insertMember } from '../modules/seed/factories';
 import { SESSION_ENDED_CLOSE } from './hub';
 
@@ -49,10 +55,14 @@ describe.runIf(testDatabaseKind === 'postgres')('realtime across two server proc
     await onFirst.json('POST', '/api/likes', { targetId: b });
     const match = await onSecond.json<{ conversationId: string }>('POST', '/api/likes', { targetId: a });
     const live = await openSocket(onSecond);
-    const sent = await onFirst.json<{ id: string }>('POST', `/api/conversations/${match.body.conversationId}/messages`, {
-      content: 'Across instances',
-      clientKey: crypto.randomUUID(),
-    });
+    const sent = await onFirst.json<{ id: string }>(
+      'POST',
+      `/api/conversations/${match.body.conversationId}/messages`,
+      {
+        content: 'Across instances',
+        clientKey: crypto.randomUUID(),
+      },
+    );
     const event = await live.next((e) => e.type === 'message' && e.message.id === sent.body.id);
     expect(event.message.content).toBe('Across instances');
     live.socket.close();
@@ -69,7 +79,10 @@ describe.runIf(testDatabaseKind === 'postgres')('realtime across two server proc
     const onFirst = first.client();
     expect((await signIn(onFirst, email)).status).toBe(200);
     expect((await onFirst.json('POST', '/api/account/sessions/revoke-others', {})).status).toBe(200);
-    const code = await Promise.race([closed, new Promise((_resolve, reject) => setTimeout(() => reject(new Error('still open')), 1500))]);
+    const code = await Promise.race([
+      closed,
+      new Promise((_resolve, reject) => setTimeout(() => reject(new Error('still open')), 1500)),
+    ]);
     expect(code).toBe(SESSION_ENDED_CLOSE);
   });
 });

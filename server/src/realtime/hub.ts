@@ -60,7 +60,9 @@ export class RealtimeHub {
       const notice = JSON.parse(payload) as Notice;
       let envelope: Envelope;
       if ('spill' in notice) {
-        const { rows } = await this.database.db.execute<{ envelope: string }>(sql`select envelope from realtime_spill where id = ${notice.spill}`);
+        const { rows } = await this.database.db.execute<{ envelope: string }>(
+          sql`select envelope from realtime_spill where id = ${notice.spill}`,
+        );
         if (!rows[0]) return;
         envelope = JSON.parse(rows[0].envelope) as Envelope;
       } else {
@@ -100,7 +102,8 @@ export class RealtimeHub {
     this.checking = true;
     try {
       const now = Date.now();
-      for (const [socket, owner] of this.owners) if (owner.adminUntil !== null && owner.adminUntil <= now) this.end(socket);
+      for (const [socket, owner] of this.owners)
+        if (owner.adminUntil !== null && owner.adminUntil <= now) this.end(socket);
       const ids = [...new Set([...this.owners.values()].map((owner) => owner.sessionId))];
       if (ids.length === 0) return;
       // Session ids are better-auth's alphanumeric ids: one text-array literal carries them all.
@@ -173,7 +176,10 @@ export async function publish(db: Pick<Database['db'], 'execute'>, to: string[],
 }
 
 /** Several events in one round trip, delivered in this order. */
-export async function publishEach(db: Pick<Database['db'], 'execute'>, events: [to: string[], event: RealtimeEvent][]): Promise<void> {
+export async function publishEach(
+  db: Pick<Database['db'], 'execute'>,
+  events: [to: string[], event: RealtimeEvent][],
+): Promise<void> {
   const spills: SQL[] = [];
   const notifications = events.map(([to, event]) => {
     const envelope = JSON.stringify({ to, event } satisfies Envelope);
@@ -189,7 +195,9 @@ export async function publishEach(db: Pick<Database['db'], 'execute'>, events: [
 
 /** Spilled events everyone has had time to read. */
 export async function deleteOldSpill(db: Pick<Database['db'], 'execute'>): Promise<void> {
-  await db.execute(sql`delete from realtime_spill where created_at < now() - make_interval(secs => ${SPILL_KEPT_SECONDS})`);
+  await db.execute(
+    sql`delete from realtime_spill where created_at < now() - make_interval(secs => ${SPILL_KEPT_SECONDS})`,
+  );
 }
 
 const pendingStatsChange = new WeakMap<object, ReturnType<typeof setTimeout>>();

@@ -11,7 +11,8 @@ export const REALTIME_PATH = '/api/realtime';
 /** Answers a refused handshake over the raw socket (no WebSocket was opened) and hangs up. */
 function refuse(socket: Duplex, status: number, code: string, message: string): void {
   const body = JSON.stringify(errorBody(code, message));
-  const reason = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 503: 'Service Unavailable' }[status] ?? 'Error';
+  const reason =
+    { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 503: 'Service Unavailable' }[status] ?? 'Error';
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
@@ -44,7 +45,8 @@ export function attachRealtime(server: Server, deps: Deps, origins: string[]): W
       const path = new URL(request.url ?? '/', 'http://localhost').pathname;
       if (path !== REALTIME_PATH) return refuse(socket, 404, 'NOT_FOUND', 'Not found.');
       const origin = request.headers.origin;
-      if (!origin || !allowed.has(origin)) return refuse(socket, 403, 'FORBIDDEN', 'Cross-origin sockets are not allowed.');
+      if (!origin || !allowed.has(origin))
+        return refuse(socket, 403, 'FORBIDDEN', 'Cross-origin sockets are not allowed.');
       const found = await findSession(deps, headersOf(request));
       if (!found) return refuse(socket, 401, 'UNAUTHORIZED', 'Please sign in to continue.');
       // Administrators' sockets also join the admin audience (live statistics) until the admin window ends.

@@ -13,7 +13,12 @@ async function campaign() {
   const admin = await factoryAdmin(suite.server);
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(await pngImage(300, 200))], { type: 'image/png' }), 'ad.png');
-  for (const [key, value] of Object.entries({ name: 'Coffee', targetUrl: 'https://example.com/coffee', placement: 'sidebar' })) form.append(key, value);
+  for (const [key, value] of Object.entries({
+    name: 'Coffee',
+    targetUrl: 'https://example.com/coffee',
+    placement: 'sidebar',
+  }))
+    form.append(key, value);
   const created = await admin.client.request('POST', '/api/admin/campaigns', form);
   expect(created.status).toBe(201);
   return { id: ((await created.json()) as { id: string }).id, admin };
@@ -23,7 +28,9 @@ async function campaign() {
 const pastTrial = new Date(Date.now() - 90 * 86_400_000);
 
 const counters = async (id: string) => {
-  const { rows } = await suite.server.deps.database.db.execute<{ impressions: number; clicks: number }>(sql`select impressions, clicks from ads where id = ${id}`);
+  const { rows } = await suite.server.deps.database.db.execute<{ impressions: number; clicks: number }>(
+    sql`select impressions, clicks from ads where id = ${id}`,
+  );
   return rows[0]!;
 };
 
@@ -70,7 +77,8 @@ describe(`ad counters on ${testDatabaseKind}`, () => {
   it('shows ads to visitors and free members, never to Premium members (the trial included), and counts nothing from them', async () => {
     const { id } = await campaign();
     type Slot = { ads: { id: string }[] };
-    const shown = async (client: ReturnType<typeof suite.server.client>) => (await client.json<Slot>('GET', '/api/ads?placement=sidebar')).body.ads.map((ad) => ad.id);
+    const shown = async (client: ReturnType<typeof suite.server.client>) =>
+      (await client.json<Slot>('GET', '/api/ads?placement=sidebar')).body.ads.map((ad) => ad.id);
     expect(await shown(suite.server.client())).toContain(id);
     const free = await factoryMember(suite.server, suite.passwordHash, { createdAt: pastTrial });
     expect(await shown(free.client)).toContain(id);

@@ -29,15 +29,29 @@ type Endpoint = { method: string; path: string };
  */
 const ADMIN_PLUGIN_ROUTES: Endpoint[] = [
   ...['/admin/get-user', '/admin/list-users'].map((path) => ({ method: 'GET', path })),
-  ...['ban-user', 'create-user', 'has-permission', 'impersonate-user', 'list-user-sessions', 'remove-user', 'revoke-user-session', 'revoke-user-sessions', 'set-role', 'set-user-password', 'stop-impersonating', 'unban-user', 'update-user'].map(
-    (name) => ({ method: 'POST', path: `/admin/${name}` }),
-  ),
+  ...[
+    'ban-user',
+    'create-user',
+    'has-permission',
+    'impersonate-user',
+    'list-user-sessions',
+    'remove-user',
+    'revoke-user-session',
+    'revoke-user-sessions',
+    'set-role',
+    'set-user-password',
+    'stop-impersonating',
+    'unban-user',
+    'update-user',
+  ].map((name) => ({ method: 'POST', path: `/admin/${name}` })),
 ];
 
 /** Every HTTP endpoint better-auth defines with this configuration, read from the running server, and the admin plugin's. */
 function authEndpoints(): Endpoint[] {
   const endpoints: Endpoint[] = [...ADMIN_PLUGIN_ROUTES];
-  for (const endpoint of Object.values(suite.server.deps.auth.api as Record<string, { path?: string; options?: { method?: string | string[] } }>)) {
+  for (const endpoint of Object.values(
+    suite.server.deps.auth.api as Record<string, { path?: string; options?: { method?: string | string[] } }>,
+  )) {
     if (!endpoint?.path) continue;
     for (const method of [endpoint.options?.method ?? 'GET'].flat()) {
       if (method === 'GET' || method === 'POST') endpoints.push({ method, path: endpoint.path });
@@ -48,75 +62,121 @@ function authEndpoints(): Endpoint[] {
 }
 
 async function passwordHashOf(userId: string): Promise<string> {
-  const [row] = await suite.server.deps.database.db.select({ password: account.password }).from(account).where(eq(account.userId, userId));
+  const [row] = await suite.server.deps.database.db
+    .select({ password: account.password })
+    .from(account)
+    .where(eq(account.userId, userId));
   return row!.password!;
 }
 
 describe(`better-auth's own routes on ${testDatabaseKind}`, () => {
-  it('mounts no route that can act on another account, for any caller, an admin included', { timeout: 180_000 }, async () => {
-    const db = suite.server.deps.database.db;
-    const ownerEmail = uniqueEmail('owner');
-    const owner = await factoryMember(suite.server, suite.passwordHash, { email: ownerEmail, profile: { name: 'Olive' } });
-    const other = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Otto' } });
-    const banned = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Bart' } });
-    await db.execute(sql`update "user" set banned = true where id = ${banned.id}`);
-    const admin = await factoryAdmin(suite.server);
-    // An admin whose 24-hour window has passed: refused by /api/admin/*, and by everything here.
-    const staleAdmin = await factoryAdmin(suite.server);
-    await db.execute(sql`update session set created_at = now() - interval '25 hours' where user_id = ${staleAdmin.id}`);
-    const adminsBefore = (await db.select().from(adminUsers)).length;
+  it(
+    'mounts no route that can act on another account, for any caller, an admin included',
+    { timeout: 180_000 },
+    async () => {
+      const db = suite.server.deps.database.db;
+      const ownerEmail = uniqueEmail('owner');
+      const owner = await factoryMember(suite.server, suite.passwordHash, {
+        email: ownerEmail,
+        profile: { name: 'Olive' },
+      });
+      const other = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Otto' } });
+      const banned = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Bart' } });
+      await db.execute(sql`update "user" set banned = true where id = ${banned.id}`);
+      const admin = await factoryAdmin(suite.server);
+      // An admin whose 24-hour window has passed: refused by /api/admin/*, and by everything here.
+      const staleAdmin = await factoryAdmin(suite.server);
+      await db.execute(
+        sql`update session set created_at = now() - interval '25 hours' where user_id = ${staleAdmin.id}`,
+      );
+      const adminsBefore = (await db.select().from(adminUsers)).length;
 
-    const endpoints = authEndpoints();
-    expect(endpoints.length).toBeGreaterThan(50);
-    // Aimed at the owner: their id, their email, a new password and a role.
-    const body = { userId: owner.id, id: owner.id, email: ownerEmail, newEmail: 'taken@example.com', password: HIJACK, newPassword: HIJACK, currentPassword: HIJACK, role: 'admin', name: 'Hijacked', token: 'x', sessionToken: 'x', code: '000000' };
-    const principals: [string, TestClient][] = [
-      ['visitor', suite.server.client()],
-      ['other', other.client],
-      ['banned', banned.client],
-      ['admin', admin.client],
-      ['stale admin', staleAdmin.client],
-    ];
-    const failures: string[] = [];
-    let cells = 0;
-    for (const [who, client] of principals) {
-      for (const endpoint of endpoints) {
-        const url = `/api/auth${endpoint.path.replace(/:[a-zA-Z]+/g, 'x')}`;
-        const response = await client.request(endpoint.method, url, endpoint.method === 'POST' ? body : undefined);
-        const text = await response.text();
-        cells++;
-        const where = `${endpoint.method} ${endpoint.path} as ${who}: ${response.status}`;
-        if (response.status >= 500) failures.push(`${where} (server error)`);
-        if (!isExposedAuthRoute(endpoint.method, endpoint.path.replace(/:[a-zA-Z]+/g, 'x')) && response.status !== 404) failures.push(`${where}, expected 404`);
-        // Sign-up answers with the email it was given (the same for a new address as a taken one).
-        if (text.includes(ownerEmail) && endpoint.path !== '/sign-up/email') failures.push(`${where} leaked the owner's email`);
-        if (text.includes('Olive')) failures.push(`${where} leaked the owner's name`);
+      const endpoints = authEndpoints();
+      expect(endpoints.length).toBeGreaterThan(50);
+      // Aimed at the owner: their id, their email, a new password and a role.
+      const body = {
+        userId: owner.id,
+        id: owner.id,
+        email: ownerEmail,
+        newEmail: 'taken@example.com',
+        password: HIJACK,
+        newPassword: HIJACK,
+        currentPassword: HIJACK,
+        role: 'admin',
+        name: 'Hijacked',
+        token: 'x',
+        sessionToken: 'x',
+        code: '000000',
+      };
+      const principals: [string, TestClient][] = [
+        ['visitor', suite.server.client()],
+        ['other', other.client],
+        ['banned', banned.client],
+        ['admin', admin.client],
+        ['stale admin', staleAdmin.client],
+      ];
+      const failures: string[] = [];
+      let cells = 0;
+      for (const [who, client] of principals) {
+        for (const endpoint of endpoints) {
+          const url = `/api/auth${endpoint.path.replace(/:[a-zA-Z]+/g, 'x')}`;
+          const response = await client.request(endpoint.method, url, endpoint.method === 'POST' ? body : undefined);
+          const text = await response.text();
+          cells++;
+          const where = `${endpoint.method} ${endpoint.path} as ${who}: ${response.status}`;
+          if (response.status >= 500) failures.push(`${where} (server error)`);
+          if (
+            !isExposedAuthRoute(endpoint.method, endpoint.path.replace(/:[a-zA-Z]+/g, 'x')) &&
+            response.status !== 404
+          )
+            failures.push(`${where}, expected 404`);
+          // Sign-up answers with the email it was given (the same for a new address as a taken one).
+          if (text.includes(ownerEmail) && endpoint.path !== '/sign-up/email')
+            failures.push(`${where} leaked the owner's email`);
+          if (text.includes('Olive')) failures.push(`${where} leaked the owner's name`);
+        }
       }
-    }
-    expect(failures).toEqual([]);
+      expect(failures).toEqual([]);
 
-    // Nothing of the owner's changed: password, email, name, ban, admin rights.
-    expect(await verifyPassword({ hash: await passwordHashOf(owner.id), password: PASSWORD })).toBe(true);
-    const [after] = await db.select({ email: user.email, name: user.name, banned: user.banned }).from(user).where(eq(user.id, owner.id));
-    expect(after).toEqual({ email: ownerEmail, name: expect.not.stringContaining('Hijacked'), banned: false });
-    expect((await db.select().from(adminUsers)).length).toBe(adminsBefore);
-    expect((await owner.client.json('GET', '/api/me')).status).toBe(200);
-    console.info(`better-auth routes: ${endpoints.length} endpoints × ${principals.length} principals = ${cells} requests, ${failures.length} failures`);
-  });
+      // Nothing of the owner's changed: password, email, name, ban, admin rights.
+      expect(await verifyPassword({ hash: await passwordHashOf(owner.id), password: PASSWORD })).toBe(true);
+      const [after] = await db
+        .select({ email: user.email, name: user.name, banned: user.banned })
+        .from(user)
+        .where(eq(user.id, owner.id));
+      expect(after).toEqual({ email: ownerEmail, name: expect.not.stringContaining('Hijacked'), banned: false });
+      expect((await db.select().from(adminUsers)).length).toBe(adminsBefore);
+      expect((await owner.client.json('GET', '/api/me')).status).toBe(200);
+      console.info(
+        `better-auth routes: ${endpoints.length} endpoints × ${principals.length} principals = ${cells} requests, ${failures.length} failures`,
+      );
+    },
+  );
 
   it('refuses every body encoding but JSON on its POST routes, before anything is counted or sent', async () => {
     const email = uniqueEmail('enc');
     await factoryMember(suite.server, suite.passwordHash, { email });
     const client = suite.server.client();
     const posts = authEndpoints().filter((e) => e.method === 'POST' && isExposedAuthRoute(e.method, e.path));
-    const fields = { email, password: 'Wrong123Guess', name: 'Enc', newPassword: 'Another123', token: 'x', code: '000000' };
+    const fields = {
+      email,
+      password: 'Wrong123Guess',
+      name: 'Enc',
+      newPassword: 'Another123',
+      token: 'x',
+      code: '000000',
+    };
     const form = () => {
       const data = new FormData();
       for (const [key, value] of Object.entries(fields)) data.append(key, value);
       return data;
     };
     const raw = (url: string, type: string | null, payload: string | FormData) =>
-      fetch(new URL(url, client.baseUrl), { method: 'POST', headers: { origin: client.baseUrl, ...(type ? { 'content-type': type } : {}) }, body: payload });
+      fetch(new URL(url, client.baseUrl), {
+        method: 'POST',
+        headers: { origin: client.baseUrl, ...(type ? { 'content-type': type } : {}) },
+        body: payload,
+      });
     const encodings: [string, () => Promise<Response>][] = [];
     for (const { path } of posts) {
       const url = `/api/auth${path}`;
@@ -133,68 +193,99 @@ describe(`better-auth's own routes on ${testDatabaseKind}`, () => {
       expect(response.status, name).toBe(415);
       expect(((await response.json()) as { error: { code: string } }).error.code, name).toBe('UNSUPPORTED_MEDIA_TYPE');
     }
-    expect((await suite.server.deps.database.db.execute(sql`select count(*)::int as n from dev_mail`)).rows).toEqual(mailBefore.rows);
+    expect((await suite.server.deps.database.db.execute(sql`select count(*)::int as n from dev_mail`)).rows).toEqual(
+      mailBefore.rows,
+    );
 
     // Twelve form-encoded guesses were never evaluated; JSON guesses meet the limit after five.
-    for (let i = 0; i < 12; i++) expect((await raw('/api/auth/sign-in/email', 'application/x-www-form-urlencoded', `email=${encodeURIComponent(email)}&password=Form${i}Guess`)).status).toBe(415);
+    for (let i = 0; i < 12; i++)
+      expect(
+        (
+          await raw(
+            '/api/auth/sign-in/email',
+            'application/x-www-form-urlencoded',
+            `email=${encodeURIComponent(email)}&password=Form${i}Guess`,
+          )
+        ).status,
+      ).toBe(415);
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) statuses.push((await client.json('POST', '/api/auth/sign-in/email', { email, password: `Wrong${i}Guess` })).status);
+    for (let i = 0; i < 7; i++)
+      statuses.push(
+        (await client.json('POST', '/api/auth/sign-in/email', { email, password: `Wrong${i}Guess` })).status,
+      );
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
   });
 
-  it('never counts a right password, and a stranger guessing from many addresses cannot lock the owner out', { timeout: 120_000 }, async () => {
-    const email = uniqueEmail('lock');
-    const owner = await factoryMember(suite.server, suite.passwordHash, { email });
-    const url = `${suite.server.url}/api/auth/sign-in/email`;
-    const signInFrom = (address: string, password: string, cookie?: string) =>
-      requestFrom(address, url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: suite.server.url, ...(cookie ? { cookie } : {}) },
-        body: JSON.stringify({ email, password }),
-      });
+  it(
+    'never counts a right password, and a stranger guessing from many addresses cannot lock the owner out',
+    { timeout: 120_000 },
+    async () => {
+      const email = uniqueEmail('lock');
+      const owner = await factoryMember(suite.server, suite.passwordHash, { email });
+      const url = `${suite.server.url}/api/auth/sign-in/email`;
+      const signInFrom = (address: string, password: string, cookie?: string) =>
+        requestFrom(address, url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: suite.server.url, ...(cookie ? { cookie } : {}) },
+          body: JSON.stringify({ email, password }),
+        });
 
-    // Successes are free: eight right passwords, then four typos, and the owner still gets in.
-    for (let i = 0; i < 8; i++) expect((await signInFrom('127.0.0.1', PASSWORD)).status).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await signInFrom('127.0.0.1', `Typo${i}Pass`)).status).toBe(401);
-    const onOwnDevice = await signInFrom('127.0.0.1', PASSWORD);
-    expect(onOwnDevice.status).toBe(200);
-    const device = cookiesOf(onOwnDevice).vouch_device;
-    expect(device).toBeTruthy();
+      // Successes are free: eight right passwords, then four typos, and the owner still gets in.
+      for (let i = 0; i < 8; i++) expect((await signInFrom('127.0.0.1', PASSWORD)).status).toBe(200);
+      for (let i = 0; i < 4; i++) expect((await signInFrom('127.0.0.1', `Typo${i}Pass`)).status).toBe(401);
+      const onOwnDevice = await signInFrom('127.0.0.1', PASSWORD);
+      expect(onOwnDevice.status).toBe(200);
+      const device = cookiesOf(onOwnDevice).vouch_device;
+      expect(device).toBeTruthy();
 
-    // A stranger with ten addresses, six guesses each: five per address, thirty for the account.
-    const answers: number[] = [];
-    for (let a = 0; a < 10; a++) {
-      for (let i = 0; i < 6; i++) answers.push((await signInFrom(`127.0.3.${a + 1}`, `Guess${a}x${i}`)).status);
-    }
-    expect(answers.filter((s) => s === 401).length).toBe(30);
-    // A fresh address of the stranger's is refused at once, and told when to come back.
-    const refused = await signInFrom('127.0.3.99', 'Guess99');
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(refused.json().error.message).toMatch(/try again in \d+ minutes?\./);
+      // A stranger with ten addresses, six guesses each: five per address, thirty for the account.
+      const answers: number[] = [];
+      for (let a = 0; a < 10; a++) {
+        for (let i = 0; i < 6; i++) answers.push((await signInFrom(`127.0.3.${a + 1}`, `Guess${a}x${i}`)).status);
+      }
+      expect(answers.filter((s) => s === 401).length).toBe(30);
+      // A fresh address of the stranger's is refused at once, and told when to come back.
+      const refused = await signInFrom('127.0.3.99', 'Guess99');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json().error.message).toMatch(/try again in \d+ minutes?\./);
 
-    // The owner is not locked out: from an address they used, or on their device from a new one.
-    expect((await signInFrom('127.0.0.1', PASSWORD)).status).toBe(200);
-    expect((await signInFrom('127.0.4.1', PASSWORD, `vouch_device=${device}`)).status).toBe(200);
-    // A forged device cookie (another account's id, no valid signature) counts for nothing.
-    expect((await signInFrom('127.0.4.2', PASSWORD, `vouch_device=${owner.id}.${'A'.repeat(43)}`)).status).toBe(429);
-  });
+      // The owner is not locked out: from an address they used, or on their device from a new one.
+      expect((await signInFrom('127.0.0.1', PASSWORD)).status).toBe(200);
+      expect((await signInFrom('127.0.4.1', PASSWORD, `vouch_device=${device}`)).status).toBe(200);
+      // A forged device cookie (another account's id, no valid signature) counts for nothing.
+      expect((await signInFrom('127.0.4.2', PASSWORD, `vouch_device=${owner.id}.${'A'.repeat(43)}`)).status).toBe(429);
+    },
+  );
 
   it('refuses a banned member a session on every path, and stops a session the moment its member is banned', async () => {
     const email = uniqueEmail('ban');
     const member = await factoryMember(suite.server, suite.passwordHash, { email });
     const admin = await factoryAdmin(suite.server);
     const stolen = member.client.withOrigin(member.client.baseUrl);
-    expect((await admin.client.json('PUT', `/api/admin/users/${member.id}/blocked`, { blocked: true, reason: 'Scam' })).status).toBe(200);
+    expect(
+      (await admin.client.json('PUT', `/api/admin/users/${member.id}/blocked`, { blocked: true, reason: 'Scam' }))
+        .status,
+    ).toBe(200);
     // The copy of the cookie is dead everywhere at once, better-auth's routes included.
     expect((await stolen.json('GET', '/api/me')).status).toBe(401);
     for (const path of ['/api/auth/change-password', '/api/auth/two-factor/enable']) {
-      expect((await stolen.json('POST', path, { currentPassword: PASSWORD, newPassword: 'Another123', password: PASSWORD })).status, path).toBe(401);
+      expect(
+        (await stolen.json('POST', path, { currentPassword: PASSWORD, newPassword: 'Another123', password: PASSWORD }))
+          .status,
+        path,
+      ).toBe(401);
     }
-    const again = await suite.server.client().json<{ error: { code: string } }>('POST', '/api/auth/sign-in/email', { email, password: PASSWORD });
+    const again = await suite.server
+      .client()
+      .json<{ error: { code: string } }>('POST', '/api/auth/sign-in/email', { email, password: PASSWORD });
     expect(again.status).toBe(403);
     expect(again.body.error.code).toBe('BANNED_USER');
-    const [sessions] = (await suite.server.deps.database.db.execute<{ n: number }>(sql`select count(*)::int as n from session where user_id = ${member.id}`)).rows;
+    const [sessions] = (
+      await suite.server.deps.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from session where user_id = ${member.id}`,
+      )
+    ).rows;
     expect(sessions!.n).toBe(0);
   });
 
@@ -204,16 +295,28 @@ describe(`better-auth's own routes on ${testDatabaseKind}`, () => {
     const admin = await factoryAdmin(suite.server);
     const visitor = suite.server.client();
     // A link mailed before the suspension, followed after it.
-    expect((await visitor.json('POST', '/api/auth/sign-in/magic-link', { email, callbackURL: '/dashboard' })).status).toBe(200);
+    expect(
+      (await visitor.json('POST', '/api/auth/sign-in/magic-link', { email, callbackURL: '/dashboard' })).status,
+    ).toBe(200);
     const link = new URL((await latestMail(visitor, email, 'Your Vouch sign-in link')).link!);
-    expect((await admin.client.json('PUT', `/api/admin/users/${member.id}/blocked`, { blocked: true, reason: 'Scam', days: 3 })).status).toBe(200);
+    expect(
+      (
+        await admin.client.json('PUT', `/api/admin/users/${member.id}/blocked`, {
+          blocked: true,
+          reason: 'Scam',
+          days: 3,
+        })
+      ).status,
+    ).toBe(200);
     const followed = await visitor.request('GET', link.pathname + link.search);
     expect(followed.status).toBe(302);
     expect(followed.headers.get('location')).toBe('/suspended');
     expect((await visitor.get('/api/me')).status).toBe(401);
 
     // Asking again mails no link: what happened, and where to appeal.
-    expect((await visitor.json('POST', '/api/auth/sign-in/magic-link', { email, callbackURL: '/dashboard' })).status).toBe(200);
+    expect(
+      (await visitor.json('POST', '/api/auth/sign-in/magic-link', { email, callbackURL: '/dashboard' })).status,
+    ).toBe(200);
     const notice = await latestMail(visitor, email, 'Your Vouch account is suspended');
     expect(notice.link).toMatch(/\/suspended$/);
     expect(notice.text).not.toContain('/magic-link/verify');
@@ -222,7 +325,10 @@ describe(`better-auth's own routes on ${testDatabaseKind}`, () => {
     const right = await visitor.json<ErrorBody>('POST', '/api/auth/sign-in/email', { email, password: PASSWORD });
     expect(right.status).toBe(403);
     expect(right.body.error.message).toMatch(/^This account is suspended until \d{1,2} \w+ \d{4}\.$/);
-    const wrong = await visitor.json<ErrorBody>('POST', '/api/auth/sign-in/email', { email, password: 'Not-the-password1' });
+    const wrong = await visitor.json<ErrorBody>('POST', '/api/auth/sign-in/email', {
+      email,
+      password: 'Not-the-password1',
+    });
     expect(wrong.status).toBe(401);
     expect(JSON.stringify(wrong.body)).not.toMatch(/suspend|BANNED/i);
   });
@@ -235,11 +341,16 @@ describe(`better-auth's own routes on ${testDatabaseKind}`, () => {
     const token = decodeURIComponent(cookiesOfResponse(signedIn)['better-auth.session_token'] ?? '').split('.')[0]!;
     expect(token.length).toBeGreaterThan(10);
     expect(await signedIn.text()).not.toContain(token);
-    const changed = await client.request('POST', '/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'Changed123', revokeOtherSessions: true });
+    const changed = await client.request('POST', '/api/auth/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: 'Changed123',
+      revokeOtherSessions: true,
+    });
     expect(changed.status).toBe(200);
     const changedBody = await changed.text();
     expect(changedBody).not.toMatch(/"token"/);
-    for (const path of ['/api/auth/list-sessions', '/api/auth/get-session']) expect((await client.request('GET', path)).status, path).toBe(404);
+    for (const path of ['/api/auth/list-sessions', '/api/auth/get-session'])
+      expect((await client.request('GET', path)).status, path).toBe(404);
   });
 });
 

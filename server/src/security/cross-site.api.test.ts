@@ -13,11 +13,18 @@ describe(`cross-site protection on ${testDatabaseKind}`, () => {
   it('refuses every state-changing route from another site, with a member or an admin session, and changes nothing', async () => {
     const member = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Mia' } });
     const admin = await factoryAdmin(suite.server);
-    const doc = (await suite.server.client().json<{ paths: Record<string, Record<string, { 'x-access'?: string }>> }>('GET', '/api/openapi.json')).body;
+    const doc = (
+      await suite.server
+        .client()
+        .json<{ paths: Record<string, Record<string, { 'x-access'?: string }>> }>('GET', '/api/openapi.json')
+    ).body;
     const writes = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.entries(methods)
         .filter(([method, op]) => method !== 'get' && op['x-access'] !== 'control')
-        .map(([method]) => ({ path: path.replace(/\{[^}]+\}/g, '00000000-0000-0000-0000-000000000000'), method: method.toUpperCase() })),
+        .map(([method]) => ({
+          path: path.replace(/\{[^}]+\}/g, '00000000-0000-0000-0000-000000000000'),
+          method: method.toUpperCase(),
+        })),
     );
     expect(writes.length).toBeGreaterThan(40);
     const before = await fingerprint();
@@ -26,8 +33,14 @@ describe(`cross-site protection on ${testDatabaseKind}`, () => {
       for (const origin of ['https://evil.example', 'null', null]) {
         const foreign = client.withOrigin(origin);
         for (const { path, method } of writes) {
-          const response = await foreign.request(method, path, { content: 'x', targetId: member.id, reason: 'spam', active: false });
-          if (response.status !== 403) refusals.push(`${method} ${path} from ${origin ?? 'no origin'}: ${response.status}`);
+          const response = await foreign.request(method, path, {
+            content: 'x',
+            targetId: member.id,
+            reason: 'spam',
+            active: false,
+          });
+          if (response.status !== 403)
+            refusals.push(`${method} ${path} from ${origin ?? 'no origin'}: ${response.status}`);
         }
       }
     }

@@ -30,7 +30,11 @@ describe(`the network edge on ${testDatabaseKind}`, () => {
     const statuses: number[] = [];
     // 30 guesses at 30 accounts, each claiming another address in the part of the header the client controls.
     for (let i = 0; i < 30; i++) {
-      const answer = await requestFrom('127.0.0.1', url, json({ email: uniqueEmail('xff'), password: 'Wrong123Pass' }, `10.9.${i}.1, 198.51.100.7`));
+      const answer = await requestFrom(
+        '127.0.0.1',
+        url,
+        json({ email: uniqueEmail('xff'), password: 'Wrong123Pass' }, `10.9.${i}.1, 198.51.100.7`),
+      );
       statuses.push(answer.status);
     }
     expect(statuses.filter((s) => s === 401)).toHaveLength(IP_MAX);
@@ -40,7 +44,14 @@ describe(`the network edge on ${testDatabaseKind}`, () => {
     const contact = `${suite.server.url}/api/contact`;
     const sent: number[] = [];
     for (let i = 0; i < 30; i++) {
-      const answer = await requestFrom('127.0.0.1', contact, json({ name: 'Spam', email: 'spam@example.com', subject: `Offer ${i}`, message: 'Buy now' }, `203.0.113.${i}, 198.51.100.8`));
+      const answer = await requestFrom(
+        '127.0.0.1',
+        contact,
+        json(
+          { name: 'Spam', email: 'spam@example.com', subject: `Offer ${i}`, message: 'Buy now' },
+          `203.0.113.${i}, 198.51.100.8`,
+        ),
+      );
       sent.push(answer.status);
     }
     expect(sent.filter((s) => s === 201)).toHaveLength(Math.min(IP_MAX, 20));
@@ -50,14 +61,25 @@ describe(`the network edge on ${testDatabaseKind}`, () => {
     const url = `${suite.server.url}/api/auth/sign-in/email`;
     const statuses: number[] = [];
     for (let i = 0; i < IP_MAX + 5; i++) {
-      const answer = await requestFrom('127.0.0.1', url, json({ email: uniqueEmail('v6'), password: 'Wrong123Pass' }, `2001:db8:77:1:${(i + 1).toString(16)}::${i + 1}`));
+      const answer = await requestFrom(
+        '127.0.0.1',
+        url,
+        json({ email: uniqueEmail('v6'), password: 'Wrong123Pass' }, `2001:db8:77:1:${(i + 1).toString(16)}::${i + 1}`),
+      );
       statuses.push(answer.status);
     }
     expect(statuses.filter((s) => s === 401)).toHaveLength(IP_MAX);
     // And the contact form's limit the same way.
     const sent: number[] = [];
     for (let i = 0; i < 25; i++) {
-      const answer = await requestFrom('127.0.0.1', `${suite.server.url}/api/contact`, json({ name: 'V6', email: 'v6@example.com', subject: `S${i}`, message: 'M' }, `2001:db8:99:1:${(i + 1).toString(16)}::1`));
+      const answer = await requestFrom(
+        '127.0.0.1',
+        `${suite.server.url}/api/contact`,
+        json(
+          { name: 'V6', email: 'v6@example.com', subject: `S${i}`, message: 'M' },
+          `2001:db8:99:1:${(i + 1).toString(16)}::1`,
+        ),
+      );
       sent.push(answer.status);
     }
     expect(sent.filter((s) => s === 201)).toHaveLength(Math.min(IP_MAX, 20));
@@ -112,37 +134,53 @@ describe(`the network edge on ${testDatabaseKind}`, () => {
     const grown = (process.memoryUsage().rss - before) / 1024 / 1024;
     expect(grown).toBeLessThan(150);
     // A photo is still accepted: uploads keep their own limit.
-    expect((await member.client.upload('/api/profile/photos', await pngImage(), 'me.png', 'image/png')).status).toBe(201);
+    expect((await member.client.upload('/api/profile/photos', await pngImage(), 'me.png', 'image/png')).status).toBe(
+      201,
+    );
   });
 
   it('limits one member to UPLOADS_PER_MEMBER uploads in ten minutes, whatever they are', async () => {
     const member = await factoryMember(suite.server, suite.passwordHash);
     const statuses: number[] = [];
     // Refused files count too: each one was read and checked.
-    for (let i = 0; i < 20; i++) statuses.push((await member.client.upload('/api/profile/photos', Buffer.from('not an image'), 'x.jpg', 'image/jpeg')).status);
+    for (let i = 0; i < 20; i++)
+      statuses.push(
+        (await member.client.upload('/api/profile/photos', Buffer.from('not an image'), 'x.jpg', 'image/jpeg')).status,
+      );
     expect(statuses.every((s) => s === 415)).toBe(true);
     const over = await member.client.upload('/api/profile/photos', await pngImage(), 'me.png', 'image/png');
     expect(over.status).toBe(429);
     expect(over.headers.get('retry-after')).toBeTruthy();
     // Another member is not held back.
-    expect((await (await factoryMember(suite.server, suite.passwordHash)).client.upload('/api/profile/photos', await pngImage(), 'me.png', 'image/png')).status).toBe(201);
+    expect(
+      (
+        await (
+          await factoryMember(suite.server, suite.passwordHash)
+        ).client.upload('/api/profile/photos', await pngImage(), 'me.png', 'image/png')
+      ).status,
+    ).toBe(201);
   });
 
   it('shows the development outbox to this machine only, never through a proxy', async () => {
     const direct = await requestFrom('127.0.0.1', `${suite.server.url}/api/dev/mail`);
     expect(direct.status).toBe(200);
-    const proxied = await requestFrom('127.0.0.1', `${suite.server.url}/api/dev/mail`, { headers: { 'x-forwarded-for': '203.0.113.5' } });
+    const proxied = await requestFrom('127.0.0.1', `${suite.server.url}/api/dev/mail`, {
+      headers: { 'x-forwarded-for': '203.0.113.5' },
+    });
     expect(proxied.status).toBe(404);
     expect(proxied.body).not.toContain('"mail"');
   });
 
   it('keeps DATA_DIR and everything in it to the account that runs the server', async () => {
     const member = await factoryMember(suite.server, suite.passwordHash);
-    expect((await member.client.upload('/api/profile/photos', await pngImage(), 'me.png', 'image/png')).status).toBe(201);
+    expect((await member.client.upload('/api/profile/photos', await pngImage(), 'me.png', 'image/png')).status).toBe(
+      201,
+    );
     const open: string[] = [];
     const walk = (target: string) => {
       const stat = fs.lstatSync(target);
-      if ((stat.mode & 0o077) !== 0) open.push(`${path.relative(suite.server.deps.env.DATA_DIR, target) || '.'} ${(stat.mode & 0o777).toString(8)}`);
+      if ((stat.mode & 0o077) !== 0)
+        open.push(`${path.relative(suite.server.deps.env.DATA_DIR, target) || '.'} ${(stat.mode & 0o777).toString(8)}`);
       if (stat.isDirectory()) for (const entry of fs.readdirSync(target)) walk(path.join(target, entry));
     };
     walk(suite.server.deps.env.DATA_DIR);

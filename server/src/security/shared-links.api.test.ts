@@ -21,15 +21,26 @@ type Pair = { sharer: SignedInMember; match: SignedInMember; conversationId: str
 async function matchedPair(): Promise<Pair> {
   const sharer = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Sam Sharer' } });
   const match = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Alex Match' } });
-  expect((await match.client.upload('/api/profile/photos', await patternImage(41), 'first.jpg', 'image/jpeg')).status).toBe(201);
+  expect(
+    (await match.client.upload('/api/profile/photos', await patternImage(41), 'first.jpg', 'image/jpeg')).status,
+  ).toBe(201);
   await sharer.client.json('POST', '/api/likes', { targetId: match.id });
-  const liked = await match.client.json<{ conversationId: string; matchId: string }>('POST', '/api/likes', { targetId: sharer.id });
+  const liked = await match.client.json<{ conversationId: string; matchId: string }>('POST', '/api/likes', {
+    targetId: sharer.id,
+  });
   return { sharer, match, conversationId: liked.body.conversationId, matchId: liked.body.matchId };
 }
 
 async function plan(pair: Pair, accept: boolean, startsAt = new Date(Date.now() + DAY)) {
-  const { body } = await pair.sharer.client.json<{ id: string }>('POST', '/api/date-plans', { conversationId: pair.conversationId, startsAt: startsAt.toISOString(), place: 'Blue Bottle Cafe' });
-  if (accept) expect((await pair.match.client.json('POST', `/api/date-plans/${body.id}/answer`, { action: 'accept' })).status).toBe(200);
+  const { body } = await pair.sharer.client.json<{ id: string }>('POST', '/api/date-plans', {
+    conversationId: pair.conversationId,
+    startsAt: startsAt.toISOString(),
+    place: 'Blue Bottle Cafe',
+  });
+  if (accept)
+    expect(
+      (await pair.match.client.json('POST', `/api/date-plans/${body.id}/answer`, { action: 'accept' })).status,
+    ).toBe(200);
   return body.id;
 }
 
@@ -40,13 +51,18 @@ async function share(pair: Pair, planId: string): Promise<string> {
 }
 
 const friend = () => suite.server.client();
-const read = (token: string) => friend().json<{ firstName?: string; photoUrl?: string | null; expiresAt?: string }>('GET', `/api/shared-dates/${token}`);
+const read = (token: string) =>
+  friend().json<{ firstName?: string; photoUrl?: string | null; expiresAt?: string }>(
+    'GET',
+    `/api/shared-dates/${token}`,
+  );
 
 describe(`shared date links on ${testDatabaseKind}`, () => {
   it('shares only an accepted date, and neither member can share a proposal', async () => {
     const pair = await matchedPair();
     const proposed = await plan(pair, false);
-    for (const who of [pair.sharer, pair.match]) expect((await who.client.json('POST', `/api/date-plans/${proposed}/share`)).status).toBe(409);
+    for (const who of [pair.sharer, pair.match])
+      expect((await who.client.json('POST', `/api/date-plans/${proposed}/share`)).status).toBe(409);
     const declined = await plan(pair, false);
     await pair.match.client.json('POST', `/api/date-plans/${declined}/answer`, { action: 'decline' });
     expect((await pair.sharer.client.json('POST', `/api/date-plans/${declined}/share`)).status).toBe(409);
@@ -57,7 +73,10 @@ describe(`shared date links on ${testDatabaseKind}`, () => {
     const token = await share(pair, await plan(pair, true));
     const before = sha(await (await friend().get(`/api/shared-dates/${token}/photo`)).arrayBuffer());
     // The match puts a new photo first.
-    expect((await pair.match.client.upload('/api/profile/photos', await patternImage(42), 'second.jpg', 'image/jpeg')).status).toBe(201);
+    expect(
+      (await pair.match.client.upload('/api/profile/photos', await patternImage(42), 'second.jpg', 'image/jpeg'))
+        .status,
+    ).toBe(201);
     const { body: photos } = await pair.match.client.json<{ photos: { id: string }[] }>('GET', '/api/profile/photos');
     await pair.match.client.json('PUT', '/api/profile/photos/order', { ids: photos.photos.map((p) => p.id).reverse() });
     expect(sha(await (await friend().get(`/api/shared-dates/${token}/photo`)).arrayBuffer())).toBe(before);
@@ -65,9 +84,21 @@ describe(`shared date links on ${testDatabaseKind}`, () => {
 
   it('dies with a block either way, an unmatch, the sharer stopping it, and the end of the date', async () => {
     const ends: [string, (pair: Pair, planId: string) => Promise<void>][] = [
-      ['the match blocks the sharer', async ({ match, sharer }) => expect((await match.client.json('PUT', `/api/blocks/${sharer.id}`)).status).toBeLessThan(300)],
-      ['the sharer blocks the match', async ({ match, sharer }) => expect((await sharer.client.json('PUT', `/api/blocks/${match.id}`)).status).toBeLessThan(300)],
-      ['an unmatch', async ({ match, matchId }) => expect((await match.client.json('DELETE', `/api/matches/${matchId}`)).status).toBe(200)],
+      [
+        'the match blocks the sharer',
+        async ({ match, sharer }) =>
+          expect((await match.client.json('PUT', `/api/blocks/${sharer.id}`)).status).toBeLessThan(300),
+      ],
+      [
+        'the sharer blocks the match',
+        async ({ match, sharer }) =>
+          expect((await sharer.client.json('PUT', `/api/blocks/${match.id}`)).status).toBeLessThan(300),
+      ],
+      [
+        'an unmatch',
+        async ({ match, matchId }) =>
+          expect((await match.client.json('DELETE', `/api/matches/${matchId}`)).status).toBe(200),
+      ],
       [
         'the sharer stops sharing',
         async ({ sharer }, planId) => {
@@ -75,7 +106,13 @@ describe(`shared date links on ${testDatabaseKind}`, () => {
           expect(stopped.body.revoked).toBe(1);
         },
       ],
-      ['the date is over', async (_pair, planId) => void (await suite.server.deps.database.db.execute(sql`update date_shares set expires_at = now() where plan_id = ${planId}`))],
+      [
+        'the date is over',
+        async (_pair, planId) =>
+          void (await suite.server.deps.database.db.execute(
+            sql`update date_shares set expires_at = now() where plan_id = ${planId}`,
+          )),
+      ],
     ];
     for (const [name, end] of ends) {
       const pair = await matchedPair();
@@ -96,7 +133,9 @@ describe(`shared date links on ${testDatabaseKind}`, () => {
     const token = await share(pair, await plan(pair, true, startsAt));
     expect(new Date((await read(token)).body.expiresAt!).getTime()).toBe(startsAt.getTime() + SHARE_AFTER_START_MS);
     const soon = await plan(pair, true, new Date(Date.now() + 60_000));
-    await suite.server.deps.database.db.execute(sql`update date_plans set starts_at = now() - interval '7 hours' where id = ${soon}`);
+    await suite.server.deps.database.db.execute(
+      sql`update date_plans set starts_at = now() - interval '7 hours' where id = ${soon}`,
+    );
     expect((await pair.sharer.client.json('POST', `/api/date-plans/${soon}/share`)).status).toBe(409);
   });
 });

@@ -31,7 +31,12 @@ function watchClose(live: LiveSocket) {
   const closed = new Promise<number>((resolve) => live.socket.once('close', (code) => resolve(code)));
   return {
     within: (ms: number) =>
-      Promise.race([closed, new Promise<number>((_resolve, reject) => setTimeout(() => reject(new Error(`socket still open after ${ms} ms`)), ms))]),
+      Promise.race([
+        closed,
+        new Promise<number>((_resolve, reject) =>
+          setTimeout(() => reject(new Error(`socket still open after ${ms} ms`)), ms),
+        ),
+      ]),
   };
 }
 
@@ -45,7 +50,10 @@ async function endsTheSocket(end: (pair: Pair, copy: TestClient) => Promise<void
   // Within a second of the session's end (the check runs every 400 ms), with some slack for a busy machine.
   expect(await close.within(1500)).toBe(SESSION_ENDED_CLOSE);
   // The next message and its notification never reach the copy; its HTTP calls are refused.
-  await pair.partner.client.json('POST', `/api/conversations/${pair.conversationId}/messages`, { content: 'after the end', clientKey: crypto.randomUUID() });
+  await pair.partner.client.json('POST', `/api/conversations/${pair.conversationId}/messages`, {
+    content: 'after the end',
+    clientKey: crypto.randomUUID(),
+  });
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect(live.events.some((event) => JSON.stringify(event).includes('after the end'))).toBe(false);
   expect([401, 403]).toContain((await copy.json('GET', '/api/me')).status);
@@ -70,7 +78,11 @@ describe(`sockets end with their session on ${testDatabaseKind}`, () => {
     await endsTheSocket(async ({ victim }) => {
       const elsewhere = suite.server.client();
       expect((await signIn(elsewhere, victim.email)).status).toBe(200);
-      const changed = await elsewhere.json('POST', '/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'Changed123', revokeOtherSessions: true });
+      const changed = await elsewhere.json('POST', '/api/auth/change-password', {
+        currentPassword: PASSWORD,
+        newPassword: 'Changed123',
+        revokeOtherSessions: true,
+      });
       expect(changed.status).toBe(200);
     });
   });
@@ -78,17 +90,29 @@ describe(`sockets end with their session on ${testDatabaseKind}`, () => {
   it('on a password reset', async () => {
     await endsTheSocket(async ({ victim }) => {
       const visitor = suite.server.client();
-      expect((await visitor.json('POST', '/api/auth/request-password-reset', { email: victim.email, redirectTo: '/auth/reset-password' })).status).toBe(200);
+      expect(
+        (
+          await visitor.json('POST', '/api/auth/request-password-reset', {
+            email: victim.email,
+            redirectTo: '/auth/reset-password',
+          })
+        ).status,
+      ).toBe(200);
       const mail = await latestMail(visitor, victim.email, 'Reset');
       const token = new URL(mail.link!).pathname.split('/').pop()!;
-      expect((await visitor.json('POST', '/api/auth/reset-password', { token, newPassword: 'ResetNew123' })).status).toBe(200);
+      expect(
+        (await visitor.json('POST', '/api/auth/reset-password', { token, newPassword: 'ResetNew123' })).status,
+      ).toBe(200);
     });
   });
 
   it('on a ban', async () => {
     const admin = await factoryAdmin(suite.server);
     await endsTheSocket(async ({ victim }) => {
-      expect((await admin.client.json('PUT', `/api/admin/users/${victim.id}/blocked`, { blocked: true, reason: 'Scam' })).status).toBe(200);
+      expect(
+        (await admin.client.json('PUT', `/api/admin/users/${victim.id}/blocked`, { blocked: true, reason: 'Scam' }))
+          .status,
+      ).toBe(200);
     });
   });
 

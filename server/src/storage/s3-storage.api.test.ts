@@ -10,7 +10,12 @@ import { freePort, startTestServer, type TestServer } from '../../test/test-serv
 
 /** Every file under a folder, relative to it. */
 const filesUnder = (dir: string): string[] =>
-  fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)) : [];
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => path.join(e.parentPath, e.name))
+    : [];
 
 describe('photos on S3-compatible storage', () => {
   const s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vouch-s3-'));
@@ -19,7 +24,13 @@ describe('photos on S3-compatible storage', () => {
 
   beforeAll(async () => {
     const port = await freePort();
-    s3 = new S3rver({ port, address: '127.0.0.1', directory: s3Dir, silent: true, configureBuckets: [{ name: 'vouch-photos' }] });
+    s3 = new S3rver({
+      port,
+      address: '127.0.0.1',
+      directory: s3Dir,
+      silent: true,
+      configureBuckets: [{ name: 'vouch-photos' }],
+    });
     await s3.run();
     server = await startTestServer({
       S3_ENDPOINT: `http://127.0.0.1:${port}`,
@@ -50,7 +61,9 @@ describe('photos on S3-compatible storage', () => {
     expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).format).toBe('webp');
 
     expect((await client.request('DELETE', `/api/profile/photos/${photos[0]!.id}`)).status).toBe(200);
-    expect(filesUnder(s3Dir).filter((file) => file.includes(photos[0]!.id) && !file.endsWith('._S3rver_metadata.json'))).toEqual([]);
+    expect(
+      filesUnder(s3Dir).filter((file) => file.includes(photos[0]!.id) && !file.endsWith('._S3rver_metadata.json')),
+    ).toEqual([]);
   });
 
   it('refuses half an S3 configuration', async () => {

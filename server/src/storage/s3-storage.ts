@@ -14,7 +14,12 @@ export type S3Config = {
  * Objects stay private: members only ever get them through our authorising routes.
  */
 export function createS3Storage(config: S3Config): Storage {
-  const client = new AwsClient({ accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey, region: config.region, service: 's3' });
+  const client = new AwsClient({
+    accessKeyId: config.accessKeyId,
+    secretAccessKey: config.secretAccessKey,
+    region: config.region,
+    service: 's3',
+  });
   const base = `${config.endpoint.replace(/\/$/, '')}/${encodeURIComponent(config.bucket)}`;
   const url = (key: string) => `${base}/${key.split('/').map(encodeURIComponent).join('/')}`;
   const fail = async (action: string, key: string, response: Response): Promise<never> => {
@@ -49,11 +54,19 @@ export function createS3Storage(config: S3Config): Storage {
         if (!response.ok) await fail('LIST', '', response);
         const xml = await response.text();
         for (const match of xml.matchAll(/<Key>([^<]*)<\/Key>/g)) keys.push(decodeXml(match[1]!));
-        token = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? decodeXml(/<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml)?.[1] ?? '') || null : null;
+        token = /<IsTruncated>true<\/IsTruncated>/.test(xml)
+          ? decodeXml(/<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml)?.[1] ?? '') || null
+          : null;
       } while (token);
       return keys;
     },
   };
 }
 
-const decodeXml = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const decodeXml = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');

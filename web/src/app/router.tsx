@@ -7,10 +7,13 @@ type Legal = typeof import('./routes/legal');
 type About = typeof import('./routes/about');
 
 /** A route module's `Component`, loaded the first time its route is visited. */
-const page = (load: () => Promise<{ Component: ComponentType }>): Page => lazy(() => load().then((module) => ({ default: module.Component })));
+const page = (load: () => Promise<{ Component: ComponentType }>): Page =>
+  lazy(() => load().then((module) => ({ default: module.Component })));
 // The policy pages share one chunk, and the about pages another: a named export each.
-const legal = (name: keyof Legal): Page => lazy(() => import('./routes/legal').then((module) => ({ default: module[name] })));
-const about = (name: keyof About): Page => lazy(() => import('./routes/about').then((module) => ({ default: module[name] })));
+const legal = (name: keyof Legal): Page =>
+  lazy(() => import('./routes/legal').then((module) => ({ default: module[name] })));
+const about = (name: keyof About): Page =>
+  lazy(() => import('./routes/about').then((module) => ({ default: module[name] })));
 
 // Declarative routes rather than a data router: no route here has a loader or action, and the
 // data router's code weighed 18 KB gzipped on every page (docs/decisions/010-web-first-load.md).

@@ -30,8 +30,14 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Opt
   }
   const data: unknown = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) {
-    const error = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null)?.error;
-    throw new ApiError(response.status, asApiErrorCode(error?.code), error?.message ?? response.statusText, error?.fields);
+    const error = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null)
+      ?.error;
+    throw new ApiError(
+      response.status,
+      asApiErrorCode(error?.code),
+      error?.message ?? response.statusText,
+      error?.fields,
+    );
   }
   return data as T;
 }

@@ -21,7 +21,8 @@ function sonner(): Promise<Sonner> {
   return loading;
 }
 
-const show = (display: (s: Sonner) => void) => void sonner().then(display, (error: unknown) => console.warn('toast not shown', error));
+const show = (display: (s: Sonner) => void) =>
+  void sonner().then(display, (error: unknown) => console.warn('toast not shown', error));
 
 /** True once a toast has been asked for: the Toaster mounts from then on. */
 export function useToastsRequested(): boolean {

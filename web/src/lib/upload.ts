@@ -5,12 +5,19 @@ import { ApiError } from './api-client';
  * Uploads one file as multipart form data, with progress (fetch cannot report upload
  * progress; XMLHttpRequest can). Errors come back as ApiError with the server's message.
  */
-export function uploadFile<T>(path: string, file: Blob, filename: string, onProgress: (percent: number) => void = () => {}, fields: Record<string, string> = {}): Promise<T> {
+export function uploadFile<T>(
+  path: string,
+  file: Blob,
+  filename: string,
+  onProgress: (percent: number) => void = () => {},
+  fields: Record<string, string> = {},
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', path);
     request.withCredentials = true;
-    request.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
+    request.upload.onprogress = (event) =>
+      event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
     request.onload = () => {
       const body = (() => {
         try {
@@ -20,7 +27,14 @@ export function uploadFile<T>(path: string, file: Blob, filename: string, onProg
         }
       })();
       if (request.status >= 200 && request.status < 300 && body) resolve(body);
-      else reject(new ApiError(request.status, asApiErrorCode(body?.error?.code), body?.error?.message ?? 'Failed to upload file'));
+      else
+        reject(
+          new ApiError(
+            request.status,
+            asApiErrorCode(body?.error?.code),
+            body?.error?.message ?? 'Failed to upload file',
+          ),
+        );
     };
     request.onerror = () => reject(new ApiError(0, 'NETWORK', 'Failed to upload file'));
     const form = new FormData();

@@ -1,4 +1,17 @@
-import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
 /** A row marks an administrator. Created by `npm run admin:create`. */
@@ -100,7 +113,10 @@ export const securityLogs = pgTable(
     prevHash: text('prev_hash'),
     hash: text('hash'),
   },
-  (t) => [index('security_logs_created_at_idx').on(t.createdAt), index('security_logs_event_type_idx').on(t.eventType, t.createdAt)],
+  (t) => [
+    index('security_logs_created_at_idx').on(t.createdAt),
+    index('security_logs_event_type_idx').on(t.eventType, t.createdAt),
+  ],
 );
 
 /** Contact and support messages: stored, and read in the admin inbox. */

@@ -12,7 +12,11 @@ export const likes = pgTable(
     superLike: boolean('super_like').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.targetId] }), index('likes_target_idx').on(t.targetId, t.userId), index('likes_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.targetId] }),
+    index('likes_target_idx').on(t.targetId, t.userId),
+    index('likes_user_created_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /** A pass hides the profile from the member's discovery for 30 days; passing again restarts that. */
@@ -72,7 +76,10 @@ export const blocks = pgTable(
     blockedId: member('blocked_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId, t.blockerId)],
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('blocks_blocked_idx').on(t.blockedId, t.blockerId),
+  ],
 );
 
 /** Chat messages. (sender_id, client_key) makes a retried send store one message. */

@@ -66,7 +66,11 @@ export const pastMatches = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     snapshot: jsonb('snapshot').$type<SnapshotMessage[]>().notNull().default([]),
   },
-  (t) => [index('past_matches_user_a_idx').on(t.userA), index('past_matches_user_b_idx').on(t.userB), index('past_matches_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('past_matches_user_a_idx').on(t.userA),
+    index('past_matches_user_b_idx').on(t.userB),
+    index('past_matches_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /**

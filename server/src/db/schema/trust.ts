@@ -39,7 +39,9 @@ export const selfieSubmissions = pgTable(
     index('selfie_submissions_user_idx').on(t.userId, t.createdAt),
     index('selfie_submissions_status_idx').on(t.status, t.createdAt),
     // One selfie waits for review at a time.
-    uniqueIndex('selfie_submissions_one_pending_idx').on(t.userId).where(sql`status = 'pending'`),
+    uniqueIndex('selfie_submissions_one_pending_idx')
+      .on(t.userId)
+      .where(sql`status = 'pending'`),
   ],
 );
 
@@ -63,7 +65,9 @@ export const dateVerifications = pgTable(
   },
   (t) => [
     index('date_verifications_conversation_idx').on(t.conversationId, t.createdAt),
-    uniqueIndex('date_verifications_one_open_idx').on(t.conversationId).where(sql`status in ('pending', 'confirmed')`),
+    uniqueIndex('date_verifications_one_open_idx')
+      .on(t.conversationId)
+      .where(sql`status in ('pending', 'confirmed')`),
   ],
 );
 
@@ -104,8 +108,13 @@ export const reviews = pgTable(
   (t) => [
     uniqueIndex('reviews_one_per_member_idx').on(t.conversationId, t.reviewerId),
     index('reviews_reviewee_idx').on(t.revieweeId, t.revealedAt),
-    index('reviews_hidden_idx').on(t.createdAt).where(sql`revealed_at is null`),
-    check('reviews_scores', sql`overall between 1 and 5 and safety between 1 and 5 and respect between 1 and 5 and communication between 1 and 5`),
+    index('reviews_hidden_idx')
+      .on(t.createdAt)
+      .where(sql`revealed_at is null`),
+    check(
+      'reviews_scores',
+      sql`overall between 1 and 5 and safety between 1 and 5 and respect between 1 and 5 and communication between 1 and 5`,
+    ),
   ],
 );
 
@@ -128,19 +137,30 @@ export const datePlans = pgTable(
     verifyInvitedAt: at('verify_invited_at'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [index('date_plans_due_idx').on(t.startsAt).where(sql`status = 'accepted' and verify_invited_at is null`), index('date_plans_conversation_idx').on(t.conversationId), index('date_plans_invitee_idx').on(t.invitee), index('date_plans_proposed_by_idx').on(t.proposedBy)],
+  (t) => [
+    index('date_plans_due_idx')
+      .on(t.startsAt)
+      .where(sql`status = 'accepted' and verify_invited_at is null`),
+    index('date_plans_conversation_idx').on(t.conversationId),
+    index('date_plans_invitee_idx').on(t.invitee),
+    index('date_plans_proposed_by_idx').on(t.proposedBy),
+  ],
 );
 
 /** 'Share my date': an expiring, read-only link for a trusted friend. Only the token's hash is stored. */
-export const dateShares = pgTable('date_shares', {
-  tokenHash: text('token_hash').primaryKey(),
-  planId: uuid('plan_id')
-    .notNull()
-    .references(() => datePlans.id, { onDelete: 'cascade' }),
-  createdBy: member('created_by'),
-  expiresAt: at('expires_at').notNull(),
-  /** The match's main photo when the link was made; later uploads are not shown. */
-  photoKey: text('photo_key'),
-  revokedAt: at('revoked_at'),
-  createdAt: at('created_at').notNull().defaultNow(),
-}, (t) => [index('date_shares_plan_idx').on(t.planId)]);
+export const dateShares = pgTable(
+  'date_shares',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => datePlans.id, { onDelete: 'cascade' }),
+    createdBy: member('created_by'),
+    expiresAt: at('expires_at').notNull(),
+    /** The match's main photo when the link was made; later uploads are not shown. */
+    photoKey: text('photo_key'),
+    revokedAt: at('revoked_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('date_shares_plan_idx').on(t.planId)],
+);

@@ -29,25 +29,42 @@ async function member() {
 }
 
 async function kinds(client: TestClient) {
-  return (await client.json<{ events: TAccountEvent[] }>('GET', '/api/account/activity')).body.events.map((e) => e.kind);
+  return (await client.json<{ events: TAccountEvent[] }>('GET', '/api/account/activity')).body.events.map(
+    (e) => e.kind,
+  );
 }
 
 describe(`second factors on ${testDatabaseKind}`, () => {
   it('enrols an authenticator app, then asks every sign-in for a fresh code', async () => {
     const { client, email } = await member();
     expect((await client.json('POST', '/api/auth/two-factor/enable', { password: 'WrongPass1' })).status).toBe(400);
-    const enabled = await client.json<{ totpURI: string }>('POST', '/api/auth/two-factor/enable', { password: PASSWORD });
+    const enabled = await client.json<{ totpURI: string }>('POST', '/api/auth/two-factor/enable', {
+      password: PASSWORD,
+    });
     expect(enabled.status).toBe(200);
     const secret = new URL(enabled.body.totpURI).searchParams.get('secret')!;
     expect(secret).toMatch(/^[A-Z2-7]+=*$/);
     // Not on until a code from the app proves it was set up.
-    expect((await client.json<TSecuritySettings>('GET', '/api/account/security')).body).toMatchObject({ twoFactorEnabled: false, authenticatorApp: false });
+    expect((await client.json<TSecuritySettings>('GET', '/api/account/security')).body).toMatchObject({
+      twoFactorEnabled: false,
+      authenticatorApp: false,
+    });
     expect((await client.json('POST', '/api/auth/two-factor/verify-totp', { code: '000000' })).status).toBe(401);
-    expect((await client.json('POST', '/api/auth/two-factor/verify-totp', { code: codeFor(enabled.body.totpURI) })).status).toBe(200);
-    expect((await client.json<TSecuritySettings>('GET', '/api/account/security')).body).toEqual({ twoFactorEnabled: true, authenticatorApp: true, emailCode: false });
+    expect(
+      (await client.json('POST', '/api/auth/two-factor/verify-totp', { code: codeFor(enabled.body.totpURI) })).status,
+    ).toBe(200);
+    expect((await client.json<TSecuritySettings>('GET', '/api/account/security')).body).toEqual({
+      twoFactorEnabled: true,
+      authenticatorApp: true,
+      emailCode: false,
+    });
 
     const device = suite.server.client();
-    const first = await device.json<{ twoFactorRedirect?: boolean; twoFactorMethods?: string[] }>('POST', '/api/auth/sign-in/email', { email, password: PASSWORD });
+    const first = await device.json<{ twoFactorRedirect?: boolean; twoFactorMethods?: string[] }>(
+      'POST',
+      '/api/auth/sign-in/email',
+      { email, password: PASSWORD },
+    );
     expect(first.body.twoFactorRedirect).toBe(true);
     // Email codes are off: the code step is not offered them, and asking anyway mails nothing.
     expect(first.body.twoFactorMethods).toEqual(['totp']);
@@ -57,7 +74,9 @@ describe(`second factors on ${testDatabaseKind}`, () => {
     expect(await mailCount(device, email, 'Your Vouch sign-in code')).toBe(0);
     expect((await device.get('/api/me')).status).toBe(401);
     expect((await device.json('POST', '/api/auth/two-factor/verify-totp', { code: '123456' })).status).toBe(401);
-    expect((await device.json('POST', '/api/auth/two-factor/verify-totp', { code: codeFor(enabled.body.totpURI) })).status).toBe(200);
+    expect(
+      (await device.json('POST', '/api/auth/two-factor/verify-totp', { code: codeFor(enabled.body.totpURI) })).status,
+    ).toBe(200);
     expect((await device.get('/api/me')).status).toBe(200);
     expect(await kinds(device)).toEqual(expect.arrayContaining(['sign_in', 'mfa_app_enabled']));
 
@@ -65,22 +84,47 @@ describe(`second factors on ${testDatabaseKind}`, () => {
     await suite.server.client().json('POST', '/api/auth/sign-in/magic-link', { email, callbackURL: '/dashboard' });
     expect((await latestMail(client, email, 'Sign in to Vouch with your password')).link).toContain('/login');
 
-    expect((await client.json('POST', '/api/account/security/app/disable', { password: 'WrongPass1' })).status).toBe(400);
-    expect((await client.json<TSecuritySettings>('POST', '/api/account/security/app/disable', { password: PASSWORD })).body.twoFactorEnabled).toBe(false);
-    expect((await suite.server.client().json<{ twoFactorRedirect?: boolean }>('POST', '/api/auth/sign-in/email', { email, password: PASSWORD })).body.twoFactorRedirect).toBeUndefined();
+    expect((await client.json('POST', '/api/account/security/app/disable', { password: 'WrongPass1' })).status).toBe(
+      400,
+    );
+    expect(
+      (await client.json<TSecuritySettings>('POST', '/api/account/security/app/disable', { password: PASSWORD })).body
+        .twoFactorEnabled,
+    ).toBe(false);
+    expect(
+      (
+        await suite.server
+          .client()
+          .json<{ twoFactorRedirect?: boolean }>('POST', '/api/auth/sign-in/email', { email, password: PASSWORD })
+      ).body.twoFactorRedirect,
+    ).toBeUndefined();
     expect(await kinds(client)).toContain('mfa_app_disabled');
   });
 
   it('mails sign-in codes only while the member has email codes on', async () => {
     const { client, email } = await member();
-    expect((await client.json<ErrorBody>('PUT', '/api/account/security/email-code', { enabled: true, password: 'nope' })).status).toBe(400);
-    expect((await client.json<TSecuritySettings>('PUT', '/api/account/security/email-code', { enabled: true, password: PASSWORD })).body).toEqual({
+    expect(
+      (await client.json<ErrorBody>('PUT', '/api/account/security/email-code', { enabled: true, password: 'nope' }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await client.json<TSecuritySettings>('PUT', '/api/account/security/email-code', {
+          enabled: true,
+          password: PASSWORD,
+        })
+      ).body,
+    ).toEqual({
       twoFactorEnabled: true,
       authenticatorApp: false,
       emailCode: true,
     });
     const device = suite.server.client();
-    const signedIn = await device.json<{ twoFactorRedirect?: boolean; twoFactorMethods?: string[] }>('POST', '/api/auth/sign-in/email', { email, password: PASSWORD });
+    const signedIn = await device.json<{ twoFactorRedirect?: boolean; twoFactorMethods?: string[] }>(
+      'POST',
+      '/api/auth/sign-in/email',
+      { email, password: PASSWORD },
+    );
     expect(signedIn.body).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['otp'] });
     expect((await device.json('POST', '/api/auth/two-factor/send-otp', {})).status).toBe(200);
     const mail = await latestMail(device, email, 'Your Vouch sign-in code');
@@ -91,7 +135,13 @@ describe(`second factors on ${testDatabaseKind}`, () => {
     await client.json('PUT', '/api/account/security/email-code', { enabled: false, password: PASSWORD });
     expect(await kinds(client)).toEqual(expect.arrayContaining(['mfa_email_enabled', 'mfa_email_disabled']));
     // With the factor off no code is needed, and none would be mailed.
-    expect((await suite.server.client().json<{ twoFactorRedirect?: boolean }>('POST', '/api/auth/sign-in/email', { email, password: PASSWORD })).body.twoFactorRedirect).toBeUndefined();
+    expect(
+      (
+        await suite.server
+          .client()
+          .json<{ twoFactorRedirect?: boolean }>('POST', '/api/auth/sign-in/email', { email, password: PASSWORD })
+      ).body.twoFactorRedirect,
+    ).toBeUndefined();
   });
 });
 
@@ -104,19 +154,35 @@ describe(`password, sessions and activity on ${testDatabaseKind}`, () => {
     expect(sessions).toHaveLength(2);
     expect(sessions.filter((s) => s.current)).toHaveLength(1);
 
-    const weak = await client.json<ErrorBody>('POST', '/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'weakpass1', revokeOtherSessions: true });
+    const weak = await client.json<ErrorBody>('POST', '/api/auth/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: 'weakpass1',
+      revokeOtherSessions: true,
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.error.message).toBe('Password should contain at least one uppercase letter');
-    const wrong = await client.json('POST', '/api/auth/change-password', { currentPassword: 'NotMine123', newPassword: 'Brandnew123', revokeOtherSessions: true });
+    const wrong = await client.json('POST', '/api/auth/change-password', {
+      currentPassword: 'NotMine123',
+      newPassword: 'Brandnew123',
+      revokeOtherSessions: true,
+    });
     expect(wrong.status).toBe(400);
-    expect((await client.json('POST', '/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'Brandnew123', revokeOtherSessions: true })).status).toBe(200);
+    expect(
+      (
+        await client.json('POST', '/api/auth/change-password', {
+          currentPassword: PASSWORD,
+          newPassword: 'Brandnew123',
+          revokeOtherSessions: true,
+        })
+      ).status,
+    ).toBe(200);
     expect((await other.get('/api/me')).status).toBe(401);
     expect((await client.get('/api/me')).status).toBe(200);
     expect((await signIn(suite.server.client(), email, 'Brandnew123')).status).toBe(200);
     expect(await kinds(client)).toEqual(expect.arrayContaining(['password_changed', 'sign_in']));
   });
 
-  it('signs out one other device, never another member\'s, and not this one', async () => {
+  it("signs out one other device, never another member's, and not this one", async () => {
     const { client, email } = await member();
     const phone = suite.server.client();
     const laptop = suite.server.client();
@@ -124,7 +190,9 @@ describe(`password, sessions and activity on ${testDatabaseKind}`, () => {
     const stranger = (await member()).client;
     const list = (await client.json<{ sessions: TActiveSession[] }>('GET', '/api/account/sessions')).body.sessions;
     const current = list.find((s) => s.current)!;
-    const phoneSession = (await phone.json<{ sessions: TActiveSession[] }>('GET', '/api/account/sessions')).body.sessions.find((s) => s.current)!;
+    const phoneSession = (
+      await phone.json<{ sessions: TActiveSession[] }>('GET', '/api/account/sessions')
+    ).body.sessions.find((s) => s.current)!;
 
     // Someone else's session id is no handle on it.
     expect((await stranger.json('POST', `/api/account/sessions/${phoneSession.id}/revoke`)).status).toBe(404);
@@ -145,7 +213,9 @@ describe(`password, sessions and activity on ${testDatabaseKind}`, () => {
     const phone = suite.server.client();
     expect((await signIn(phone, email)).status).toBe(200);
     expect((await phone.get('/api/me')).status).toBe(200);
-    expect((await client.json<{ revoked: number }>('POST', '/api/account/sessions/revoke-others')).body.revoked).toBe(1);
+    expect((await client.json<{ revoked: number }>('POST', '/api/account/sessions/revoke-others')).body.revoked).toBe(
+      1,
+    );
     expect((await phone.get('/api/me')).status).toBe(401);
     expect((await client.get('/api/me')).status).toBe(200);
     expect(await kinds(client)).toContain('sessions_revoked');
@@ -158,24 +228,46 @@ describe(`privacy settings on ${testDatabaseKind}`, () => {
     const near = { latitude: 41.88, longitude: -87.63 };
     const shy = await factoryMember(suite.server, suite.passwordHash, { profile: { location: zone }, position: near });
     const viewer = await factoryMember(suite.server, suite.passwordHash, { position: near });
-    const cards = async () => (await viewer.client.json<TDiscoverPage>('GET', `/api/discover?location=${zone}`)).body.profiles;
+    const cards = async () =>
+      (await viewer.client.json<TDiscoverPage>('GET', `/api/discover?location=${zone}`)).body.profiles;
     expect((await cards())[0]!.distance).not.toBeNull();
 
-    const saved = await shy.client.json('PUT', '/api/account/privacy', { hideProfile: false, verifiedOnlyMessages: true, showDistance: false });
+    const saved = await shy.client.json('PUT', '/api/account/privacy', {
+      hideProfile: false,
+      verifiedOnlyMessages: true,
+      showDistance: false,
+    });
     expect(saved.body).toEqual({ hideProfile: false, verifiedOnlyMessages: true, showDistance: false });
     expect((await cards())[0]!.distance).toBeNull();
 
     await shy.client.json('POST', '/api/likes', { targetId: viewer.id });
     const match = await viewer.client.json<{ conversationId: string }>('POST', '/api/likes', { targetId: shy.id });
-    const refused = await viewer.client.json<ErrorBody>('POST', `/api/conversations/${match.body.conversationId}/messages`, { content: 'Hi!', clientKey: crypto.randomUUID() });
+    const refused = await viewer.client.json<ErrorBody>(
+      'POST',
+      `/api/conversations/${match.body.conversationId}/messages`,
+      { content: 'Hi!', clientKey: crypto.randomUUID() },
+    );
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toMatch(/only accepts messages from selfie-verified members/);
     await db().update(profiles).set({ selfieVerified: true }).where(eq(profiles.userId, viewer.id));
-    expect((await viewer.client.json('POST', `/api/conversations/${match.body.conversationId}/messages`, { content: 'Hi!', clientKey: crypto.randomUUID() })).status).toBe(201);
+    expect(
+      (
+        await viewer.client.json('POST', `/api/conversations/${match.body.conversationId}/messages`, {
+          content: 'Hi!',
+          clientKey: crypto.randomUUID(),
+        })
+      ).status,
+    ).toBe(201);
 
-    await shy.client.json('PUT', '/api/account/privacy', { hideProfile: true, verifiedOnlyMessages: true, showDistance: false });
+    await shy.client.json('PUT', '/api/account/privacy', {
+      hideProfile: true,
+      verifiedOnlyMessages: true,
+      showDistance: false,
+    });
     const other = await factoryMember(suite.server, suite.passwordHash);
-    expect((await other.client.json<TDiscoverPage>('GET', `/api/discover?location=${zone}`)).body.profiles).toHaveLength(0);
+    expect(
+      (await other.client.json<TDiscoverPage>('GET', `/api/discover?location=${zone}`)).body.profiles,
+    ).toHaveLength(0);
   });
 });
 
@@ -186,7 +278,12 @@ describe(`download and delete my data on ${testDatabaseKind}`, () => {
     const response = await client.get('/api/account/export');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toMatch(/attachment; filename="vouch-data-/);
-    const data = (await response.json()) as { account: { email: string }; profile: { name: string }; photos: { image: string }[]; securityActivity: unknown[] };
+    const data = (await response.json()) as {
+      account: { email: string };
+      profile: { name: string };
+      photos: { image: string }[];
+      securityActivity: unknown[];
+    };
     expect(data.account.email).toBe(email);
     expect(data.profile.name).toBe('Sam');
     expect(data.photos[0]!.image).toMatch(/^data:image\/(jpeg|webp|png);base64,/);
@@ -199,8 +296,20 @@ describe(`download and delete my data on ${testDatabaseKind}`, () => {
     const [photo] = await db().select().from(photos).where(eq(photos.userId, id));
     expect(await suite.server.deps.storage.get(photo!.largeKey)).not.toBeNull();
     const other = await factoryMember(suite.server, suite.passwordHash);
-    await db().insert(reviews).values({ conversationId: crypto.randomUUID(), reviewerId: id, revieweeId: other.id, overall: 4, safety: 5, respect: 5, communication: 4, comment: 'Lovely evening', revealedAt: new Date() });
-    await db().execute(sql`insert into subscriptions (user_id, tier, active, expires_at) values (${id}, 'premium', true, now() + interval '20 days')`);
+    await db().insert(reviews).values({
+      conversationId: crypto.randomUUID(),
+      reviewerId: id,
+      revieweeId: other.id,
+      overall: 4,
+      safety: 5,
+      respect: 5,
+      communication: 4,
+      comment: 'Lovely evening',
+      revealedAt: new Date(),
+    });
+    await db().execute(
+      sql`insert into subscriptions (user_id, tier, active, expires_at) values (${id}, 'premium', true, now() + interval '20 days')`,
+    );
 
     const wrong = await client.json<ErrorBody>('POST', '/api/account/delete', { password: 'WrongPass1' });
     expect(wrong.status).toBe(400);

@@ -6,7 +6,11 @@ import { AppError } from '../../lib/errors';
 
 export async function privacySettings(db: Pick<Db, 'select'>, userId: string): Promise<TPrivacySettings> {
   const [row] = await db
-    .select({ hideProfile: profiles.hiddenByMember, verifiedOnlyMessages: profiles.verifiedOnlyMessages, showDistance: profiles.showDistance })
+    .select({
+      hideProfile: profiles.hiddenByMember,
+      verifiedOnlyMessages: profiles.verifiedOnlyMessages,
+      showDistance: profiles.showDistance,
+    })
     .from(profiles)
     .where(eq(profiles.userId, userId));
   if (!row) throw new AppError('NOT_FOUND', 'Create your profile first.');
@@ -17,7 +21,11 @@ export async function privacySettings(db: Pick<Db, 'select'>, userId: string): P
  * Saves the privacy choices. Hiding the profile takes it out of discovery at once; showing
  * it again does not undo a ban (the effective flag stays on while the member is banned).
  */
-export async function savePrivacySettings(db: Db, userId: string, settings: TPrivacySettings): Promise<TPrivacySettings> {
+export async function savePrivacySettings(
+  db: Db,
+  userId: string,
+  settings: TPrivacySettings,
+): Promise<TPrivacySettings> {
   const updated = await db
     .update(profiles)
     .set({

@@ -1,6 +1,13 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { ZAccountEvent, ZActiveSession, ZEmailCodeChange, ZPasswordConfirm, ZPrivacySettings, ZSecuritySettings } from '../../../../contracts/account';
+import {
+  ZAccountEvent,
+  ZActiveSession,
+  ZEmailCodeChange,
+  ZPasswordConfirm,
+  ZPrivacySettings,
+  ZSecuritySettings,
+} from '../../../../contracts/account';
 import { CLIENT_IP_HEADER } from '../../auth/auth';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, jsonResponse } from '../../lib/openapi';
@@ -9,10 +16,20 @@ import { deleteAccount, exportAccountData } from './data.service';
 import type { RequestMeta } from '../../auth/hooks';
 import { listAccountEvents } from './events';
 import { privacySettings, savePrivacySettings } from './privacy.service';
-import { disableAuthenticatorApp, listSessions, revokeOtherSessions, revokeSession, securitySettings, setEmailCode } from './security.service';
+import {
+  disableAuthenticatorApp,
+  listSessions,
+  revokeOtherSessions,
+  revokeSession,
+  securitySettings,
+  setEmailCode,
+} from './security.service';
 
 const jsonBody = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } } } });
-const metaOf = (c: Context<AppEnv>): RequestMeta => ({ ip: c.req.header(CLIENT_IP_HEADER) ?? null, userAgent: c.req.header('user-agent') ?? null });
+const metaOf = (c: Context<AppEnv>): RequestMeta => ({
+  ip: c.req.header(CLIENT_IP_HEADER) ?? null,
+  userAgent: c.req.header('user-agent') ?? null,
+});
 
 const getSecurity = defineRoute('member', {
   method: 'get',
@@ -35,7 +52,8 @@ const appOff = defineRoute('member', {
   method: 'post',
   path: '/api/account/security/app/disable',
   tags: ['Account'],
-  summary: 'Turn the authenticator app off (password required). Turning it on goes through /api/auth/two-factor/enable and verify-totp.',
+  summary:
+    'Turn the authenticator app off (password required). Turning it on goes through /api/auth/two-factor/enable and verify-totp.',
   request: jsonBody(ZPasswordConfirm),
   responses: { 200: jsonResponse(ZSecuritySettings, 'Saved'), 400: errorResponse('Wrong password') },
 });
@@ -62,7 +80,11 @@ const revokeOne = defineRoute('member', {
   tags: ['Account'],
   summary: 'Sign out one other device',
   request: { params: z.object({ sessionId: z.string().min(1).max(64) }) },
-  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Signed out'), 400: errorResponse('This device'), 404: errorResponse('No such session') },
+  responses: {
+    200: jsonResponse(z.object({ ok: z.literal(true) }), 'Signed out'),
+    400: errorResponse('This device'),
+    404: errorResponse('No such session'),
+  },
 });
 
 const activity = defineRoute('member', {
@@ -104,7 +126,10 @@ const remove = defineRoute('member', {
   tags: ['Account'],
   summary: 'Delete my account for good (password required)',
   request: jsonBody(ZPasswordConfirm),
-  responses: { 200: jsonResponse(z.object({ deleted: z.literal(true) }), 'Deleted; the session cookie is cleared'), 400: errorResponse('Wrong password') },
+  responses: {
+    200: jsonResponse(z.object({ deleted: z.literal(true) }), 'Deleted; the session cookie is cleared'),
+    400: errorResponse('Wrong password'),
+  },
 });
 
 export const accountRoutes = new OpenAPIHono<AppEnv>()
@@ -113,16 +138,45 @@ export const accountRoutes = new OpenAPIHono<AppEnv>()
     const { enabled, password } = c.req.valid('json');
     return c.json(await setEmailCode(c.get('deps').database.db, c.get('user').id, enabled, password, metaOf(c)), 200);
   })
-  .openapi(appOff, async (c) => c.json(await disableAuthenticatorApp(c.get('deps').database.db, c.get('user').id, c.req.valid('json').password, metaOf(c)), 200))
-  .openapi(sessions, async (c) => c.json({ sessions: await listSessions(c.get('deps').database.db, c.get('user').id, c.get('sessionId')) }, 200))
-  .openapi(revokeOthers, async (c) => c.json({ revoked: await revokeOtherSessions(c.get('deps').database.db, c.get('user').id, c.get('sessionId'), metaOf(c)) }, 200))
+  .openapi(appOff, async (c) =>
+    c.json(
+      await disableAuthenticatorApp(
+        c.get('deps').database.db,
+        c.get('user').id,
+        c.req.valid('json').password,
+        metaOf(c),
+      ),
+      200,
+    ),
+  )
+  .openapi(sessions, async (c) =>
+    c.json({ sessions: await listSessions(c.get('deps').database.db, c.get('user').id, c.get('sessionId')) }, 200),
+  )
+  .openapi(revokeOthers, async (c) =>
+    c.json(
+      {
+        revoked: await revokeOtherSessions(c.get('deps').database.db, c.get('user').id, c.get('sessionId'), metaOf(c)),
+      },
+      200,
+    ),
+  )
   .openapi(revokeOne, async (c) => {
-    await revokeSession(c.get('deps').database.db, c.get('user').id, c.get('sessionId'), c.req.valid('param').sessionId, metaOf(c));
+    await revokeSession(
+      c.get('deps').database.db,
+      c.get('user').id,
+      c.get('sessionId'),
+      c.req.valid('param').sessionId,
+      metaOf(c),
+    );
     return c.json({ ok: true as const }, 200);
   })
-  .openapi(activity, async (c) => c.json({ events: await listAccountEvents(c.get('deps').database.db, c.get('user').id) }, 200))
+  .openapi(activity, async (c) =>
+    c.json({ events: await listAccountEvents(c.get('deps').database.db, c.get('user').id) }, 200),
+  )
   .openapi(getPrivacy, async (c) => c.json(await privacySettings(c.get('deps').database.db, c.get('user').id), 200))
-  .openapi(putPrivacy, async (c) => c.json(await savePrivacySettings(c.get('deps').database.db, c.get('user').id, c.req.valid('json')), 200))
+  .openapi(putPrivacy, async (c) =>
+    c.json(await savePrivacySettings(c.get('deps').database.db, c.get('user').id, c.req.valid('json')), 200),
+  )
   .openapi(exportData, async (c) => {
     const data = await exportAccountData(c.get('deps'), c.get('user').id);
     c.header('content-disposition', `attachment; filename="vouch-data-${new Date().toISOString().slice(0, 10)}.json"`);
@@ -132,8 +186,17 @@ export const accountRoutes = new OpenAPIHono<AppEnv>()
   .openapi(remove, async (c) => {
     await deleteAccount(c.get('deps'), c.get('user').id, c.req.valid('json').password);
     // The session row went with the account; the cookies go too.
-    for (const name of ['better-auth.session_token', 'better-auth.session_data', '__Secure-better-auth.session_token', '__Secure-better-auth.session_data']) {
-      c.header('set-cookie', `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${name.startsWith('__Secure') ? '; Secure' : ''}`, { append: true });
+    for (const name of [
+      'better-auth.session_token',
+      'better-auth.session_data',
+      '__Secure-better-auth.session_token',
+      '__Secure-better-auth.session_data',
+    ]) {
+      c.header(
+        'set-cookie',
+        `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${name.startsWith('__Secure') ? '; Secure' : ''}`,
+        { append: true },
+      );
     }
     return c.json({ deleted: true as const }, 200);
   });

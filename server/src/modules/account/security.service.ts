@@ -9,8 +9,13 @@ import { recordAccountEvent } from './events';
 
 /** Sensitive changes need the member's current password. */
 export async function requirePassword(db: Pick<Db, 'select'>, userId: string, password: string): Promise<void> {
-  const [row] = await db.select({ hash: account.password }).from(account).where(and(eq(account.userId, userId), eq(account.providerId, 'credential'))).limit(1);
-  if (!row?.hash || !(await verifyPassword({ hash: row.hash, password }))) throw new AppError('BAD_REQUEST', DELETE_TEXT.wrongPassword, { password: DELETE_TEXT.wrongPassword });
+  const [row] = await db
+    .select({ hash: account.password })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')))
+    .limit(1);
+  if (!row?.hash || !(await verifyPassword({ hash: row.hash, password })))
+    throw new AppError('BAD_REQUEST', DELETE_TEXT.wrongPassword, { password: DELETE_TEXT.wrongPassword });
 }
 
 /** An authenticator app counts once a code from it was verified (an unfinished set-up does not). */
@@ -32,7 +37,13 @@ async function syncTwoFactorFlag(tx: Pick<Db, 'update' | 'execute'>, userId: str
   return { ...settings, twoFactorEnabled: enabled };
 }
 
-export async function setEmailCode(db: Db, userId: string, enabled: boolean, password: string, meta: RequestMeta): Promise<TSecuritySettings> {
+export async function setEmailCode(
+  db: Db,
+  userId: string,
+  enabled: boolean,
+  password: string,
+  meta: RequestMeta,
+): Promise<TSecuritySettings> {
   await requirePassword(db, userId, password);
   const settings = await db.transaction(async (tx) => {
     await tx
@@ -46,7 +57,12 @@ export async function setEmailCode(db: Db, userId: string, enabled: boolean, pas
 }
 
 /** Turns the authenticator app off; email codes, if on, keep the second factor. */
-export async function disableAuthenticatorApp(db: Db, userId: string, password: string, meta: RequestMeta): Promise<TSecuritySettings> {
+export async function disableAuthenticatorApp(
+  db: Db,
+  userId: string,
+  password: string,
+  meta: RequestMeta,
+): Promise<TSecuritySettings> {
   await requirePassword(db, userId, password);
   const settings = await db.transaction(async (tx) => {
     await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
@@ -58,12 +74,23 @@ export async function disableAuthenticatorApp(db: Db, userId: string, password: 
 
 /** Whether email codes may be sent to this member (better-auth's sendOTP asks). */
 export async function emailCodesAllowed(db: Pick<Db, 'select'>, userId: string): Promise<boolean> {
-  const [row] = await db.select({ on: accountSecurity.emailCode }).from(accountSecurity).where(eq(accountSecurity.userId, userId));
+  const [row] = await db
+    .select({ on: accountSecurity.emailCode })
+    .from(accountSecurity)
+    .where(eq(accountSecurity.userId, userId));
   return !!row?.on;
 }
 
-export async function listSessions(db: Pick<Db, 'select'>, userId: string, currentId: string): Promise<TActiveSession[]> {
-  const rows = await db.select().from(session).where(and(eq(session.userId, userId), sql`${session.expiresAt} > now()`)).orderBy(sql`${session.updatedAt} desc`);
+export async function listSessions(
+  db: Pick<Db, 'select'>,
+  userId: string,
+  currentId: string,
+): Promise<TActiveSession[]> {
+  const rows = await db
+    .select()
+    .from(session)
+    .where(and(eq(session.userId, userId), sql`${session.expiresAt} > now()`))
+    .orderBy(sql`${session.updatedAt} desc`);
   return rows.map((row) => ({
     id: row.id,
     current: row.id === currentId,
@@ -76,15 +103,33 @@ export async function listSessions(db: Pick<Db, 'select'>, userId: string, curre
 
 /** Signs the member out everywhere but here; the sessions stop working at once (resolveSession reads the row). */
 /** Signs one of the member's other devices out; this device signs out with Sign out instead. */
-export async function revokeSession(db: Db, userId: string, currentId: string, sessionId: string, meta: RequestMeta): Promise<void> {
-  if (sessionId === currentId) throw new AppError('BAD_REQUEST', 'This is the device you are using. Use Sign out to end this session.');
-  const removed = await db.delete(session).where(and(eq(session.userId, userId), eq(session.id, sessionId))).returning({ id: session.id });
+export async function revokeSession(
+  db: Db,
+  userId: string,
+  currentId: string,
+  sessionId: string,
+  meta: RequestMeta,
+): Promise<void> {
+  if (sessionId === currentId)
+    throw new AppError('BAD_REQUEST', 'This is the device you are using. Use Sign out to end this session.');
+  const removed = await db
+    .delete(session)
+    .where(and(eq(session.userId, userId), eq(session.id, sessionId)))
+    .returning({ id: session.id });
   if (!removed.length) throw new AppError('NOT_FOUND', 'That session has already ended.');
   await recordAccountEvent(db, userId, 'session_revoked', meta);
 }
 
-export async function revokeOtherSessions(db: Db, userId: string, currentId: string, meta: RequestMeta): Promise<number> {
-  const removed = await db.delete(session).where(and(eq(session.userId, userId), ne(session.id, currentId))).returning({ id: session.id });
+export async function revokeOtherSessions(
+  db: Db,
+  userId: string,
+  currentId: string,
+  meta: RequestMeta,
+): Promise<number> {
+  const removed = await db
+    .delete(session)
+    .where(and(eq(session.userId, userId), ne(session.id, currentId)))
+    .returning({ id: session.id });
   if (removed.length) await recordAccountEvent(db, userId, 'sessions_revoked', meta);
   return removed.length;
 }

@@ -25,13 +25,18 @@ const admin = () => factoryAdmin(suite.server);
 describe(`admin sign-in on ${testDatabaseKind}`, () => {
   it('succeeds only for administrators; members and wrong passwords get Access Denied', async () => {
     const someone = await member();
-    const [{ email }] = (await db().execute<{ email: string }>(sql`select email from "user" where id = ${someone.id}`)).rows as [{ email: string }];
-    const denied = await suite.server.client().json<{ error: { message: string } }>('POST', '/api/admin/sign-in', { email, password: PASSWORD });
+    const [{ email }] = (await db().execute<{ email: string }>(sql`select email from "user" where id = ${someone.id}`))
+      .rows as [{ email: string }];
+    const denied = await suite.server
+      .client()
+      .json<{ error: { message: string } }>('POST', '/api/admin/sign-in', { email, password: PASSWORD });
     expect(denied.status).toBe(401);
     expect(denied.body.error.message).toBe('Invalid admin credentials. Please check your email and password.');
 
     const boss = await admin();
-    const wrong = await suite.server.client().json('POST', '/api/admin/sign-in', { email: boss.email, password: 'Wrong1234' });
+    const wrong = await suite.server
+      .client()
+      .json('POST', '/api/admin/sign-in', { email: boss.email, password: 'Wrong1234' });
     expect(wrong.status).toBe(401);
     expect((await boss.client.json<{ isAdmin: boolean }>('GET', '/api/me')).body.isAdmin).toBe(true);
     expect((await boss.client.json('GET', '/api/admin/stats')).status).toBe(200);
@@ -42,7 +47,10 @@ describe(`admin sign-in on ${testDatabaseKind}`, () => {
     const { userId } = await createOrPromoteAdmin(suite.server.deps, email, PASSWORD);
     await db().execute(sql`update "user" set two_factor_enabled = true where id = ${userId}`);
     const client = suite.server.client();
-    const response = await client.json<{ twoFactorRequired: boolean }>('POST', '/api/admin/sign-in', { email, password: PASSWORD });
+    const response = await client.json<{ twoFactorRequired: boolean }>('POST', '/api/admin/sign-in', {
+      email,
+      password: PASSWORD,
+    });
     expect(response.body).toEqual({ twoFactorRequired: true });
     expect((await client.json('GET', '/api/me')).status).toBe(401);
     expect((await client.json('GET', '/api/admin/stats')).status).toBe(401);
@@ -53,25 +61,44 @@ describe(`admin sign-in on ${testDatabaseKind}`, () => {
     const { userId } = await createOrPromoteAdmin(suite.server.deps, email, PASSWORD);
     const first = suite.server.client();
     expect((await first.json('POST', '/api/admin/sign-in', { email, password: PASSWORD })).status).toBe(200);
-    const { totpURI } = (await first.json<{ totpURI: string }>('POST', '/api/auth/two-factor/enable', { password: PASSWORD })).body;
+    const { totpURI } = (
+      await first.json<{ totpURI: string }>('POST', '/api/auth/two-factor/enable', { password: PASSWORD })
+    ).body;
     const totp = OTPAuth.URI.parse(totpURI) as OTPAuth.TOTP;
     expect((await first.json('POST', '/api/auth/two-factor/verify-totp', { code: totp.generate() })).status).toBe(200);
     type Entry = { event_type: string; actor_id: string | null; details: Record<string, unknown> };
     const entries = async () =>
-      (await db().execute<Entry>(sql`select event_type, actor_id, details from security_logs where actor_id = ${userId} or details->>'userId' = ${userId} order by seq`)).rows;
+      (
+        await db().execute<Entry>(
+          sql`select event_type, actor_id, details from security_logs where actor_id = ${userId} or details->>'userId' = ${userId} order by seq`,
+        )
+      ).rows;
     const before = (await entries()).length;
     // Turning the app on in Settings is not a sign-in.
     expect((await entries()).map((e) => e.event_type)).toEqual(['admin_created', 'admin_sign_in']);
 
     const device = suite.server.client();
-    expect((await device.json<{ twoFactorRequired: boolean }>('POST', '/api/admin/sign-in', { email, password: PASSWORD })).body).toEqual({ twoFactorRequired: true });
+    expect(
+      (await device.json<{ twoFactorRequired: boolean }>('POST', '/api/admin/sign-in', { email, password: PASSWORD }))
+        .body,
+    ).toEqual({ twoFactorRequired: true });
     expect((await entries()).length).toBe(before); // the password alone is not a sign-in
-    const wrong = await device.json<{ error: { code: string } }>('POST', '/api/auth/two-factor/verify-totp', { code: '000000' });
+    const wrong = await device.json<{ error: { code: string } }>('POST', '/api/auth/two-factor/verify-totp', {
+      code: '000000',
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body.error.code).toBe('INVALID_CODE');
-    expect((await entries()).slice(before)).toEqual([{ event_type: 'admin_sign_in_failed', actor_id: null, details: expect.objectContaining({ userId, step: 'second factor' }) }]);
+    expect((await entries()).slice(before)).toEqual([
+      {
+        event_type: 'admin_sign_in_failed',
+        actor_id: null,
+        details: expect.objectContaining({ userId, step: 'second factor' }),
+      },
+    ]);
     expect((await device.json('POST', '/api/auth/two-factor/verify-totp', { code: totp.generate() })).status).toBe(200);
-    expect((await entries()).slice(before + 1)).toEqual([{ event_type: 'admin_sign_in', actor_id: userId, details: expect.objectContaining({ twoFactor: true }) }]);
+    expect((await entries()).slice(before + 1)).toEqual([
+      { event_type: 'admin_sign_in', actor_id: userId, details: expect.objectContaining({ twoFactor: true }) },
+    ]);
     expect((await device.json('GET', '/api/admin/stats')).status).toBe(200);
   });
 
@@ -98,7 +125,9 @@ describe(`admin route access on ${testDatabaseKind}`, () => {
     const boss = await admin();
     for (const { path, method } of routes) {
       const body = method === 'GET' ? undefined : {};
-      expect((await suite.server.client().request(method, fill(path), body)).status, `${method} ${path} visitor`).toBe(401);
+      expect((await suite.server.client().request(method, fill(path), body)).status, `${method} ${path} visitor`).toBe(
+        401,
+      );
       expect((await plain.client.request(method, fill(path), body)).status, `${method} ${path} member`).toBe(403);
       expect((await banned.client.request(method, fill(path), body)).status, `${method} ${path} banned`).toBe(403);
       const asAdmin = (await boss.client.request(method, fill(path), body)).status;
@@ -112,35 +141,54 @@ describe(`admin actions on ${testDatabaseKind}`, () => {
   it('bans a member: the session ends, sign-in is refused, the profile hides; logged with before and after', async () => {
     const boss = await admin();
     const target = await member('Troublemaker');
-    const [{ email }] = (await db().execute<{ email: string }>(sql`select email from "user" where id = ${target.id}`)).rows as [{ email: string }];
-    const banned = await boss.client.json<TAdminUser>('PUT', `/api/admin/users/${target.id}/blocked`, { blocked: true, reason: 'Scam messages' });
+    const [{ email }] = (await db().execute<{ email: string }>(sql`select email from "user" where id = ${target.id}`))
+      .rows as [{ email: string }];
+    const banned = await boss.client.json<TAdminUser>('PUT', `/api/admin/users/${target.id}/blocked`, {
+      blocked: true,
+      reason: 'Scam messages',
+    });
     expect(banned.body).toMatchObject({ banned: true, banReason: 'Scam messages' });
     expect((await target.client.json('GET', '/api/me')).status).toBe(401);
     expect((await signIn(suite.server.client(), email)).status).not.toBe(200);
     const viewer = await member('Viewer');
     const seen = await viewer.client.json<{ profiles: { userId: string }[] }>('GET', '/api/discover?limit=50');
     expect(seen.body.profiles.map((p) => p.userId)).not.toContain(target.id);
-    const { rows } = await db().execute<{ details: { before: { banned: boolean }; after: { banned: boolean } }; actor_id: string }>(
+    const { rows } = await db().execute<{
+      details: { before: { banned: boolean }; after: { banned: boolean } };
+      actor_id: string;
+    }>(
       sql`select details, actor_id from security_logs where event_type = 'user_blocked' and details->>'target' = ${target.id}`,
     );
-    expect(rows[0]).toMatchObject({ actor_id: boss.id, details: { before: { banned: false }, after: { banned: true } } });
+    expect(rows[0]).toMatchObject({
+      actor_id: boss.id,
+      details: { before: { banned: false }, after: { banned: true } },
+    });
     // The blocked badge stays: it is the saved state.
     expect((await boss.client.json<TAdminUser>('GET', `/api/admin/users/${target.id}`)).body.banned).toBe(true);
-    expect((await boss.client.json<TAdminUser>('PUT', `/api/admin/users/${target.id}/blocked`, { blocked: false })).body.banned).toBe(false);
+    expect(
+      (await boss.client.json<TAdminUser>('PUT', `/api/admin/users/${target.id}/blocked`, { blocked: false })).body
+        .banned,
+    ).toBe(false);
     expect((await signIn(suite.server.client(), email)).status).toBe(200);
   });
 
   it('lifts a suspension once its end has passed', async () => {
     const boss = await admin();
     const target = await member('Suspended');
-    const suspended = await boss.client.json<TAdminUser>('PUT', `/api/admin/users/${target.id}/blocked`, { blocked: true, reason: 'Cooling off', days: 3 });
+    const suspended = await boss.client.json<TAdminUser>('PUT', `/api/admin/users/${target.id}/blocked`, {
+      blocked: true,
+      reason: 'Cooling off',
+      days: 3,
+    });
     expect(suspended.body.banExpires).not.toBeNull();
     await liftEndedSuspensions(db());
     expect((await boss.client.json<TAdminUser>('GET', `/api/admin/users/${target.id}`)).body.banned).toBe(true);
     await db().execute(sql`update "user" set ban_expires = now() - interval '1 minute' where id = ${target.id}`);
     expect(await liftEndedSuspensions(db())).toBeGreaterThanOrEqual(1);
     expect((await boss.client.json<TAdminUser>('GET', `/api/admin/users/${target.id}`)).body.banned).toBe(false);
-    const { rows } = await db().execute<{ hidden: boolean }>(sql`select hidden from profiles where user_id = ${target.id}`);
+    const { rows } = await db().execute<{ hidden: boolean }>(
+      sql`select hidden from profiles where user_id = ${target.id}`,
+    );
     expect(rows[0]!.hidden).toBe(false);
   });
 
@@ -152,8 +200,16 @@ describe(`admin actions on ${testDatabaseKind}`, () => {
     const counters = async () => (await boss.client.json<Counters>('GET', '/api/admin/security-events')).body.counters;
     const before = await stats();
     // An account without a profile is an account; a profile made today for an old account is not a new one.
-    await insertMember(db(), { email: `no-profile-${crypto.randomUUID().slice(0, 8)}@example.com`, passwordHash: suite.passwordHash, profile: null });
-    await insertMember(db(), { email: `old-${crypto.randomUUID().slice(0, 8)}@example.com`, passwordHash: suite.passwordHash, createdAt: new Date(Date.now() - 10 * 86_400_000) });
+    await insertMember(db(), {
+      email: `no-profile-${crypto.randomUUID().slice(0, 8)}@example.com`,
+      passwordHash: suite.passwordHash,
+      profile: null,
+    });
+    await insertMember(db(), {
+      email: `old-${crypto.randomUUID().slice(0, 8)}@example.com`,
+      passwordHash: suite.passwordHash,
+      createdAt: new Date(Date.now() - 10 * 86_400_000),
+    });
     expect(await stats()).toMatchObject({ totalUsers: before.totalUsers + 2, newToday: before.newToday + 1 });
 
     // Running the audit again and again adds nothing; a safety report adds one until it is resolved.
@@ -163,28 +219,60 @@ describe(`admin actions on ${testDatabaseKind}`, () => {
     expect((await counters()).highPriorityIssues).toBe(start.highPriorityIssues);
     const reporter = await member('Worried');
     const subject = await member('Worrying');
-    const filed = await reporter.client.json<{ id: string }>('POST', '/api/reports', { subjectId: subject.id, reason: 'safety', clientKey: crypto.randomUUID() });
+    const filed = await reporter.client.json<{ id: string }>('POST', '/api/reports', {
+      subjectId: subject.id,
+      reason: 'safety',
+      clientKey: crypto.randomUUID(),
+    });
     expect((await counters()).highPriorityIssues).toBe(start.highPriorityIssues + 1);
-    await boss.client.json('POST', `/api/admin/cases/${filed.body.id}/decision`, { decision: 'warn', note: 'We warned the member.' });
-    expect(await counters()).toMatchObject({ highPriorityIssues: start.highPriorityIssues, resolvedIssues: start.resolvedIssues + 1 });
+    await boss.client.json('POST', `/api/admin/cases/${filed.body.id}/decision`, {
+      decision: 'warn',
+      note: 'We warned the member.',
+    });
+    expect(await counters()).toMatchObject({
+      highPriorityIssues: start.highPriorityIssues,
+      resolvedIssues: start.resolvedIssues + 1,
+    });
   });
 
   it('resolves a report; the reporter sees the outcome', async () => {
     const boss = await admin();
     const reporter = await member('Reporter');
     const subject = await member('Subject');
-    const filed = await reporter.client.json<{ id: string }>('POST', '/api/reports', { subjectId: subject.id, reason: 'harassment', clientKey: crypto.randomUUID() });
-    const queue = await boss.client.json<{ cases: { id: string }[] }>('GET', '/api/admin/cases?kind=report&status=open');
+    const filed = await reporter.client.json<{ id: string }>('POST', '/api/reports', {
+      subjectId: subject.id,
+      reason: 'harassment',
+      clientKey: crypto.randomUUID(),
+    });
+    const queue = await boss.client.json<{ cases: { id: string }[] }>(
+      'GET',
+      '/api/admin/cases?kind=report&status=open',
+    );
     expect(queue.body.cases.map((c) => c.id)).toContain(filed.body.id);
     const note = 'Thank you for reporting: we warned the member about their messages.';
-    expect((await boss.client.json('POST', `/api/admin/cases/${filed.body.id}/decision`, { decision: 'warn', note })).status).toBe(200);
-    expect((await boss.client.json('POST', `/api/admin/cases/${filed.body.id}/decision`, { decision: 'dismiss', note: 'Again' })).status).toBe(409);
+    expect(
+      (await boss.client.json('POST', `/api/admin/cases/${filed.body.id}/decision`, { decision: 'warn', note })).status,
+    ).toBe(200);
+    expect(
+      (
+        await boss.client.json('POST', `/api/admin/cases/${filed.body.id}/decision`, {
+          decision: 'dismiss',
+          note: 'Again',
+        })
+      ).status,
+    ).toBe(409);
     const mine = await reporter.client.json<{ reports: TMyReport[] }>('GET', '/api/reports/mine');
     expect(mine.body.reports[0]).toMatchObject({ status: 'actioned', outcome: note });
-    const reporterNotes = await reporter.client.json<{ notifications: { message: string }[] }>('GET', '/api/notifications');
+    const reporterNotes = await reporter.client.json<{ notifications: { message: string }[] }>(
+      'GET',
+      '/api/notifications',
+    );
     expect(reporterNotes.body.notifications.map((n) => n.message)).toContain(note);
     // The warned member gets the standard warning, never the note written for the reporter.
-    const notes = await subject.client.json<{ notifications: { title: string; message: string }[] }>('GET', '/api/notifications');
+    const notes = await subject.client.json<{ notifications: { title: string; message: string }[] }>(
+      'GET',
+      '/api/notifications',
+    );
     const warning = notes.body.notifications.find((n) => n.title === STANDARD_WARNING.title);
     expect(warning?.message).toBe(STANDARD_WARNING.message);
     expect(JSON.stringify(notes.body)).not.toContain('Thank you for reporting');
@@ -195,12 +283,16 @@ describe(`admin actions on ${testDatabaseKind}`, () => {
     const first = await boss.client.json<TAuditResult>('POST', '/api/admin/audit');
     expect(first.body.issues.map((i) => i.check)).toContain('admin-2fa');
     expect(first.body.issues.map((i) => i.check)).not.toContain('log-chain');
-    expect((await boss.client.json<{ audit: TAuditResult }>('GET', '/api/admin/audit')).body.audit.ranAt).toBe(first.body.ranAt);
+    expect((await boss.client.json<{ audit: TAuditResult }>('GET', '/api/admin/audit')).body.audit.ranAt).toBe(
+      first.body.ranAt,
+    );
 
     // As the database's owner would: the append-only trigger is put aside for the edit.
     await db().transaction(async (tx) => {
       await tx.execute(sql`alter table security_logs disable trigger security_logs_no_change`);
-      await tx.execute(sql`update security_logs set details = '{"edited": true}'::jsonb where seq = (select min(seq) from security_logs where hash is not null)`);
+      await tx.execute(
+        sql`update security_logs set details = '{"edited": true}'::jsonb where seq = (select min(seq) from security_logs where hash is not null)`,
+      );
       await tx.execute(sql`alter table security_logs enable trigger security_logs_no_change`);
     });
     const second = await boss.client.json<TAuditResult>('POST', '/api/admin/audit');
@@ -233,14 +325,20 @@ describe(`admin actions on ${testDatabaseKind}`, () => {
     const campaign = (await created.json()) as { id: string; imageUrl: string };
 
     const visitor = suite.server.client();
-    const slot = await visitor.json<{ ads: { id: string; clickUrl: string }[] }>('GET', '/api/ads?placement=home_bottom');
+    const slot = await visitor.json<{ ads: { id: string; clickUrl: string }[] }>(
+      'GET',
+      '/api/ads?placement=home_bottom',
+    );
     expect(slot.body.ads.map((a) => a.id)).toContain(campaign.id);
     expect((await visitor.get(campaign.imageUrl)).status).toBe(200);
     await visitor.json('POST', `/api/ads/${campaign.id}/impression`);
     const click = await visitor.get(`/api/ads/${campaign.id}/click`);
     expect(click.status).toBe(302);
     expect(click.headers.get('location')).toBe('https://example.com/picnic');
-    const listed = await boss.client.json<{ campaigns: { id: string; impressions: number; clicks: number }[] }>('GET', '/api/admin/campaigns');
+    const listed = await boss.client.json<{ campaigns: { id: string; impressions: number; clicks: number }[] }>(
+      'GET',
+      '/api/admin/campaigns',
+    );
     expect(listed.body.campaigns.find((c) => c.id === campaign.id)).toMatchObject({ impressions: 1, clicks: 1 });
 
     const bad = new FormData();
@@ -249,8 +347,14 @@ describe(`admin actions on ${testDatabaseKind}`, () => {
     bad.append('targetUrl', 'javascript:alert(1)');
     expect((await boss.client.request('POST', '/api/admin/campaigns', bad)).status).toBe(400);
 
-    expect((await boss.client.json('PUT', `/api/admin/campaigns/${campaign.id}/active`, { active: false })).status).toBe(200);
-    expect((await visitor.json<{ ads: { id: string }[] }>('GET', '/api/ads?placement=home_bottom')).body.ads.map((a) => a.id)).not.toContain(campaign.id);
+    expect(
+      (await boss.client.json('PUT', `/api/admin/campaigns/${campaign.id}/active`, { active: false })).status,
+    ).toBe(200);
+    expect(
+      (await visitor.json<{ ads: { id: string }[] }>('GET', '/api/ads?placement=home_bottom')).body.ads.map(
+        (a) => a.id,
+      ),
+    ).not.toContain(campaign.id);
     expect((await boss.client.json('DELETE', `/api/admin/campaigns/${campaign.id}`)).status).toBe(200);
     expect((await visitor.get(campaign.imageUrl)).status).toBe(404);
   });
@@ -259,29 +363,69 @@ describe(`admin actions on ${testDatabaseKind}`, () => {
     const boss = await admin();
     const payer = await member('Payer');
     await db().execute(sql`insert into subscriptions (user_id, tier, active) values (${payer.id}, 'premium', true)`);
-    const page = await boss.client.json<{ subscriptions: { id: string; userId: string }[]; total: number }>('GET', `/api/admin/subscriptions?search=${payer.id.slice(0, 12)}&pageSize=10`);
+    const page = await boss.client.json<{ subscriptions: { id: string; userId: string }[]; total: number }>(
+      'GET',
+      `/api/admin/subscriptions?search=${payer.id.slice(0, 12)}&pageSize=10`,
+    );
     expect(page.body.total).toBe(1);
     const id = page.body.subscriptions[0]!.id;
     expect((await boss.client.json('GET', '/api/admin/subscriptions?pageSize=7')).status).toBe(400);
-    const cancelled = await boss.client.json<{ active: boolean; cancelledAt: string | null; expiresAt: string | null }>('POST', `/api/admin/subscriptions/${id}/cancel`);
+    const cancelled = await boss.client.json<{ active: boolean; cancelledAt: string | null; expiresAt: string | null }>(
+      'POST',
+      `/api/admin/subscriptions/${id}/cancel`,
+    );
     expect(cancelled.body.active).toBe(true);
     expect(cancelled.body.cancelledAt).not.toBeNull();
     expect(new Date(cancelled.body.expiresAt!).getTime()).toBeGreaterThan(Date.now());
-    expect((await payer.client.json<{ subscription: { isActive: boolean } }>('GET', '/api/me')).body.subscription.isActive).toBe(true);
-    const edited = await boss.client.json<{ tier: string; active: boolean }>('PUT', `/api/admin/subscriptions/${id}`, { tier: 'premium', active: false, expiresAt: null });
+    expect(
+      (await payer.client.json<{ subscription: { isActive: boolean } }>('GET', '/api/me')).body.subscription.isActive,
+    ).toBe(true);
+    const edited = await boss.client.json<{ tier: string; active: boolean }>('PUT', `/api/admin/subscriptions/${id}`, {
+      tier: 'premium',
+      active: false,
+      expiresAt: null,
+    });
     expect(edited.body.active).toBe(false);
-    expect((await payer.client.json<{ subscription: { isActive: boolean } }>('GET', '/api/me')).body.subscription.isActive).toBe(false);
+    expect(
+      (await payer.client.json<{ subscription: { isActive: boolean } }>('GET', '/api/me')).body.subscription.isActive,
+    ).toBe(false);
   });
 
   it('stores contact and support messages for the admin inbox, priority support first', async () => {
     const boss = await admin();
     const visitor = suite.server.client();
-    const missing = await visitor.json<{ error: { message: string } }>('POST', '/api/contact', { name: 'Vi', email: 'vi@example.com', subject: '', message: 'Hi' });
+    const missing = await visitor.json<{ error: { message: string } }>('POST', '/api/contact', {
+      name: 'Vi',
+      email: 'vi@example.com',
+      subject: '',
+      message: 'Hi',
+    });
     expect(missing.status).toBe(400);
-    expect((await visitor.json('POST', '/api/contact', { name: 'Vi', email: 'vi@example.com', subject: 'Question', message: 'How do ratings work?' })).status).toBe(201);
+    expect(
+      (
+        await visitor.json('POST', '/api/contact', {
+          name: 'Vi',
+          email: 'vi@example.com',
+          subject: 'Question',
+          message: 'How do ratings work?',
+        })
+      ).status,
+    ).toBe(201);
     const premium = await member('Pat'); // within the 30-day trial, so Premium
-    expect((await premium.client.json('POST', '/api/contact', { kind: 'support', name: 'Pat', email: 'pat@example.com', subject: 'Help', message: 'My photo will not upload' })).status).toBe(201);
-    const inbox = await boss.client.json<{ messages: { id: string; subject: string; priority: boolean; userId: string | null; handled: boolean }[] }>('GET', '/api/admin/inbox');
+    expect(
+      (
+        await premium.client.json('POST', '/api/contact', {
+          kind: 'support',
+          name: 'Pat',
+          email: 'pat@example.com',
+          subject: 'Help',
+          message: 'My photo will not upload',
+        })
+      ).status,
+    ).toBe(201);
+    const inbox = await boss.client.json<{
+      messages: { id: string; subject: string; priority: boolean; userId: string | null; handled: boolean }[];
+    }>('GET', '/api/admin/inbox');
     expect(inbox.body.messages[0]).toMatchObject({ subject: 'Help', priority: true, userId: premium.id });
     const question = inbox.body.messages.find((m) => m.subject === 'Question')!;
     expect(question).toMatchObject({ priority: false, userId: null, handled: false });

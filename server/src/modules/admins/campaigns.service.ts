@@ -39,8 +39,16 @@ export async function createCampaign(
   await deps.storage.put(imageKey, image.large);
   try {
     const row = await deps.database.db.transaction(async (tx) => {
-      const [created] = await tx.insert(ads).values({ id, ...input, imageKey, createdBy: adminId }).returning();
-      await appendSecurityLog(tx, { eventType: 'campaign_created', severity: 'info', actorId: adminId, details: { target: id, before: null, after: input } });
+      const [created] = await tx
+        .insert(ads)
+        .values({ id, ...input, imageKey, createdBy: adminId })
+        .returning();
+      await appendSecurityLog(tx, {
+        eventType: 'campaign_created',
+        severity: 'info',
+        actorId: adminId,
+        details: { target: id, before: null, after: input },
+      });
       return created!;
     });
     return toCampaign(row);
@@ -55,16 +63,30 @@ export async function setCampaignActive(db: Db, adminId: string, id: string, act
     const [before] = await tx.select().from(ads).where(eq(ads.id, id));
     if (!before) throw new AppError('NOT_FOUND', 'No such campaign.');
     const [row] = await tx.update(ads).set({ active }).where(eq(ads.id, id)).returning();
-    await appendSecurityLog(tx, { eventType: active ? 'campaign_resumed' : 'campaign_paused', severity: 'info', actorId: adminId, details: { target: id, before: { active: before.active }, after: { active } } });
+    await appendSecurityLog(tx, {
+      eventType: active ? 'campaign_resumed' : 'campaign_paused',
+      severity: 'info',
+      actorId: adminId,
+      details: { target: id, before: { active: before.active }, after: { active } },
+    });
     return toCampaign(row!);
   });
 }
 
-export async function deleteCampaign(deps: Pick<Deps, 'database' | 'storage'>, adminId: string, id: string): Promise<void> {
+export async function deleteCampaign(
+  deps: Pick<Deps, 'database' | 'storage'>,
+  adminId: string,
+  id: string,
+): Promise<void> {
   const removed = await deps.database.db.transaction(async (tx) => {
     const [row] = await tx.delete(ads).where(eq(ads.id, id)).returning();
     if (!row) throw new AppError('NOT_FOUND', 'No such campaign.');
-    await appendSecurityLog(tx, { eventType: 'campaign_deleted', severity: 'info', actorId: adminId, details: { target: id, before: { name: row.name, placement: row.placement }, after: null } });
+    await appendSecurityLog(tx, {
+      eventType: 'campaign_deleted',
+      severity: 'info',
+      actorId: adminId,
+      details: { target: id, before: { name: row.name, placement: row.placement }, after: null },
+    });
     return row;
   });
   await deps.storage.delete(removed.imageKey);
@@ -72,8 +94,18 @@ export async function deleteCampaign(deps: Pick<Deps, 'database' | 'storage'>, a
 
 /** The active ads of a placement, for a visitor's slot (which rotates among them). */
 export async function adsFor(db: Db, placement: AdPlacement): Promise<TPublicAd[]> {
-  const rows = await db.select().from(ads).where(and(eq(ads.placement, placement), eq(ads.active, true))).orderBy(desc(ads.createdAt)).limit(10);
-  return rows.map((row) => ({ id: row.id, name: row.name, imageUrl: adImageUrl(row.id), clickUrl: `/api/ads/${row.id}/click` }));
+  const rows = await db
+    .select()
+    .from(ads)
+    .where(and(eq(ads.placement, placement), eq(ads.active, true)))
+    .orderBy(desc(ads.createdAt))
+    .limit(10);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    imageUrl: adImageUrl(row.id),
+    clickUrl: `/api/ads/${row.id}/click`,
+  }));
 }
 
 /**
@@ -81,7 +113,12 @@ export async function adsFor(db: Db, placement: AdPlacement): Promise<TPublicAd[
  * or, for a visitor, their address (an IPv6 address by its /64). A script repeating the call
  * counts once; inflating the counters takes an address or an account per view.
  */
-async function countOnce(db: Db, id: string, kind: 'impression' | 'click', visitor: string): Promise<{ target_url: string } | undefined> {
+async function countOnce(
+  db: Db,
+  id: string,
+  kind: 'impression' | 'click',
+  visitor: string,
+): Promise<{ target_url: string } | undefined> {
   const counter = kind === 'impression' ? sql`impressions = impressions + 1` : sql`clicks = clicks + 1`;
   // A paused ad is not shown, so it gains no impressions; a click on a page left open still counts.
   const shown = kind === 'impression' ? sql`and active` : sql``;

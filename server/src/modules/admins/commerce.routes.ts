@@ -1,5 +1,14 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { AD_PLACEMENTS, ZAdminSubscription, ZCampaign, ZCampaignFields, ZPublicAd, ZSubscriptionEdit, ZPendingPayment, ZActivatePremium } from '../../../../contracts/admin';
+import {
+  AD_PLACEMENTS,
+  ZAdminSubscription,
+  ZCampaign,
+  ZCampaignFields,
+  ZPublicAd,
+  ZSubscriptionEdit,
+  ZPendingPayment,
+  ZActivatePremium,
+} from '../../../../contracts/admin';
 import { readUpload, uploadBodyLimit } from '../../http/upload';
 import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -9,8 +18,23 @@ import { addressKey } from '../../auth/rate-limit';
 import { CLIENT_IP_HEADER } from '../../auth/auth';
 import type { Context } from 'hono';
 import { planOf } from '../plans/service';
-import { adsFor, countClick, countImpression, createCampaign, deleteCampaign, listCampaigns, readAdImage, setCampaignActive } from './campaigns.service';
-import { activatePremium, cancelSubscription, editSubscription, listPendingPayments, listSubscriptions } from './subscriptions.service';
+import {
+  adsFor,
+  countClick,
+  countImpression,
+  createCampaign,
+  deleteCampaign,
+  listCampaigns,
+  readAdImage,
+  setCampaignActive,
+} from './campaigns.service';
+import {
+  activatePremium,
+  cancelSubscription,
+  editSubscription,
+  listPendingPayments,
+  listSubscriptions,
+} from './subscriptions.service';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -30,11 +54,18 @@ const createRoute = defineRoute('admin', {
   request: {
     body: {
       content: {
-        'multipart/form-data': { schema: ZCampaignFields.extend({ file: z.any().openapi({ type: 'string', format: 'binary' }) }) },
+        'multipart/form-data': {
+          schema: ZCampaignFields.extend({ file: z.any().openapi({ type: 'string', format: 'binary' }) }),
+        },
       },
     },
   },
-  responses: { 201: jsonResponse(ZCampaign, 'Created'), 400: errorResponse('Invalid fields'), 413: errorResponse('File too large'), 415: errorResponse('Invalid file type') },
+  responses: {
+    201: jsonResponse(ZCampaign, 'Created'),
+    400: errorResponse('Invalid fields'),
+    413: errorResponse('File too large'),
+    415: errorResponse('Invalid file type'),
+  },
 });
 
 const toggle = defineRoute('admin', {
@@ -42,7 +73,10 @@ const toggle = defineRoute('admin', {
   path: '/api/admin/campaigns/{id}/active',
   tags: ['Admin'],
   summary: 'Pause or resume a campaign',
-  request: { params: idParams, body: { content: { 'application/json': { schema: z.object({ active: z.boolean() }) } } } },
+  request: {
+    params: idParams,
+    body: { content: { 'application/json': { schema: z.object({ active: z.boolean() }) } } },
+  },
   responses: { 200: jsonResponse(ZCampaign, 'Updated'), 404: errorResponse('No such campaign') },
 });
 
@@ -52,7 +86,10 @@ const remove = defineRoute('admin', {
   tags: ['Admin'],
   summary: 'Delete a campaign',
   request: { params: idParams },
-  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Deleted'), 404: errorResponse('No such campaign') },
+  responses: {
+    200: jsonResponse(z.object({ ok: z.literal(true) }), 'Deleted'),
+    404: errorResponse('No such campaign'),
+  },
 });
 
 const slot = defineRoute('public', {
@@ -100,10 +137,16 @@ const subscriptionList = defineRoute('admin', {
     query: z.object({
       search: z.string().max(100).default(''),
       page: z.coerce.number().int().min(1).default(1),
-      pageSize: z.coerce.number().refine((n) => [10, 20, 50].includes(n), 'Page size is 10, 20 or 50').default(10),
+      pageSize: z.coerce
+        .number()
+        .refine((n) => [10, 20, 50].includes(n), 'Page size is 10, 20 or 50')
+        .default(10),
     }),
   },
-  responses: { 200: jsonResponse(z.object({ subscriptions: z.array(ZAdminSubscription), total: z.number() }), 'A page'), 400: errorResponse('Bad paging') },
+  responses: {
+    200: jsonResponse(z.object({ subscriptions: z.array(ZAdminSubscription), total: z.number() }), 'A page'),
+    400: errorResponse('Bad paging'),
+  },
 });
 
 const subscriptionEdit = defineRoute('admin', {
@@ -138,7 +181,11 @@ const subscriptionCancel = defineRoute('admin', {
   tags: ['Admin'],
   summary: 'Cancel a subscription: it stays active until it expires',
   request: { params: idParams },
-  responses: { 200: jsonResponse(ZAdminSubscription, 'Cancelled'), 404: errorResponse('No such subscription'), 409: errorResponse('Already cancelled') },
+  responses: {
+    200: jsonResponse(ZAdminSubscription, 'Cancelled'),
+    404: errorResponse('No such subscription'),
+    409: errorResponse('Already cancelled'),
+  },
 });
 
 export const commerceRoutes = new OpenAPIHono<AppEnv>();
@@ -154,13 +201,30 @@ commerceRoutes
     }
     return c.json(await createCampaign(c.get('deps'), c.get('user').id, parsed.data, bytes), 201);
   })
-  .openapi(toggle, async (c) => c.json(await setCampaignActive(c.get('deps').database.db, c.get('user').id, c.req.valid('param').id, c.req.valid('json').active), 200))
+  .openapi(toggle, async (c) =>
+    c.json(
+      await setCampaignActive(
+        c.get('deps').database.db,
+        c.get('user').id,
+        c.req.valid('param').id,
+        c.req.valid('json').active,
+      ),
+      200,
+    ),
+  )
   .openapi(remove, async (c) => {
     await deleteCampaign(c.get('deps'), c.get('user').id, c.req.valid('param').id);
     return c.json({ ok: true as const }, 200);
   })
   // Premium (paid or on trial) means no ads: none are handed out, and none are counted.
-  .openapi(slot, async (c) => c.json({ ads: (await adViewer(c)).premium ? [] : await adsFor(c.get('deps').database.db, c.req.valid('query').placement) }, 200))
+  .openapi(slot, async (c) =>
+    c.json(
+      {
+        ads: (await adViewer(c)).premium ? [] : await adsFor(c.get('deps').database.db, c.req.valid('query').placement),
+      },
+      200,
+    ),
+  )
   .openapi(adImage, async (c) => {
     const bytes = await readAdImage(c.get('deps'), c.req.valid('param').id);
     c.header('Content-Type', 'image/webp');
@@ -172,7 +236,9 @@ commerceRoutes
     if (!viewer.premium) await countImpression(c.get('deps').database.db, c.req.valid('param').id, viewer.key);
     return c.json({ ok: true as const }, 200);
   })
-  .openapi(click, async (c) => c.redirect(await countClick(c.get('deps').database.db, c.req.valid('param').id, (await adViewer(c)).key), 302))
+  .openapi(click, async (c) =>
+    c.redirect(await countClick(c.get('deps').database.db, c.req.valid('param').id, (await adViewer(c)).key), 302),
+  )
   .openapi(pendingPayments, async (c) => c.json({ pending: await listPendingPayments(c.get('deps').database.db) }, 200))
   .openapi(activate, async (c) => {
     const { userId, months } = c.req.valid('json');
@@ -182,8 +248,15 @@ commerceRoutes
     const { search, page, pageSize } = c.req.valid('query');
     return c.json(await listSubscriptions(c.get('deps').database.db, search, page, pageSize), 200);
   })
-  .openapi(subscriptionEdit, async (c) => c.json(await editSubscription(c.get('deps').database.db, c.get('user').id, c.req.valid('param').id, c.req.valid('json')), 200))
-  .openapi(subscriptionCancel, async (c) => c.json(await cancelSubscription(c.get('deps').database.db, c.get('user').id, c.req.valid('param').id), 200));
+  .openapi(subscriptionEdit, async (c) =>
+    c.json(
+      await editSubscription(c.get('deps').database.db, c.get('user').id, c.req.valid('param').id, c.req.valid('json')),
+      200,
+    ),
+  )
+  .openapi(subscriptionCancel, async (c) =>
+    c.json(await cancelSubscription(c.get('deps').database.db, c.get('user').id, c.req.valid('param').id), 200),
+  );
 
 /** Who is counted for an ad: the signed-in member, or else the caller's address (IPv6 by its /64). */
 /** Who is looking at an ad: the key its views are counted under, and whether they are on Premium. */
@@ -191,5 +264,8 @@ async function adViewer(c: Context<AppEnv>): Promise<{ key: string; premium: boo
   const deps = c.get('deps');
   const session = c.req.header('cookie') ? await findSession(deps, c.req.raw.headers) : null;
   if (!session) return { key: `address:${addressKey(c.req.header(CLIENT_IP_HEADER) ?? 'unknown')}`, premium: false };
-  return { key: `member:${session.user.id}`, premium: (await planOf(deps.database.db, session.user.id)).tier === 'premium' };
+  return {
+    key: `member:${session.user.id}`,
+    premium: (await planOf(deps.database.db, session.user.id)).tier === 'premium',
+  };
 }

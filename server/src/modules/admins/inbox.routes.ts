@@ -6,14 +6,17 @@ import { errorResponse, jsonResponse } from '../../lib/openapi';
 import { defineRoute, findSession } from '../../lib/route';
 import { listInbox, markHandled, receiveMessage } from './inbox.service';
 
-
 const send = defineRoute('public', {
   method: 'post',
   path: '/api/contact',
   tags: ['Contact'],
   summary: 'Send a contact or support message (stored for the admin inbox)',
   request: { body: { content: { 'application/json': { schema: ZContactMessage } } } },
-  responses: { 201: jsonResponse(z.object({ ok: z.literal(true) }), 'Received'), 400: errorResponse('Missing fields'), 429: errorResponse('Too many messages') },
+  responses: {
+    201: jsonResponse(z.object({ ok: z.literal(true) }), 'Received'),
+    400: errorResponse('Missing fields'),
+    429: errorResponse('Too many messages'),
+  },
 });
 
 const inbox = defineRoute('admin', {
@@ -30,14 +33,19 @@ const handled = defineRoute('admin', {
   tags: ['Admin'],
   summary: 'Mark a message handled',
   request: { params: z.object({ id: z.uuid() }) },
-  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Handled'), 404: errorResponse('No such unhandled message') },
+  responses: {
+    200: jsonResponse(z.object({ ok: z.literal(true) }), 'Handled'),
+    404: errorResponse('No such unhandled message'),
+  },
 });
 
 export const inboxRoutes = new OpenAPIHono<AppEnv>()
   .openapi(send, async (c) => {
     const deps = c.get('deps');
     const ip = c.req.header('x-vouch-client-ip') ?? 'unknown';
-    await consumeLimits(deps.database.db, [{ key: `contact:ip:${addressKey(ip)}`, max: Math.min(deps.env.RATE_LIMIT_IP_MAX, 20), windowSeconds: 3600 }]);
+    await consumeLimits(deps.database.db, [
+      { key: `contact:ip:${addressKey(ip)}`, max: Math.min(deps.env.RATE_LIMIT_IP_MAX, 20), windowSeconds: 3600 },
+    ]);
     const sender = await findSession(deps, c.req.raw.headers);
     await receiveMessage(deps.database.db, sender?.user.id ?? null, c.req.valid('json'));
     return c.json({ ok: true as const }, 201);

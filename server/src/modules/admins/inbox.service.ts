@@ -8,7 +8,11 @@ import { appendSecurityLog } from '../audit/security-log';
 import { getPlanState } from '../plans/service';
 
 /** Stores a contact or support message; a Premium member's support message is flagged as priority. */
-export async function receiveMessage(db: Db, senderId: string | null, input: { kind: 'contact' | 'support'; name: string; email: string; subject: string; message: string }): Promise<void> {
+export async function receiveMessage(
+  db: Db,
+  senderId: string | null,
+  input: { kind: 'contact' | 'support'; name: string; email: string; subject: string; message: string },
+): Promise<void> {
   let priority = false;
   if (senderId && input.kind === 'support') {
     const [account] = await db.select({ createdAt: user.createdAt }).from(user).where(eq(user.id, senderId));
@@ -22,7 +26,11 @@ export async function listInbox(db: Db): Promise<TInboxMessage[]> {
   const rows = await db
     .select()
     .from(contactMessages)
-    .orderBy(sql`${contactMessages.handledAt} is not null`, desc(contactMessages.priority), desc(contactMessages.createdAt))
+    .orderBy(
+      sql`${contactMessages.handledAt} is not null`,
+      desc(contactMessages.priority),
+      desc(contactMessages.createdAt),
+    )
     .limit(100);
   return rows.map((row) => ({
     id: row.id,
@@ -46,6 +54,11 @@ export async function markHandled(deps: Pick<Deps, 'database'>, adminId: string,
       .where(and(eq(contactMessages.id, id), isNull(contactMessages.handledAt)))
       .returning({ id: contactMessages.id });
     if (!row) throw new AppError('NOT_FOUND', 'No unhandled message with that id.');
-    await appendSecurityLog(tx, { eventType: 'inbox_message_handled', severity: 'info', actorId: adminId, details: { target: id, before: { handled: false }, after: { handled: true } } });
+    await appendSecurityLog(tx, {
+      eventType: 'inbox_message_handled',
+      severity: 'info',
+      actorId: adminId,
+      details: { target: id, before: { handled: false }, after: { handled: true } },
+    });
   });
 }

@@ -7,14 +7,24 @@ import { appendSecurityLog } from '../audit/security-log';
 import { notify } from '../notifications/notifications.service';
 import { setBanned } from './users.service';
 
-const OUTCOME_TITLES = { dismiss: 'No action taken', warn: 'The member was warned', suspend: 'The member was suspended', ban: 'The member was banned' } as const;
+const OUTCOME_TITLES = {
+  dismiss: 'No action taken',
+  warn: 'The member was warned',
+  suspend: 'The member was suspended',
+  ban: 'The member was banned',
+} as const;
 
 /**
  * An administrator's decision on a case: dismiss, warn, suspend for N days, or ban. The case
  * closes with the note the reporter reads, the subject is warned (with the standard text, never
  * the reporter's note) or blocked, and the decision is logged with its before and after.
  */
-export async function resolveCase(deps: Pick<Deps, 'database' | 'hub'>, adminId: string, caseId: string, input: TCaseDecision): Promise<void> {
+export async function resolveCase(
+  deps: Pick<Deps, 'database' | 'hub'>,
+  adminId: string,
+  caseId: string,
+  input: TCaseDecision,
+): Promise<void> {
   const { db } = deps.database;
   const status = input.decision === 'dismiss' ? 'dismissed' : 'actioned';
   const resolved = await db.transaction(async (tx) => {
@@ -43,17 +53,29 @@ export async function resolveCase(deps: Pick<Deps, 'database' | 'hub'>, adminId:
   // A subject who deleted their account has nothing left to ban or warn: the decision is recorded,
   // and their return is watched for (safety/returning.ts).
   if (resolved.subjectId && (input.decision === 'suspend' || input.decision === 'ban')) {
-    await setBanned(deps, adminId, resolved.subjectId, { banned: true, reason: input.note, days: input.decision === 'suspend' ? input.suspendDays : undefined }).catch(
-      (error: unknown) => {
-        if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
-      },
-    );
+    await setBanned(deps, adminId, resolved.subjectId, {
+      banned: true,
+      reason: input.note,
+      days: input.decision === 'suspend' ? input.suspendDays : undefined,
+    }).catch((error: unknown) => {
+      if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+    });
   }
   // The note is written for the reporter; the warned member gets the standard warning instead.
   if (resolved.subjectId && input.decision === 'warn') {
-    await notify(db, resolved.subjectId, { type: 'report_outcome', title: STANDARD_WARNING.title, message: STANDARD_WARNING.message, link: '/community-guidelines' });
+    await notify(db, resolved.subjectId, {
+      type: 'report_outcome',
+      title: STANDARD_WARNING.title,
+      message: STANDARD_WARNING.message,
+      link: '/community-guidelines',
+    });
   }
   if (resolved.kind === 'report' && resolved.openedBy) {
-    await notify(db, resolved.openedBy, { type: 'report_outcome', title: `Your report: ${OUTCOME_TITLES[input.decision]}`, message: input.note, link: '/settings' });
+    await notify(db, resolved.openedBy, {
+      type: 'report_outcome',
+      title: `Your report: ${OUTCOME_TITLES[input.decision]}`,
+      message: input.note,
+      link: '/settings',
+    });
   }
 }

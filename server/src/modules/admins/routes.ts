@@ -1,6 +1,14 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
-import { ADMIN_TEXT, ZAdminSignIn, ZAdminStats, ZAdminUser, ZAuditResult, ZCaseDecision, ZSecurityEvent } from '../../../../contracts/admin';
+import {
+  ADMIN_TEXT,
+  ZAdminSignIn,
+  ZAdminStats,
+  ZAdminUser,
+  ZAuditResult,
+  ZCaseDecision,
+  ZSecurityEvent,
+} from '../../../../contracts/admin';
 import { CASE_KINDS, CASE_STATUSES, ZAdminReport } from '../../../../contracts/safety';
 import { beginSignIn } from '../../auth/sign-in-guard';
 import { adminUsers, user } from '../../db/schema';
@@ -26,7 +34,10 @@ const signIn = defineRoute('public', {
   summary: 'Sign in at /admin-login: the normal account sign-in, which succeeds only for administrators',
   request: { body: { content: { 'application/json': { schema: ZAdminSignIn } } } },
   responses: {
-    200: jsonResponse(z.object({ twoFactorRequired: z.boolean() }), 'Signed in (session cookie set), or a second factor is needed'),
+    200: jsonResponse(
+      z.object({ twoFactorRequired: z.boolean() }),
+      'Signed in (session cookie set), or a second factor is needed',
+    ),
     401: errorResponse('Access Denied'),
     429: errorResponse('Too many attempts'),
   },
@@ -63,7 +74,10 @@ const verify = defineRoute('admin', {
   path: '/api/admin/users/{userId}/verified',
   tags: ['Admin'],
   summary: 'Set or clear the verified mark',
-  request: { params: userParams, body: { content: { 'application/json': { schema: z.object({ verified: z.boolean() }) } } } },
+  request: {
+    params: userParams,
+    body: { content: { 'application/json': { schema: z.object({ verified: z.boolean() }) } } },
+  },
   responses: { 200: jsonResponse(ZAdminUser, 'Member'), 404: errorResponse('No such member') },
 });
 
@@ -77,12 +91,20 @@ const ban = defineRoute('admin', {
     body: {
       content: {
         'application/json': {
-          schema: z.object({ blocked: z.boolean(), reason: z.string().trim().max(300).default('Blocked by an administrator'), days: z.number().int().min(1).max(365).optional() }),
+          schema: z.object({
+            blocked: z.boolean(),
+            reason: z.string().trim().max(300).default('Blocked by an administrator'),
+            days: z.number().int().min(1).max(365).optional(),
+          }),
         },
       },
     },
   },
-  responses: { 200: jsonResponse(ZAdminUser, 'Member'), 404: errorResponse('No such member'), 409: errorResponse('An administrator') },
+  responses: {
+    200: jsonResponse(ZAdminUser, 'Member'),
+    404: errorResponse('No such member'),
+    409: errorResponse('An administrator'),
+  },
 });
 
 const removePhotos = defineRoute('admin', {
@@ -98,8 +120,11 @@ const cases = defineRoute('admin', {
   method: 'get',
   path: '/api/admin/cases',
   tags: ['Admin'],
-  summary: 'Moderation cases of one kind (reports, safety flags, date disputes, returning accounts) with their evidence',
-  request: { query: z.object({ kind: z.enum(CASE_KINDS).default('report'), status: z.enum(CASE_STATUSES).optional() }) },
+  summary:
+    'Moderation cases of one kind (reports, safety flags, date disputes, returning accounts) with their evidence',
+  request: {
+    query: z.object({ kind: z.enum(CASE_KINDS).default('report'), status: z.enum(CASE_STATUSES).optional() }),
+  },
   responses: { 200: jsonResponse(z.object({ cases: z.array(ZAdminReport) }), 'Cases') },
 });
 
@@ -108,8 +133,16 @@ const decide = defineRoute('admin', {
   path: '/api/admin/cases/{caseId}/decision',
   tags: ['Admin'],
   summary: 'Decide a case: dismiss, warn, suspend for N days, or ban; the reporter sees the outcome',
-  request: { params: z.object({ caseId: z.uuid() }), body: { content: { 'application/json': { schema: ZCaseDecision } } } },
-  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Decided'), 400: errorResponse('Invalid decision'), 404: errorResponse('No such case'), 409: errorResponse('Already decided') },
+  request: {
+    params: z.object({ caseId: z.uuid() }),
+    body: { content: { 'application/json': { schema: ZCaseDecision } } },
+  },
+  responses: {
+    200: jsonResponse(z.object({ ok: z.literal(true) }), 'Decided'),
+    400: errorResponse('Invalid decision'),
+    404: errorResponse('No such case'),
+    409: errorResponse('Already decided'),
+  },
 });
 
 const events = defineRoute('admin', {
@@ -121,7 +154,12 @@ const events = defineRoute('admin', {
     200: jsonResponse(
       z.object({
         events: z.array(ZSecurityEvent),
-        counters: z.object({ userReports: z.number(), contentFlags: z.number(), highPriorityIssues: z.number(), resolvedIssues: z.number() }),
+        counters: z.object({
+          userReports: z.number(),
+          contentFlags: z.number(),
+          highPriorityIssues: z.number(),
+          resolvedIssues: z.number(),
+        }),
       }),
       'Events',
     ),
@@ -150,12 +188,29 @@ export const adminRoutes = new OpenAPIHono<AppEnv>()
     const { email, password } = c.req.valid('json');
     const normalized = email.trim().toLowerCase();
     const ip = c.req.header('x-vouch-client-ip') ?? 'unknown';
-    const attempt = await beginSignIn(deps.database.db, { email: normalized, address: ip, cookieHeader: c.req.header('cookie'), secret: deps.env.AUTH_SECRET, ipMax: deps.env.RATE_LIMIT_IP_MAX });
+    const attempt = await beginSignIn(deps.database.db, {
+      email: normalized,
+      address: ip,
+      cookieHeader: c.req.header('cookie'),
+      secret: deps.env.AUTH_SECRET,
+      ipMax: deps.env.RATE_LIMIT_IP_MAX,
+    });
     const denied = async () => {
-      await deps.database.db.transaction((tx) => appendSecurityLog(tx, { eventType: 'admin_sign_in_failed', severity: 'warning', actorId: null, details: { email: normalized, ip } }));
+      await deps.database.db.transaction((tx) =>
+        appendSecurityLog(tx, {
+          eventType: 'admin_sign_in_failed',
+          severity: 'warning',
+          actorId: null,
+          details: { email: normalized, ip },
+        }),
+      );
       return new AppError('UNAUTHORIZED', ADMIN_TEXT.accessDenied.description);
     };
-    const [admin] = await deps.database.db.select({ id: user.id }).from(user).innerJoin(adminUsers, eq(adminUsers.userId, user.id)).where(eq(user.email, normalized));
+    const [admin] = await deps.database.db
+      .select({ id: user.id })
+      .from(user)
+      .innerJoin(adminUsers, eq(adminUsers.userId, user.id))
+      .where(eq(user.email, normalized));
     const forwarded = new Headers(c.req.raw.headers);
     forwarded.set('content-type', 'application/json');
     forwarded.delete('content-length');
@@ -175,19 +230,48 @@ export const adminRoutes = new OpenAPIHono<AppEnv>()
     for (const cookie of response.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
     // With a second factor the sign-in is not done yet: better-auth's hook logs it once the code is accepted.
     if (body.twoFactorRedirect) return c.json({ twoFactorRequired: true }, 200);
-    await deps.database.db.transaction((tx) => appendSecurityLog(tx, { eventType: 'admin_sign_in', severity: 'info', actorId: admin.id, details: { ip, twoFactor: false } }));
+    await deps.database.db.transaction((tx) =>
+      appendSecurityLog(tx, {
+        eventType: 'admin_sign_in',
+        severity: 'info',
+        actorId: admin.id,
+        details: { ip, twoFactor: false },
+      }),
+    );
     return c.json({ twoFactorRequired: false }, 200);
   })
   .openapi(stats, async (c) => c.json(await adminStats(c.get('deps').database.db), 200))
-  .openapi(users, async (c) => c.json({ users: await listUsers(c.get('deps').database.db, c.req.valid('query').search) }, 200))
+  .openapi(users, async (c) =>
+    c.json({ users: await listUsers(c.get('deps').database.db, c.req.valid('query').search) }, 200),
+  )
   .openapi(oneUser, async (c) => c.json(await getUser(c.get('deps').database.db, c.req.valid('param').userId), 200))
-  .openapi(verify, async (c) => c.json(await setVerified(c.get('deps').database.db, c.get('user').id, c.req.valid('param').userId, c.req.valid('json').verified), 200))
+  .openapi(verify, async (c) =>
+    c.json(
+      await setVerified(
+        c.get('deps').database.db,
+        c.get('user').id,
+        c.req.valid('param').userId,
+        c.req.valid('json').verified,
+      ),
+      200,
+    ),
+  )
   .openapi(ban, async (c) => {
     const { blocked, reason, days } = c.req.valid('json');
     const target = c.req.valid('param').userId;
-    return c.json(await setBanned(c.get('deps'), c.get('user').id, target, blocked ? { banned: true, reason, days } : { banned: false }), 200);
+    return c.json(
+      await setBanned(
+        c.get('deps'),
+        c.get('user').id,
+        target,
+        blocked ? { banned: true, reason, days } : { banned: false },
+      ),
+      200,
+    );
   })
-  .openapi(removePhotos, async (c) => c.json(await removeAllPhotos(c.get('deps'), c.get('user').id, c.req.valid('param').userId), 200))
+  .openapi(removePhotos, async (c) =>
+    c.json(await removeAllPhotos(c.get('deps'), c.get('user').id, c.req.valid('param').userId), 200),
+  )
   .openapi(cases, async (c) => {
     const { kind, status } = c.req.valid('query');
     return c.json({ cases: await listCasesForAdmin(c.get('deps').database.db, status, kind) }, 200);
@@ -196,6 +280,8 @@ export const adminRoutes = new OpenAPIHono<AppEnv>()
     await resolveCase(c.get('deps'), c.get('user').id, c.req.valid('param').caseId, c.req.valid('json'));
     return c.json({ ok: true as const }, 200);
   })
-  .openapi(events, async (c) => c.json({ events: await securityEvents(c.get('deps')), counters: await reportCounters(c.get('deps')) }, 200))
+  .openapi(events, async (c) =>
+    c.json({ events: await securityEvents(c.get('deps')), counters: await reportCounters(c.get('deps')) }, 200),
+  )
   .openapi(audit, async (c) => c.json(await runSecurityAudit(c.get('deps'), c.get('user').id), 200))
   .openapi(lastAudit, async (c) => c.json({ audit: await lastSecurityAudit(c.get('deps')) }, 200));

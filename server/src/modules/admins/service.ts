@@ -10,7 +10,11 @@ export type PromoteResult = { userId: string; email: string; created: boolean; p
  * Creates or promotes an administrator: an admin_users row, the one source of admin rights.
  * A new account gets a generated password (printed once by the CLI) and a verified email.
  */
-export async function createOrPromoteAdmin(deps: Pick<Deps, 'auth' | 'database'>, email: string, password?: string): Promise<PromoteResult> {
+export async function createOrPromoteAdmin(
+  deps: Pick<Deps, 'auth' | 'database'>,
+  email: string,
+  password?: string,
+): Promise<PromoteResult> {
   const { db } = deps.database;
   const normalized = email.trim().toLowerCase();
   let [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, normalized)).limit(1);

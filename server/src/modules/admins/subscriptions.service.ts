@@ -37,10 +37,25 @@ const select = sql`
   from subscriptions s join "user" u on u.id = s.user_id left join profiles p on p.user_id = s.user_id`;
 
 /** A page of subscriptions, newest first, optionally those whose user id contains the search. */
-export async function listSubscriptions(db: Db, search: string, page: number, pageSize: number): Promise<{ subscriptions: TAdminSubscription[]; total: number }> {
-  const filter = search.trim() ? sql`where s.user_id ilike ${`%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
-  const rows = await selectRows(db, ZSubscriptionRow, sql`${select} ${filter} order by s.created_at desc limit ${pageSize} offset ${(page - 1) * pageSize}`);
-  const [count] = await selectRows(db, z.object({ n: z.number() }), sql`select count(*)::int as n from subscriptions s ${filter}`);
+export async function listSubscriptions(
+  db: Db,
+  search: string,
+  page: number,
+  pageSize: number,
+): Promise<{ subscriptions: TAdminSubscription[]; total: number }> {
+  const filter = search.trim()
+    ? sql`where s.user_id ilike ${`%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+    : sql``;
+  const rows = await selectRows(
+    db,
+    ZSubscriptionRow,
+    sql`${select} ${filter} order by s.created_at desc limit ${pageSize} offset ${(page - 1) * pageSize}`,
+  );
+  const [count] = await selectRows(
+    db,
+    z.object({ n: z.number() }),
+    sql`select count(*)::int as n from subscriptions s ${filter}`,
+  );
   return { subscriptions: rows.map(toSubscription), total: count?.n ?? 0 };
 }
 
@@ -50,15 +65,33 @@ async function one(db: Pick<Db, 'execute'>, id: string) {
   return toSubscription(rows[0]);
 }
 
-export async function editSubscription(db: Db, adminId: string, id: string, change: { tier: 'free' | 'premium'; active: boolean; expiresAt: string | null }): Promise<TAdminSubscription> {
+export async function editSubscription(
+  db: Db,
+  adminId: string,
+  id: string,
+  change: { tier: 'free' | 'premium'; active: boolean; expiresAt: string | null },
+): Promise<TAdminSubscription> {
   await db.transaction(async (tx) => {
     const before = await one(tx, id);
-    await tx.update(subscriptions).set({ tier: change.tier, active: change.active, expiresAt: change.expiresAt ? new Date(change.expiresAt) : null, updatedAt: new Date() }).where(eq(subscriptions.id, id));
+    await tx
+      .update(subscriptions)
+      .set({
+        tier: change.tier,
+        active: change.active,
+        expiresAt: change.expiresAt ? new Date(change.expiresAt) : null,
+        updatedAt: new Date(),
+      })
+      .where(eq(subscriptions.id, id));
     await appendSecurityLog(tx, {
       eventType: 'subscription_edited',
       severity: 'warning',
       actorId: adminId,
-      details: { target: before.userId, subscriptionId: id, before: { tier: before.tier, active: before.active, expiresAt: before.expiresAt }, after: change },
+      details: {
+        target: before.userId,
+        subscriptionId: id,
+        before: { tier: before.tier, active: before.active, expiresAt: before.expiresAt },
+        after: change,
+      },
     });
   });
   announceStatsChange(db);
@@ -76,7 +109,12 @@ export async function cancelSubscription(db: Db, adminId: string, id: string): P
       eventType: 'subscription_cancelled',
       severity: 'warning',
       actorId: adminId,
-      details: { target: before.userId, subscriptionId: id, before: { expiresAt: before.expiresAt, cancelledAt: null }, after: { expiresAt: expiresAt.toISOString(), cancelled: true } },
+      details: {
+        target: before.userId,
+        subscriptionId: id,
+        before: { expiresAt: before.expiresAt, cancelledAt: null },
+        after: { expiresAt: expiresAt.toISOString(), cancelled: true },
+      },
     });
   });
   return one(db, id);
@@ -84,8 +122,17 @@ export async function cancelSubscription(db: Db, adminId: string, id: string): P
 
 /** Members who pressed Go Premium in the last 30 days and have no paid Premium running: newest first. */
 export async function listPendingPayments(db: Db): Promise<TPendingPayment[]> {
-  const shape = z.object({ user_id: z.string(), name: z.string().nullable(), email: z.string(), amount: column.number.nullable(), attempted_at: column.timestamp });
-  const rows = await selectRows(db, shape, sql`
+  const shape = z.object({
+    user_id: z.string(),
+    name: z.string().nullable(),
+    email: z.string(),
+    amount: column.number.nullable(),
+    attempted_at: column.timestamp,
+  });
+  const rows = await selectRows(
+    db,
+    shape,
+    sql`
     select distinct on (l.user_id) l.user_id, coalesce(p.name, u.name) as name, u.email,
            (l.metadata->>'amount')::float8 as amount, l.created_at as attempted_at
     from system_logs l
@@ -95,7 +142,8 @@ export async function listPendingPayments(db: Db): Promise<TPendingPayment[]> {
       and not exists (
         select 1 from subscriptions s where s.user_id = l.user_id and s.active and s.tier = 'premium'
           and (s.expires_at is null or s.expires_at > now()) and s.updated_at > l.created_at)
-    order by l.user_id, l.created_at desc`);
+    order by l.user_id, l.created_at desc`,
+  );
   return rows
     .map((row) => ({
       userId: row.user_id,
@@ -112,7 +160,12 @@ export async function listPendingPayments(db: Db): Promise<TPendingPayment[]> {
  * Payment confirmed: Premium for `months` months, counted from the current expiry when
  * Premium is still running (so a renewal adds a month), else from now. One row per member.
  */
-export async function activatePremium(db: Db, adminId: string, userId: string, months: number): Promise<TAdminSubscription> {
+export async function activatePremium(
+  db: Db,
+  adminId: string,
+  userId: string,
+  months: number,
+): Promise<TAdminSubscription> {
   const activated = await db.transaction(async (tx) => {
     const [member] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId));
     if (!member) throw new AppError('NOT_FOUND', 'No such member.');
@@ -132,7 +185,14 @@ export async function activatePremium(db: Db, adminId: string, userId: string, m
       eventType: 'premium_activated',
       severity: 'warning',
       actorId: adminId,
-      details: { target: userId, months, before: before ? { tier: before.tier, active: before.active, expiresAt: before.expiresAt?.toISOString() ?? null } : null, after: { expiresAt: expiresAt.toISOString() } },
+      details: {
+        target: userId,
+        months,
+        before: before
+          ? { tier: before.tier, active: before.active, expiresAt: before.expiresAt?.toISOString() ?? null }
+          : null,
+        after: { expiresAt: expiresAt.toISOString() },
+      },
     });
     return { id: row!.id, expiresAt };
   });

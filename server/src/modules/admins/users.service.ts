@@ -62,7 +62,9 @@ const userSelect = sql`
 
 /** The newest 50 members, optionally those whose name contains the search (case-insensitive). */
 export async function listUsers(db: Db, search?: string): Promise<TAdminUser[]> {
-  const filter = search?.trim() ? sql`where coalesce(p.name, u.name) ilike ${`%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
+  const filter = search?.trim()
+    ? sql`where coalesce(p.name, u.name) ilike ${`%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+    : sql``;
   const rows = await selectRows(db, ZUserRow, sql`${userSelect} ${filter} order by u.created_at desc limit 50`);
   return rows.map(toAdminUser);
 }
@@ -81,13 +83,25 @@ export async function getUser(db: Db, userId: string) {
 export async function setVerified(db: Db, adminId: string, userId: string, verified: boolean): Promise<TAdminUser> {
   await db.transaction(async (tx) => {
     const before = await oneUser(tx, userId);
-    await tx.update(profiles).set({ selfieVerified: verified, updatedAt: new Date() }).where(eq(profiles.userId, userId));
-    await tx.insert(systemLogs).values({ eventType: 'admin_action', userId, detail: verified ? 'Profile verified' : 'Profile unverified', metadata: { adminId } });
+    await tx
+      .update(profiles)
+      .set({ selfieVerified: verified, updatedAt: new Date() })
+      .where(eq(profiles.userId, userId));
+    await tx.insert(systemLogs).values({
+      eventType: 'admin_action',
+      userId,
+      detail: verified ? 'Profile verified' : 'Profile unverified',
+      metadata: { adminId },
+    });
     await appendSecurityLog(tx, {
       eventType: verified ? 'profile_verified' : 'profile_unverified',
       severity: 'info',
       actorId: adminId,
-      details: { target: userId, before: { selfieVerified: before.selfieVerified }, after: { selfieVerified: verified } },
+      details: {
+        target: userId,
+        before: { selfieVerified: before.selfieVerified },
+        after: { selfieVerified: verified },
+      },
     });
   });
   announceStatsChange(db);
@@ -114,7 +128,10 @@ export async function setBanned(
       .set({ banned: ban.banned, banReason: ban.banned ? ban.reason : null, banExpires: expires })
       .where(eq(user.id, userId));
     // A ban hides the profile; lifting it restores the member's own choice (hide my profile).
-    await tx.update(profiles).set({ hidden: ban.banned ? true : sql`${profiles.hiddenByMember}` }).where(eq(profiles.userId, userId));
+    await tx
+      .update(profiles)
+      .set({ hidden: ban.banned ? true : sql`${profiles.hiddenByMember}` })
+      .where(eq(profiles.userId, userId));
     if (ban.banned) await tx.delete(session).where(eq(session.userId, userId));
     await appendSecurityLog(tx, {
       eventType: ban.banned ? 'user_blocked' : 'user_unblocked',
@@ -123,7 +140,11 @@ export async function setBanned(
       details: {
         target: userId,
         before: { banned: before.banned, banReason: before.banReason, banExpires: before.banExpires },
-        after: { banned: ban.banned, banReason: ban.banned ? ban.reason : null, banExpires: expires?.toISOString() ?? null },
+        after: {
+          banned: ban.banned,
+          banReason: ban.banned ? ban.reason : null,
+          banExpires: expires?.toISOString() ?? null,
+        },
       },
     });
   });
@@ -133,11 +154,18 @@ export async function setBanned(
 }
 
 /** Removes every photo of a member (files included); a high-severity content_removed entry. */
-export async function removeAllPhotos(deps: Pick<Deps, 'database' | 'storage'>, adminId: string, userId: string): Promise<TAdminUser> {
+export async function removeAllPhotos(
+  deps: Pick<Deps, 'database' | 'storage'>,
+  adminId: string,
+  userId: string,
+): Promise<TAdminUser> {
   const { db } = deps.database;
   const removed = await db.transaction(async (tx) => {
     await oneUser(tx, userId); // 404 for no such member, before anything is written
-    const rows = await tx.delete(photos).where(eq(photos.userId, userId)).returning({ id: photos.id, largeKey: photos.largeKey, thumbKey: photos.thumbKey });
+    const rows = await tx
+      .delete(photos)
+      .where(eq(photos.userId, userId))
+      .returning({ id: photos.id, largeKey: photos.largeKey, thumbKey: photos.thumbKey });
     await appendSecurityLog(tx, {
       eventType: 'content_removed',
       severity: 'high',
@@ -161,7 +189,15 @@ export async function liftEndedSuspensions(db: Db): Promise<number> {
 }
 
 export async function adminStats(db: Db): Promise<TAdminStats> {
-  const { rows } = await db.execute<{ total: number; today: number; premium: number; messages: number; matches: number; verified: number; ratings: number }>(sql`
+  const { rows } = await db.execute<{
+    total: number;
+    today: number;
+    premium: number;
+    messages: number;
+    matches: number;
+    verified: number;
+    ratings: number;
+  }>(sql`
     select (select count(*)::int from "user") as total,
            (select count(*)::int from "user" where created_at >= date_trunc('day', now())) as today,
            (select count(*)::int from subscriptions where active and tier = 'premium' and (expires_at is null or expires_at > now())) as premium,

@@ -24,7 +24,14 @@ async function asDatabaseOwner(statement: ReturnType<typeof sql>) {
 async function writeTwenty() {
   await Promise.all(
     Array.from({ length: 20 }, (_, i) =>
-      db().transaction((tx) => appendSecurityLog(tx, { eventType: 'test_event', severity: 'info', actorId: null, details: { i, nested: { b: 2, a: 1 } } })),
+      db().transaction((tx) =>
+        appendSecurityLog(tx, {
+          eventType: 'test_event',
+          severity: 'info',
+          actorId: null,
+          details: { i, nested: { b: 2, a: 1 } },
+        }),
+      ),
     ),
   );
 }
@@ -45,7 +52,11 @@ describe(`the security log chain on ${testDatabaseKind}`, () => {
     const before = await verifySecurityLogChain(db());
     expect(before).toMatchObject({ intact: true, brokenAt: null, truncated: false });
     expect(before.entries).toBeGreaterThanOrEqual(20);
-    for (const statement of [sql`update security_logs set details = '{}'::jsonb`, sql`delete from security_logs`, sql`truncate security_logs`]) {
+    for (const statement of [
+      sql`update security_logs set details = '{}'::jsonb`,
+      sql`delete from security_logs`,
+      sql`truncate security_logs`,
+    ]) {
       await expect(db().execute(statement)).rejects.toThrow();
     }
     expect((await verifySecurityLogChain(db())).entries).toBe(before.entries);
@@ -61,15 +72,34 @@ describe(`the security log chain on ${testDatabaseKind}`, () => {
     expect(await verifySecurityLogChain(db())).toMatchObject({ intact: false, brokenAt: seq });
 
     // The forger recomputes this entry's hash and every later one, as the unkeyed chain allowed.
-    const { rows: chain } = await db().execute<{ seq: number; prev_hash: string | null; event_type: string; severity: string; actor_id: string | null; details: unknown; created_at: Date | string }>(
+    const { rows: chain } = await db().execute<{
+      seq: number;
+      prev_hash: string | null;
+      event_type: string;
+      severity: string;
+      actor_id: string | null;
+      details: unknown;
+      created_at: Date | string;
+    }>(
       sql`select seq, prev_hash, event_type, severity, actor_id, details, created_at from security_logs where seq >= ${seq} order by seq`,
     );
     let prev = chain[0]!.prev_hash;
     for (const row of chain) {
       const forged = createHash('sha256')
-        .update(stableJson([prev, row.event_type, row.severity, row.actor_id, row.details, new Date(row.created_at).toISOString()]))
+        .update(
+          stableJson([
+            prev,
+            row.event_type,
+            row.severity,
+            row.actor_id,
+            row.details,
+            new Date(row.created_at).toISOString(),
+          ]),
+        )
         .digest('hex');
-      await asDatabaseOwner(sql`update security_logs set prev_hash = ${prev}, hash = ${forged} where seq = ${Number(row.seq)}`);
+      await asDatabaseOwner(
+        sql`update security_logs set prev_hash = ${prev}, hash = ${forged} where seq = ${Number(row.seq)}`,
+      );
       prev = forged;
     }
     await db().execute(sql`update security_log_head set hash = ${prev}, seq = ${Number(chain.at(-1)!.seq)}`);
@@ -83,25 +113,47 @@ describe(`the security log chain on ${testDatabaseKind}`, () => {
     try {
       const database = fresh.deps.database.db;
       await Promise.all(
-        Array.from({ length: 10 }, (_, i) => database.transaction((tx) => appendSecurityLog(tx, { eventType: 'test_event', severity: 'info', actorId: null, details: { i } }))),
+        Array.from({ length: 10 }, (_, i) =>
+          database.transaction((tx) =>
+            appendSecurityLog(tx, { eventType: 'test_event', severity: 'info', actorId: null, details: { i } }),
+          ),
+        ),
       );
       expect((await verifySecurityLogChain(database)).intact).toBe(true);
       await database.transaction(async (tx) => {
         await tx.execute(sql`alter table security_logs disable trigger security_logs_no_change`);
-        await tx.execute(sql`delete from security_logs where seq in (select seq from security_logs order by seq desc limit 3)`);
+        await tx.execute(
+          sql`delete from security_logs where seq in (select seq from security_logs order by seq desc limit 3)`,
+        );
         await tx.execute(sql`alter table security_logs enable trigger security_logs_no_change`);
       });
       expect(await verifySecurityLogChain(database)).toMatchObject({ intact: false, truncated: true });
       // Moving the head back to the new end without the key does not help either.
-      await database.execute(sql`update security_log_head set seq = (select max(seq) from security_logs), hash = (select hash from security_logs order by seq desc limit 1)`);
+      await database.execute(
+        sql`update security_log_head set seq = (select max(seq) from security_logs), hash = (select hash from security_logs order by seq desc limit 1)`,
+      );
       expect(await verifySecurityLogChain(database)).toMatchObject({ intact: false, truncated: true });
       // Nor does waiting for the next entry (an administrator signing in to run the audit writes
       // one): the server does not move a head that does not name the chain's end.
-      await database.transaction((tx) => appendSecurityLog(tx, { eventType: 'test_event', severity: 'info', actorId: null, details: { after: 'truncation' } }));
+      await database.transaction((tx) =>
+        appendSecurityLog(tx, {
+          eventType: 'test_event',
+          severity: 'info',
+          actorId: null,
+          details: { after: 'truncation' },
+        }),
+      );
       expect(await verifySecurityLogChain(database)).toMatchObject({ intact: false, truncated: true });
       // Deleting the head as well leaves keyed entries without one, however many are added after.
       await database.execute(sql`delete from security_log_head`);
-      await database.transaction((tx) => appendSecurityLog(tx, { eventType: 'test_event', severity: 'info', actorId: null, details: { after: 'head deleted' } }));
+      await database.transaction((tx) =>
+        appendSecurityLog(tx, {
+          eventType: 'test_event',
+          severity: 'info',
+          actorId: null,
+          details: { after: 'head deleted' },
+        }),
+      );
       expect(await verifySecurityLogChain(database)).toMatchObject({ intact: false, truncated: true });
     } finally {
       await fresh.stop();

@@ -4,7 +4,12 @@ import type { Db } from '../../db/client';
 import { securityLogs } from '../../db/schema';
 
 export type Severity = 'info' | 'warning' | 'high';
-export type SecurityLogEntry = { eventType: string; severity: Severity; actorId: string | null; details: Record<string, unknown> };
+export type SecurityLogEntry = {
+  eventType: string;
+  severity: Severity;
+  actorId: string | null;
+  details: Record<string, unknown>;
+};
 
 /** JSON with object keys sorted at every depth: jsonb does not keep the order keys were written in. */
 function stableJson(value: unknown): string {
@@ -36,7 +41,14 @@ function key(): Buffer {
 const KEYED = 'k1:';
 
 function content(prevHash: string | null, entry: SecurityLogEntry & { createdAt: Date }): string {
-  return stableJson([prevHash, entry.eventType, entry.severity, entry.actorId, entry.details, entry.createdAt.toISOString()]);
+  return stableJson([
+    prevHash,
+    entry.eventType,
+    entry.severity,
+    entry.actorId,
+    entry.details,
+    entry.createdAt.toISOString(),
+  ]);
 }
 
 /** The hash an entry stores: HMAC-SHA256 with the chain key over its content and the previous hash. */
@@ -60,7 +72,12 @@ type End = { seq: number | string; hash: string | null };
  */
 function headNamesEnd(head: Head | undefined, last: End | undefined): boolean {
   if (!head) return !last?.hash?.startsWith(KEYED);
-  return head.mac === headMac(Number(head.seq), head.hash) && last !== undefined && Number(head.seq) === Number(last.seq) && head.hash === last.hash;
+  return (
+    head.mac === headMac(Number(head.seq), head.hash) &&
+    last !== undefined &&
+    Number(head.seq) === Number(last.seq) &&
+    head.hash === last.hash
+  );
 }
 
 /**
@@ -78,14 +95,23 @@ export async function appendSecurityLog(tx: Pick<Db, 'execute' | 'insert'>, entr
   // Milliseconds only, so the stored time reads back exactly as it was hashed.
   const createdAt = new Date();
   const hash = entryHash(prevHash, { ...entry, createdAt });
-  const [inserted] = await tx.insert(securityLogs).values({ ...entry, createdAt, prevHash, hash }).returning({ seq: securityLogs.seq });
+  const [inserted] = await tx
+    .insert(securityLogs)
+    .values({ ...entry, createdAt, prevHash, hash })
+    .returning({ seq: securityLogs.seq });
   if (!headNamesEnd(heads[0], rows[0])) return;
   await tx.execute(sql`
     insert into security_log_head (id, seq, hash, mac) values (1, ${inserted!.seq}, ${hash}, ${headMac(inserted!.seq, hash)})
     on conflict (id) do update set seq = excluded.seq, hash = excluded.hash, mac = excluded.mac`);
 }
 
-export type ChainCheck = { entries: number; legacy: number; intact: boolean; brokenAt: number | null; truncated: boolean };
+export type ChainCheck = {
+  entries: number;
+  legacy: number;
+  intact: boolean;
+  brokenAt: number | null;
+  truncated: boolean;
+};
 
 /**
  * Walks the whole log in order and recomputes every hash with the key. Entries written before the
@@ -108,7 +134,13 @@ export async function verifySecurityLogChain(db: Db): Promise<ChainCheck> {
       legacy++;
       continue;
     }
-    const facts = { eventType: row.eventType, severity: row.severity as Severity, actorId: row.actorId, details: row.details, createdAt: row.createdAt };
+    const facts = {
+      eventType: row.eventType,
+      severity: row.severity as Severity,
+      actorId: row.actorId,
+      details: row.details,
+      createdAt: row.createdAt,
+    };
     const isKeyed = row.hash.startsWith(KEYED);
     // Once an entry is keyed, every later one must be: a forger cannot fall back to plain hashes.
     if (!isKeyed && keyed) return broken;
@@ -118,6 +150,7 @@ export async function verifySecurityLogChain(db: Db): Promise<ChainCheck> {
     prev = row.hash;
   }
   const last = rows.at(-1);
-  if (!headNamesEnd(heads[0], last)) return { entries: rows.length, legacy, intact: false, brokenAt: last?.seq ?? null, truncated: true };
+  if (!headNamesEnd(heads[0], last))
+    return { entries: rows.length, legacy, intact: false, brokenAt: last?.seq ?? null, truncated: true };
   return { entries: rows.length, legacy, intact: true, brokenAt: null, truncated: false };
 }

@@ -18,18 +18,37 @@ const SHARE_MAX_MS = 14 * 24 * 3_600_000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 function requireFuture(startsAt: Date, now = new Date()) {
-  if (!(startsAt.getTime() > now.getTime())) throw new AppError('BAD_REQUEST', 'Choose a time in the future.', { startsAt: 'Choose a time in the future.' });
+  if (!(startsAt.getTime() > now.getTime()))
+    throw new AppError('BAD_REQUEST', 'Choose a time in the future.', { startsAt: 'Choose a time in the future.' });
 }
 
 // Shown in each reader's own time zone (contracts/times.ts).
 const when = timeToken;
 
-export async function proposeDate(db: Db, viewerId: string, input: { conversationId: string; startsAt: string; place: string }): Promise<TDatePlan> {
+export async function proposeDate(
+  db: Db,
+  viewerId: string,
+  input: { conversationId: string; startsAt: string; place: string },
+): Promise<TDatePlan> {
   const { otherId } = await requireParticipant(db, { viewerId, conversationId: input.conversationId });
   const startsAt = new Date(input.startsAt);
   requireFuture(startsAt);
-  const [plan] = await db.insert(datePlans).values({ conversationId: input.conversationId, proposedBy: viewerId, invitee: otherId, startsAt, place: input.place }).returning();
-  await notify(db, otherId, { type: 'date', title: 'A date is proposed', message: `${when(startsAt)} at ${input.place}. Accept it, or propose another time.`, link: '/calendar' });
+  const [plan] = await db
+    .insert(datePlans)
+    .values({
+      conversationId: input.conversationId,
+      proposedBy: viewerId,
+      invitee: otherId,
+      startsAt,
+      place: input.place,
+    })
+    .returning();
+  await notify(db, otherId, {
+    type: 'date',
+    title: 'A date is proposed',
+    message: `${when(startsAt)} at ${input.place}. Accept it, or propose another time.`,
+    link: '/calendar',
+  });
   await announceDateChange(db, [viewerId, otherId], input.conversationId);
   return (await listPlans(db, viewerId, plan!.id))[0]!;
 }
@@ -43,14 +62,24 @@ export async function respondToDate(
 ): Promise<TDatePlan[]> {
   const plan = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(datePlans).where(eq(datePlans.id, planId)).for('update');
-    if (!row || (row.invitee !== viewerId && row.proposedBy !== viewerId)) throw new AppError('NOT_FOUND', 'That date does not exist.');
+    if (!row || (row.invitee !== viewerId && row.proposedBy !== viewerId))
+      throw new AppError('NOT_FOUND', 'That date does not exist.');
     await requireParticipant(tx, { viewerId, conversationId: row.conversationId });
     if (row.invitee !== viewerId) throw new AppError('FORBIDDEN', 'The other person answers this proposal.');
     if (row.status !== 'proposed') throw new AppError('CONFLICT', 'This proposal has already been answered.');
     if (answer.action === 'counter') {
       const startsAt = new Date(answer.startsAt);
       requireFuture(startsAt);
-      const [counter] = await tx.insert(datePlans).values({ conversationId: row.conversationId, proposedBy: viewerId, invitee: row.proposedBy, startsAt, place: answer.place }).returning();
+      const [counter] = await tx
+        .insert(datePlans)
+        .values({
+          conversationId: row.conversationId,
+          proposedBy: viewerId,
+          invitee: row.proposedBy,
+          startsAt,
+          place: answer.place,
+        })
+        .returning();
       await tx.update(datePlans).set({ status: 'replaced', replacedBy: counter!.id }).where(eq(datePlans.id, planId));
       return { ...counter!, answered: 'counter' as const, to: row.proposedBy };
     }
@@ -59,7 +88,12 @@ export async function respondToDate(
     return { ...row, answered: answer.action, to: row.proposedBy };
   });
   const titles = { accept: 'Date accepted', decline: 'Date declined', counter: 'Another time proposed' } as const;
-  await notify(db, plan.to, { type: 'date', title: titles[plan.answered], message: `${when(plan.startsAt)} at ${plan.place}.`, link: '/calendar' });
+  await notify(db, plan.to, {
+    type: 'date',
+    title: titles[plan.answered],
+    message: `${when(plan.startsAt)} at ${plan.place}.`,
+    link: '/calendar',
+  });
   await announceDateChange(db, [viewerId, plan.to], plan.conversationId);
   return listPlans(db, viewerId);
 }
@@ -109,8 +143,19 @@ export async function listPlans(db: Db, viewerId: string, planId?: string): Prom
  * is now (a later upload is not shown), and dies with a decline, a block, an unmatch (the plan
  * goes with the conversation), the sharer's revocation, or the date's end.
  */
-export async function shareDate(db: Db, viewerId: string, planId: string): Promise<{ path: string; expiresAt: string }> {
-  const { rows } = await db.execute<{ conversation_id: string; status: string; starts_at: Date | string; other_id: string; blocked: boolean; photo_key: string | null }>(sql`
+export async function shareDate(
+  db: Db,
+  viewerId: string,
+  planId: string,
+): Promise<{ path: string; expiresAt: string }> {
+  const { rows } = await db.execute<{
+    conversation_id: string;
+    status: string;
+    starts_at: Date | string;
+    other_id: string;
+    blocked: boolean;
+    photo_key: string | null;
+  }>(sql`
     select d.conversation_id, d.status, d.starts_at, o.other_id, ${blockedBetween(sql`o.other_id`, viewerId)} as blocked,
            (select ph.large_key from photos ph where ph.user_id = o.other_id order by ph.position limit 1) as photo_key
     from date_plans d cross join lateral (select case when d.proposed_by = ${viewerId} then d.invitee else d.proposed_by end as other_id) o
@@ -123,7 +168,9 @@ export async function shareDate(db: Db, viewerId: string, planId: string): Promi
   if (end <= Date.now()) throw new AppError('CONFLICT', 'This date is over.');
   const token = randomBytes(24).toString('base64url');
   const expiresAt = new Date(Math.min(end, Date.now() + SHARE_MAX_MS));
-  await db.insert(dateShares).values({ tokenHash: hashToken(token), planId, createdBy: viewerId, expiresAt, photoKey: plan.photo_key });
+  await db
+    .insert(dateShares)
+    .values({ tokenHash: hashToken(token), planId, createdBy: viewerId, expiresAt, photoKey: plan.photo_key });
   return { path: `/shared-date/${token}`, expiresAt: expiresAt.toISOString() };
 }
 
@@ -136,7 +183,13 @@ export async function revokeShares(db: Db, viewerId: string, planId: string): Pr
 
 /** A live link's date: accepted, not over, not revoked, and the two still matched and not blocked. */
 async function sharedPlan(db: Pick<Db, 'execute'>, token: string) {
-  const { rows } = await db.execute<{ name: string | null; starts_at: Date | string; place: string; expires_at: Date | string; photo_key: string | null }>(sql`
+  const { rows } = await db.execute<{
+    name: string | null;
+    starts_at: Date | string;
+    place: string;
+    expires_at: Date | string;
+    photo_key: string | null;
+  }>(sql`
     select p.name, d.starts_at, d.place, s.expires_at, s.photo_key
     from date_shares s join date_plans d on d.id = s.plan_id
     cross join lateral (select case when d.proposed_by = s.created_by then d.invitee else d.proposed_by end as other_id) o

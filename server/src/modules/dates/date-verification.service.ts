@@ -27,7 +27,10 @@ export async function dateState(db: Db, viewerId: string, conversationId: string
     .where(eq(dateVerifications.conversationId, conversationId))
     .orderBy(desc(dateVerifications.createdAt))
     .limit(1);
-  const [access] = await db.select({ unlocked: ratingsAccess.unlocked }).from(ratingsAccess).where(eq(ratingsAccess.userId, viewerId));
+  const [access] = await db
+    .select({ unlocked: ratingsAccess.unlocked })
+    .from(ratingsAccess)
+    .where(eq(ratingsAccess.userId, viewerId));
   return {
     conversationId,
     status: (latest?.status as TDateState['status']) ?? 'none',
@@ -42,22 +45,44 @@ export async function dateState(db: Db, viewerId: string, conversationId: string
  * 'Verify Date': one participant uploads a photo of the two of them. It waits for the other
  * one's 'Yes, we met'. Stored privately: only the two and administrators can see it.
  */
-export async function uploadDatePhoto(deps: Pick<Deps, 'database' | 'storage'>, viewerId: string, conversationId: string, upload: Buffer): Promise<TDateState> {
+export async function uploadDatePhoto(
+  deps: Pick<Deps, 'database' | 'storage'>,
+  viewerId: string,
+  conversationId: string,
+  upload: Buffer,
+): Promise<TDateState> {
   const { db } = deps.database;
   const { otherId } = await requireParticipant(db, { viewerId, conversationId });
   // Refused before the image is decoded when a photo already waits or the date is verified.
-  const open = async () => (await db.select({ status: dateVerifications.status }).from(dateVerifications).where(and(eq(dateVerifications.conversationId, conversationId), sql`status in ('pending', 'confirmed')`)))[0];
+  const open = async () =>
+    (
+      await db
+        .select({ status: dateVerifications.status })
+        .from(dateVerifications)
+        .where(and(eq(dateVerifications.conversationId, conversationId), sql`status in ('pending', 'confirmed')`))
+    )[0];
   const already = await open();
-  if (already) throw new AppError('CONFLICT', already.status === 'confirmed' ? TRUST_TEXT.dateAlreadyVerified : TRUST_TEXT.datePending);
+  if (already)
+    throw new AppError(
+      'CONFLICT',
+      already.status === 'confirmed' ? TRUST_TEXT.dateAlreadyVerified : TRUST_TEXT.datePending,
+    );
   const image = await processImage(upload);
   const id = randomUUID();
   const key = `dates/${conversationId}/${id}.webp`;
   await deps.storage.put(key, image.large);
   try {
-    const inserted = await db.insert(dateVerifications).values({ id, conversationId, uploadedBy: viewerId, photoKey: key }).onConflictDoNothing().returning();
+    const inserted = await db
+      .insert(dateVerifications)
+      .values({ id, conversationId, uploadedBy: viewerId, photoKey: key })
+      .onConflictDoNothing()
+      .returning();
     if (!inserted.length) {
       const raced = await open();
-      throw new AppError('CONFLICT', raced?.status === 'confirmed' ? TRUST_TEXT.dateAlreadyVerified : TRUST_TEXT.datePending);
+      throw new AppError(
+        'CONFLICT',
+        raced?.status === 'confirmed' ? TRUST_TEXT.dateAlreadyVerified : TRUST_TEXT.datePending,
+      );
     }
   } catch (error) {
     await deps.storage.delete(key);
@@ -94,10 +119,19 @@ export async function confirmDate(db: Db, viewerId: string, conversationId: stri
   await db.transaction(async (tx) => {
     const pending = await pendingForOther(tx, viewerId, conversationId);
     const now = new Date();
-    await tx.update(dateVerifications).set({ status: 'confirmed', decidedAt: now }).where(eq(dateVerifications.id, pending.id));
-    await tx.update(conversations).set({ dateVerified: true, datePhotoKey: pending.photoKey, updatedAt: now }).where(eq(conversations.id, conversationId));
+    await tx
+      .update(dateVerifications)
+      .set({ status: 'confirmed', decidedAt: now })
+      .where(eq(dateVerifications.id, pending.id));
+    await tx
+      .update(conversations)
+      .set({ dateVerified: true, datePhotoKey: pending.photoKey, updatedAt: now })
+      .where(eq(conversations.id, conversationId));
     for (const userId of [viewerId, otherId]) {
-      await tx.insert(ratingsAccess).values({ userId, unlocked: true, unlockedAt: now }).onConflictDoUpdate({ target: ratingsAccess.userId, set: { unlocked: true, unlockedAt: now } });
+      await tx
+        .insert(ratingsAccess)
+        .values({ userId, unlocked: true, unlockedAt: now })
+        .onConflictDoUpdate({ target: ratingsAccess.userId, set: { unlocked: true, unlockedAt: now } });
     }
     await tx.insert(systemLogs).values({
       eventType: 'date_verified',
@@ -121,7 +155,10 @@ export async function disputeDate(db: Db, viewerId: string, conversationId: stri
   const { otherId } = await requireParticipant(db, { viewerId, conversationId });
   await db.transaction(async (tx) => {
     const pending = await pendingForOther(tx, viewerId, conversationId);
-    await tx.update(dateVerifications).set({ status: 'disputed', decidedAt: new Date() }).where(eq(dateVerifications.id, pending.id));
+    await tx
+      .update(dateVerifications)
+      .set({ status: 'disputed', decidedAt: new Date() })
+      .where(eq(dateVerifications.id, pending.id));
     await openModerationCase(
       tx,
       {
@@ -132,7 +169,11 @@ export async function disputeDate(db: Db, viewerId: string, conversationId: stri
         details: `Date photo ${pending.id} in conversation ${conversationId} was disputed: "This didn't happen".`,
         source: 'date',
       },
-      { eventType: 'date_disputed', severity: 'warning', details: { conversationId, verificationId: pending.id, subjectId: pending.uploadedBy } },
+      {
+        eventType: 'date_disputed',
+        severity: 'warning',
+        details: { conversationId, verificationId: pending.id, subjectId: pending.uploadedBy },
+      },
     );
   });
   await announceDateChange(db, [viewerId, otherId], conversationId);
@@ -144,7 +185,11 @@ export async function readDatePhoto(deps: Deps, viewer: Viewer, verificationId: 
   const { rows } = await deps.database.db.execute<{ photo_key: string; user_a: string; user_b: string }>(sql`
     select v.photo_key, c.user_a, c.user_b from date_verifications v join conversations c on c.id = v.conversation_id where v.id = ${verificationId}`);
   const row = rows[0];
-  const allowed = row && (row.user_a === viewer.id || row.user_b === viewer.id || (await isAdminSession(deps, viewer.id, viewer.sessionCreatedAt)));
+  const allowed =
+    row &&
+    (row.user_a === viewer.id ||
+      row.user_b === viewer.id ||
+      (await isAdminSession(deps, viewer.id, viewer.sessionCreatedAt)));
   const bytes = allowed ? await deps.storage.get(row.photo_key) : null;
   if (!bytes) throw new AppError('NOT_FOUND', 'That photo does not exist.');
   return bytes;

@@ -1,5 +1,13 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { REVEAL_AFTER_DAYS, reputationOf, TRUST_TEXT, type TDateHistoryEntry, type TRating, type TRatingState, type ZRatingInput } from '../../../../contracts/trust';
+import {
+  REVEAL_AFTER_DAYS,
+  reputationOf,
+  TRUST_TEXT,
+  type TDateHistoryEntry,
+  type TRating,
+  type TRatingState,
+  type ZRatingInput,
+} from '../../../../contracts/trust';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { conversations, profiles, reviews } from '../../db/schema';
@@ -17,7 +25,12 @@ const DAY_MS = 86_400_000;
 
 /** The conversation as a rating sees it; 404 'Conversation not found' for anyone but its two members. */
 async function ratingContext(db: Pick<Db, 'execute'>, viewerId: string, conversationId: string) {
-  const { rows } = await db.execute<{ other_id: string; other_name: string | null; date_verified: boolean; both_verified: boolean }>(sql`
+  const { rows } = await db.execute<{
+    other_id: string;
+    other_name: string | null;
+    date_verified: boolean;
+    both_verified: boolean;
+  }>(sql`
     select o.other_id, coalesce(p.name, u.name) as other_name, c.date_verified,
            (select bool_and(selfie_verified) = true and count(*) = 2 from profiles where user_id in (c.user_a, c.user_b)) as both_verified
     from conversations c
@@ -27,7 +40,12 @@ async function ratingContext(db: Pick<Db, 'execute'>, viewerId: string, conversa
       and not ${blockedBetween(sql`c.user_a`, sql`c.user_b`)}`);
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND', TRUST_TEXT.conversationNotFound);
-  return { otherId: row.other_id, otherName: displayName(row.other_name), dateVerified: row.date_verified, bothVerified: row.both_verified };
+  return {
+    otherId: row.other_id,
+    otherName: displayName(row.other_name),
+    dateVerified: row.date_verified,
+    bothVerified: row.both_verified,
+  };
 }
 
 const toRating = (row: ReviewRow): TRating => ({
@@ -59,14 +77,22 @@ export async function ratingState(db: Db, viewerId: string, conversationId: stri
     mine: mine ? toRating(mine) : null,
     // Double-blind: their rating of me stays hidden until revealed.
     theirs: theirs?.revealedAt ? toRating(theirs) : null,
-    revealAt: first !== undefined && rows.some((r) => !r.revealedAt) ? new Date(first + REVEAL_AFTER_DAYS * DAY_MS).toISOString() : null,
+    revealAt:
+      first !== undefined && rows.some((r) => !r.revealedAt)
+        ? new Date(first + REVEAL_AFTER_DAYS * DAY_MS).toISOString()
+        : null,
   };
 }
 
 /** Recomputes a member's reputation from their revealed ratings (inside the reveal's transaction). */
 export async function recomputeReputation(tx: Pick<Db, 'select' | 'update'>, userId: string): Promise<void> {
   const revealed = await tx
-    .select({ overall: reviews.overall, safeForFamily: reviews.safeForFamily, safeForHome: reviews.safeForHome, wouldDateAgain: reviews.wouldDateAgain })
+    .select({
+      overall: reviews.overall,
+      safeForFamily: reviews.safeForFamily,
+      safeForHome: reviews.safeForHome,
+      wouldDateAgain: reviews.wouldDateAgain,
+    })
     .from(reviews)
     .where(and(eq(reviews.revieweeId, userId), sql`${reviews.revealedAt} is not null`));
   const reputation = reputationOf(revealed);
@@ -86,7 +112,11 @@ export async function recomputeReputation(tx: Pick<Db, 'select' | 'update'>, use
 /** Reveals hidden ratings and recomputes the reputations they touch, in the caller's transaction. */
 async function reveal(tx: Tx, hidden: ReviewRow[], now: Date): Promise<void> {
   if (!hidden.length) return;
-  for (const row of hidden) await tx.update(reviews).set({ revealedAt: now }).where(and(eq(reviews.id, row.id), isNull(reviews.revealedAt)));
+  for (const row of hidden)
+    await tx
+      .update(reviews)
+      .set({ revealedAt: now })
+      .where(and(eq(reviews.id, row.id), isNull(reviews.revealedAt)));
   for (const userId of new Set(hidden.map((r) => r.revieweeId))) await recomputeReputation(tx, userId);
 }
 
@@ -102,10 +132,20 @@ const revealNote = (conversationId: string) => ({
  * too (both are revealed together, and both reputations recomputed in the same transaction)
  * or until 14 days after the first rating. A Safety score of 1 or 2 opens a moderation case.
  */
-export async function submitRating(db: Db, viewerId: string, conversationId: string, input: z.output<typeof ZRatingInput>, now = new Date()): Promise<TRatingState> {
+export async function submitRating(
+  db: Db,
+  viewerId: string,
+  conversationId: string,
+  input: z.output<typeof ZRatingInput>,
+  now = new Date(),
+): Promise<TRatingState> {
   const context = await ratingContext(db, viewerId, conversationId);
   if (!context.dateVerified || !context.bothVerified) {
-    throw new AppError('FORBIDDEN', TRUST_TEXT.verificationRequired, { reason: context.dateVerified ? TRUST_TEXT.verificationRequiredDetail.selfie : TRUST_TEXT.verificationRequiredDetail.date });
+    throw new AppError('FORBIDDEN', TRUST_TEXT.verificationRequired, {
+      reason: context.dateVerified
+        ? TRUST_TEXT.verificationRequiredDetail.selfie
+        : TRUST_TEXT.verificationRequiredDetail.date,
+    });
   }
   const revealed = await db.transaction(async (tx) => {
     // Both ratings of one date are serialised, so the second one always sees the first.
@@ -116,7 +156,10 @@ export async function submitRating(db: Db, viewerId: string, conversationId: str
       .onConflictDoNothing()
       .returning();
     if (!inserted.length) throw new AppError('CONFLICT', TRUST_TEXT.alreadyRated);
-    await tx.update(conversations).set({ ratingsSubmitted: true, updatedAt: now }).where(eq(conversations.id, conversationId));
+    await tx
+      .update(conversations)
+      .set({ ratingsSubmitted: true, updatedAt: now })
+      .where(eq(conversations.id, conversationId));
     if (input.safety <= 2) {
       await openModerationCase(
         tx,
@@ -128,10 +171,17 @@ export async function submitRating(db: Db, viewerId: string, conversationId: str
           details: `Safety ${input.safety}/5 after a verified date.${input.comment ? ` Comment: ${input.comment}` : ''}`,
           source: 'rating',
         },
-        { eventType: 'safety_flag', severity: 'high', details: { conversationId, subjectId: context.otherId, safety: input.safety } },
+        {
+          eventType: 'safety_flag',
+          severity: 'high',
+          details: { conversationId, subjectId: context.otherId, safety: input.safety },
+        },
       );
     }
-    const hidden = await tx.select().from(reviews).where(and(eq(reviews.conversationId, conversationId), isNull(reviews.revealedAt)));
+    const hidden = await tx
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.conversationId, conversationId), isNull(reviews.revealedAt)));
     const bothRated = hidden.length === 2;
     if (bothRated) await reveal(tx, hidden, now);
     return bothRated;
@@ -160,7 +210,12 @@ export async function revealDueRatings(db: Db, now = new Date()): Promise<number
     const hidden = await tx
       .select()
       .from(reviews)
-      .where(and(isNull(reviews.revealedAt), sql`${reviews.conversationId} in (select conversation_id from reviews where revealed_at is null group by conversation_id having min(created_at) <= ${due})`))
+      .where(
+        and(
+          isNull(reviews.revealedAt),
+          sql`${reviews.conversationId} in (select conversation_id from reviews where revealed_at is null group by conversation_id having min(created_at) <= ${due})`,
+        ),
+      )
       .for('update');
     await reveal(tx, hidden, now);
     return [...new Map(hidden.map((r) => [r.conversationId, [r.reviewerId, r.revieweeId]])).entries()];
@@ -173,7 +228,14 @@ export async function revealDueRatings(db: Db, now = new Date()): Promise<number
 
 /** Verified dates, newest first, with where their ratings stand. */
 export async function listDateHistory(db: Db, viewerId: string): Promise<TDateHistoryEntry[]> {
-  const { rows } = await db.execute<{ id: string; other_id: string; name: string | null; verified_at: Date | string | null; rated: boolean; revealed: boolean }>(sql`
+  const { rows } = await db.execute<{
+    id: string;
+    other_id: string;
+    name: string | null;
+    verified_at: Date | string | null;
+    rated: boolean;
+    revealed: boolean;
+  }>(sql`
     select c.id, o.other_id, coalesce(p.name, u.name) as name,
            (select max(decided_at) from date_verifications v where v.conversation_id = c.id and v.status = 'confirmed') as verified_at,
            exists (select 1 from reviews r where r.conversation_id = c.id and r.reviewer_id = ${viewerId}) as rated,

@@ -1,10 +1,26 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { ZDateHistoryEntry, ZDatePlan, ZDateState, ZProposeDate, ZRatingInput, ZRatingState, ZSharedDate } from '../../../../contracts/trust';
+import {
+  ZDateHistoryEntry,
+  ZDatePlan,
+  ZDateState,
+  ZProposeDate,
+  ZRatingInput,
+  ZRatingState,
+  ZSharedDate,
+} from '../../../../contracts/trust';
 import { readUpload, sendPrivateImage, uploadBodyLimit } from '../../http/upload';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, imageResponse, jsonResponse } from '../../lib/openapi';
 import { defineRoute, viewerOf } from '../../lib/route';
-import { listPlans, proposeDate, readSharedDate, readSharedDatePhoto, respondToDate, revokeShares, shareDate } from './calendar.service';
+import {
+  listPlans,
+  proposeDate,
+  readSharedDate,
+  readSharedDatePhoto,
+  respondToDate,
+  revokeShares,
+  shareDate,
+} from './calendar.service';
 import { confirmDate, dateState, disputeDate, readDatePhoto, uploadDatePhoto } from './date-verification.service';
 import { listDateHistory, ratingState, submitRating } from './ratings.service';
 
@@ -25,7 +41,14 @@ const uploadDate = defineRoute('member', {
   path: '/api/conversations/{conversationId}/date/photo',
   tags: ['Dates'],
   summary: "'Verify Date': upload a photo of the two of you; the other participant confirms it",
-  request: { params: conversationParams, body: { content: { 'multipart/form-data': { schema: z.object({ file: z.any().openapi({ type: 'string', format: 'binary' }) }) } } } },
+  request: {
+    params: conversationParams,
+    body: {
+      content: {
+        'multipart/form-data': { schema: z.object({ file: z.any().openapi({ type: 'string', format: 'binary' }) }) },
+      },
+    },
+  },
   responses: {
     201: jsonResponse(ZDateState, 'Waiting for the other participant'),
     409: errorResponse('A photo is already waiting, or the date is verified'),
@@ -123,7 +146,13 @@ const answer = defineRoute('member', {
   tags: ['Calendar'],
   summary: 'Accept, decline, or propose another time',
   request: { params: planParams, body: { content: { 'application/json': { schema: ZAnswer } } } },
-  responses: { 200: jsonResponse(z.object({ plans: z.array(ZDatePlan) }), 'Plans'), 400: errorResponse('Invalid'), 403: errorResponse('Not the invitee'), 409: errorResponse('Already answered'), 404: errorResponse('No such date') },
+  responses: {
+    200: jsonResponse(z.object({ plans: z.array(ZDatePlan) }), 'Plans'),
+    400: errorResponse('Invalid'),
+    403: errorResponse('Not the invitee'),
+    409: errorResponse('Already answered'),
+    404: errorResponse('No such date'),
+  },
 });
 
 const share = defineRoute('member', {
@@ -132,7 +161,11 @@ const share = defineRoute('member', {
   tags: ['Calendar'],
   summary: "'Share my date': an expiring read-only link for a trusted friend",
   request: { params: planParams },
-  responses: { 201: jsonResponse(z.object({ path: z.string(), expiresAt: z.string() }), 'Link'), 409: errorResponse('Not an accepted date, or over'), 404: errorResponse('No such date') },
+  responses: {
+    201: jsonResponse(z.object({ path: z.string(), expiresAt: z.string() }), 'Link'),
+    409: errorResponse('Not an accepted date, or over'),
+    404: errorResponse('No such date'),
+  },
 });
 
 const unshare = defineRoute('member', {
@@ -166,23 +199,68 @@ const sharedPhoto = defineRoute('public', {
 export const dateRoutes = new OpenAPIHono<AppEnv>();
 dateRoutes.use('/api/conversations/:conversationId/date/photo', uploadBodyLimit());
 dateRoutes
-  .openapi(getDate, async (c) => c.json(await dateState(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId), 200))
+  .openapi(getDate, async (c) =>
+    c.json(await dateState(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId), 200),
+  )
   .openapi(uploadDate, async (c) => {
     const { bytes } = await readUpload(c);
-    return c.json(await uploadDatePhoto(c.get('deps'), c.get('user').id, c.req.valid('param').conversationId, bytes), 201);
+    return c.json(
+      await uploadDatePhoto(c.get('deps'), c.get('user').id, c.req.valid('param').conversationId, bytes),
+      201,
+    );
   })
-  .openapi(confirm, async (c) => c.json(await confirmDate(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId), 200))
-  .openapi(dispute, async (c) => c.json(await disputeDate(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId), 200))
-  .openapi(datePhoto, async (c) => sendPrivateImage(c, await readDatePhoto(c.get('deps'), viewerOf(c), c.req.valid('param').verificationId)))
-  .openapi(getRating, async (c) => c.json(await ratingState(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId), 200))
-  .openapi(rate, async (c) =>
-    c.json(await submitRating(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId, c.req.valid('json')), 201),
+  .openapi(confirm, async (c) =>
+    c.json(await confirmDate(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId), 200),
   )
-  .openapi(history, async (c) => c.json({ dates: await listDateHistory(c.get('deps').database.db, c.get('user').id) }, 200))
+  .openapi(dispute, async (c) =>
+    c.json(await disputeDate(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId), 200),
+  )
+  .openapi(datePhoto, async (c) =>
+    sendPrivateImage(c, await readDatePhoto(c.get('deps'), viewerOf(c), c.req.valid('param').verificationId)),
+  )
+  .openapi(getRating, async (c) =>
+    c.json(await ratingState(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId), 200),
+  )
+  .openapi(rate, async (c) =>
+    c.json(
+      await submitRating(
+        c.get('deps').database.db,
+        c.get('user').id,
+        c.req.valid('param').conversationId,
+        c.req.valid('json'),
+      ),
+      201,
+    ),
+  )
+  .openapi(history, async (c) =>
+    c.json({ dates: await listDateHistory(c.get('deps').database.db, c.get('user').id) }, 200),
+  )
   .openapi(plans, async (c) => c.json({ plans: await listPlans(c.get('deps').database.db, c.get('user').id) }, 200))
-  .openapi(propose, async (c) => c.json(await proposeDate(c.get('deps').database.db, c.get('user').id, c.req.valid('json')), 201))
-  .openapi(answer, async (c) => c.json({ plans: await respondToDate(c.get('deps').database.db, c.get('user').id, c.req.valid('param').planId, c.req.valid('json')) }, 200))
-  .openapi(share, async (c) => c.json(await shareDate(c.get('deps').database.db, c.get('user').id, c.req.valid('param').planId), 201))
-  .openapi(unshare, async (c) => c.json(await revokeShares(c.get('deps').database.db, c.get('user').id, c.req.valid('param').planId), 200))
-  .openapi(shared, async (c) => c.json(await readSharedDate(c.get('deps').database.db, c.req.valid('param').token), 200))
-  .openapi(sharedPhoto, async (c) => sendPrivateImage(c, await readSharedDatePhoto(c.get('deps'), c.req.valid('param').token)));
+  .openapi(propose, async (c) =>
+    c.json(await proposeDate(c.get('deps').database.db, c.get('user').id, c.req.valid('json')), 201),
+  )
+  .openapi(answer, async (c) =>
+    c.json(
+      {
+        plans: await respondToDate(
+          c.get('deps').database.db,
+          c.get('user').id,
+          c.req.valid('param').planId,
+          c.req.valid('json'),
+        ),
+      },
+      200,
+    ),
+  )
+  .openapi(share, async (c) =>
+    c.json(await shareDate(c.get('deps').database.db, c.get('user').id, c.req.valid('param').planId), 201),
+  )
+  .openapi(unshare, async (c) =>
+    c.json(await revokeShares(c.get('deps').database.db, c.get('user').id, c.req.valid('param').planId), 200),
+  )
+  .openapi(shared, async (c) =>
+    c.json(await readSharedDate(c.get('deps').database.db, c.req.valid('param').token), 200),
+  )
+  .openapi(sharedPhoto, async (c) =>
+    sendPrivateImage(c, await readSharedDatePhoto(c.get('deps'), c.req.valid('param').token)),
+  );

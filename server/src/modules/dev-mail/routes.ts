@@ -19,7 +19,10 @@ const listMail = defineRoute('dev', {
   tags: ['Development'],
   summary: 'Mail held in the development outbox (not mounted in production)',
   responses: {
-    200: { description: 'Newest first', content: { 'application/json': { schema: z.object({ mail: z.array(ZDevMail) }) } } },
+    200: {
+      description: 'Newest first',
+      content: { 'application/json': { schema: z.object({ mail: z.array(ZDevMail) }) } },
+    },
   },
 });
 

@@ -53,7 +53,11 @@ export async function viewerInterests(db: Db, viewerId: string): Promise<string[
 
 /** A card from its row: compatibility against the viewer's interests, distance as a band. */
 export function toCard(row: CardRow, mine: string[]): TProfileCard {
-  const badges = { safeForFamily: row.safe_for_family_badge, safeForHome: row.safe_for_home_badge, dateAgain: row.date_again_badge };
+  const badges = {
+    safeForFamily: row.safe_for_family_badge,
+    safeForHome: row.safe_for_home_badge,
+    dateAgain: row.date_again_badge,
+  };
   const avgRating = row.avg_rating === null ? null : Number(row.avg_rating);
   return {
     userId: row.user_id,
@@ -68,7 +72,12 @@ export function toCard(row: CardRow, mine: string[]): TProfileCard {
     avgRating,
     reviewCount: row.review_count,
     badges,
-    trustScore: trustScore({ avgRating, reviewCount: row.review_count, selfieVerified: row.selfie_verified, ...badges }),
+    trustScore: trustScore({
+      avgRating,
+      reviewCount: row.review_count,
+      selfieVerified: row.selfie_verified,
+      ...badges,
+    }),
     compatibility: compatibility(mine, row.interests),
     distance: row.distance_m === null ? null : distanceBand(Number(row.distance_m) / 1000),
     superLikedYou: row.super_liked_you,

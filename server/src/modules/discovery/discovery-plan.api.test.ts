@@ -8,7 +8,13 @@ let server: TestServer;
 const PROFILES = 20_000;
 const VIEWER = 'viewer-plan';
 
-type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Index Cond'?: string; Plans?: PlanNode[] };
+type PlanNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Index Cond'?: string;
+  Plans?: PlanNode[];
+};
 const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
 
 /** A seeded table big enough for the planner to care: profiles spread over cities, a viewer with likes. */
@@ -18,7 +24,9 @@ beforeAll(async () => {
   await db.execute(sql`
     insert into "user" (id, name, email, email_verified)
     select 'u' || i, 'Member ' || i, 'member' || i || '@plan.test', true from generate_series(1, ${PROFILES}) i`);
-  await db.execute(sql`insert into "user" (id, name, email, email_verified) values (${VIEWER}, 'Viewer', 'viewer@plan.test', true)`);
+  await db.execute(
+    sql`insert into "user" (id, name, email, email_verified) values (${VIEWER}, 'Viewer', 'viewer@plan.test', true)`,
+  );
   await db.execute(sql`
     insert into profiles (user_id, name, age, gender, location, bio, interests, latitude, longitude, selfie_verified, avg_rating)
     select 'u' || i, 'Member ' || i, 18 + (i % 50),
@@ -29,13 +37,25 @@ beforeAll(async () => {
            41.88 + ((i % 97) - 48) * 0.01, -87.63 + ((i % 89) - 44) * 0.01,
            i % 7 = 0, (i % 50) / 10.0
     from generate_series(1, ${PROFILES}) i`);
-  await db.execute(sql`insert into profiles (user_id, name, latitude, longitude) values (${VIEWER}, 'Viewer', 41.88, -87.63)`);
-  await db.execute(sql`insert into likes (user_id, target_id) select ${VIEWER}, 'u' || i from generate_series(1, 2000) i`);
+  await db.execute(
+    sql`insert into profiles (user_id, name, latitude, longitude) values (${VIEWER}, 'Viewer', 41.88, -87.63)`,
+  );
+  await db.execute(
+    sql`insert into likes (user_id, target_id) select ${VIEWER}, 'u' || i from generate_series(1, 2000) i`,
+  );
   // Other members' swipes and blocks, so these tables are not trivially small.
-  await db.execute(sql`insert into likes (user_id, target_id) select 'u' || (1 + i % 5000), 'u' || (1 + (i * 7) % ${PROFILES}) from generate_series(1, 60000) i on conflict do nothing`);
-  await db.execute(sql`insert into passes (user_id, target_id) select 'u' || (1 + i % 5000), 'u' || (1 + (i * 13) % ${PROFILES}) from generate_series(1, 60000) i on conflict do nothing`);
-  await db.execute(sql`insert into passes (user_id, target_id) select ${VIEWER}, 'u' || i from generate_series(2001, 2500) i`);
-  await db.execute(sql`insert into blocks (blocker_id, blocked_id) select 'u' || (1 + i % 5000), 'u' || (1 + (i * 17) % ${PROFILES}) from generate_series(1, 5000) i on conflict do nothing`);
+  await db.execute(
+    sql`insert into likes (user_id, target_id) select 'u' || (1 + i % 5000), 'u' || (1 + (i * 7) % ${PROFILES}) from generate_series(1, 60000) i on conflict do nothing`,
+  );
+  await db.execute(
+    sql`insert into passes (user_id, target_id) select 'u' || (1 + i % 5000), 'u' || (1 + (i * 13) % ${PROFILES}) from generate_series(1, 60000) i on conflict do nothing`,
+  );
+  await db.execute(
+    sql`insert into passes (user_id, target_id) select ${VIEWER}, 'u' || i from generate_series(2001, 2500) i`,
+  );
+  await db.execute(
+    sql`insert into blocks (blocker_id, blocked_id) select 'u' || (1 + i % 5000), 'u' || (1 + (i * 17) % ${PROFILES}) from generate_series(1, 5000) i on conflict do nothing`,
+  );
   // VACUUM fills in the word index's statistics, as autovacuum does on a live database.
   await db.execute(sql`vacuum analyze`);
 }, 180_000);
@@ -53,7 +73,9 @@ async function plan(query: Record<string, string>): Promise<PlanNode[]> {
 }
 
 const seqScansOn = (nodes: PlanNode[], tables: string[]) =>
-  nodes.filter((n) => n['Node Type'] === 'Seq Scan' && tables.includes(n['Relation Name'] ?? '')).map((n) => n['Relation Name']);
+  nodes
+    .filter((n) => n['Node Type'] === 'Seq Scan' && tables.includes(n['Relation Name'] ?? ''))
+    .map((n) => n['Relation Name']);
 const indexesUsed = (nodes: PlanNode[]) => nodes.map((n) => n['Index Name']).filter(Boolean);
 const TABLES = ['profiles', 'likes', 'passes', 'blocks'];
 
@@ -75,7 +97,11 @@ describe(`discovery query plans on ${testDatabaseKind} (${PROFILES} profiles)`, 
     for (const query of queries) {
       const nodes = await plan(query);
       expect(seqScansOn(nodes, TABLES), JSON.stringify(query)).toEqual([]);
-      expect(indexesUsed(nodes).some((name) => name === 'profiles_discovery_idx' || name === 'profiles_gender_discovery_idx')).toBe(true);
+      expect(
+        indexesUsed(nodes).some(
+          (name) => name === 'profiles_discovery_idx' || name === 'profiles_gender_discovery_idx',
+        ),
+      ).toBe(true);
     }
   });
 
@@ -90,7 +116,14 @@ describe(`discovery query plans on ${testDatabaseKind} (${PROFILES} profiles)`, 
     expect(indexesUsed(nearby)).toContain('profiles_geo_cell_idx');
     // With a gender, each cell is read from the gender-led index, and the index itself rejects
     // ages outside the range and the unverified: they are conditions of the index, not filters.
-    const narrow = await plan({ mode: 'nearby', radiusKm: '25', gender: 'female', minAge: '21', maxAge: '24', verifiedOnly: 'true' });
+    const narrow = await plan({
+      mode: 'nearby',
+      radiusKm: '25',
+      gender: 'female',
+      minAge: '21',
+      maxAge: '24',
+      verifiedOnly: 'true',
+    });
     const cellScan = narrow.find((n) => n['Index Name'] === 'profiles_gender_cell_idx');
     expect(cellScan?.['Index Cond']).toMatch(/COALESCE\(age, 25\) >= 21/);
     expect(cellScan?.['Index Cond']).toMatch(/selfie_verified = true/);
@@ -159,14 +192,30 @@ describe(`a missing age on ${testDatabaseKind}`, () => {
     const top = (await plainPage({ radiusKm: 25, gender: 'female' }, here)).slice(0, 3);
     await db.execute(sql`update profiles set age = null where user_id in ${top}`);
     try {
-      for (const [minAge, maxAge] of [[20, 30], [25, 25], [26, 40], [18, 24]] as const) {
+      for (const [minAge, maxAge] of [
+        [20, 30],
+        [25, 25],
+        [26, 40],
+        [18, 24],
+      ] as const) {
         for (const query of [{ gender: 'female' }, { gender: 'female', mode: 'nearby', radiusKm: '25' }]) {
-          const filters = ZDiscoverQuery.parse({ ...query, minAge: String(minAge), maxAge: String(maxAge), limit: '20' });
+          const filters = ZDiscoverQuery.parse({
+            ...query,
+            minAge: String(minAge),
+            maxAge: String(maxAge),
+            limit: '20',
+          });
           const served = (await runDiscovery(db, VIEWER, filters, here)).map((r) => r.user_id);
           const radiusKm = query.mode ? 25 : undefined;
-          expect(served, `${minAge}-${maxAge} ${query.mode ?? 'browse'}`).toEqual(await plainPage({ gender: 'female', radiusKm, minAge, maxAge }, here));
+          expect(served, `${minAge}-${maxAge} ${query.mode ?? 'browse'}`).toEqual(
+            await plainPage({ gender: 'female', radiusKm, minAge, maxAge }, here),
+          );
           const includesDefault = minAge <= 25 && maxAge >= 25;
-          if (query.mode) expect(top.every((id) => served.includes(id)), `${minAge}-${maxAge}`).toBe(includesDefault);
+          if (query.mode)
+            expect(
+              top.every((id) => served.includes(id)),
+              `${minAge}-${maxAge}`,
+            ).toBe(includesDefault);
         }
       }
     } finally {
@@ -179,11 +228,18 @@ describe(`text search through the score-order window on ${testDatabaseKind}`, ()
   it('returns exactly the page the plain query returns, for common and rare terms', async () => {
     const db = server.deps.database.db;
     // Common words go through the window (with a narrow age range, deep into it); a rare one starts from the word index.
-    const queries = [{ q: 'salsa' }, { q: 'number 12340 ' }, { q: 'jazz', gender: 'female', verifiedOnly: 'true' }, { q: 'about ches', minAge: '20', maxAge: '21' }];
+    const queries = [
+      { q: 'salsa' },
+      { q: 'number 12340 ' },
+      { q: 'jazz', gender: 'female', verifiedOnly: 'true' },
+      { q: 'about ches', minAge: '20', maxAge: '21' },
+    ];
     for (const query of queries) {
       const filters = ZDiscoverQuery.parse(query);
       const served = (await runDiscovery(db, VIEWER, filters, null)).map((r) => r.user_id);
-      const plain = (await db.execute<{ user_id: string }>(discoverySql(VIEWER, filters, null))).rows.map((r) => r.user_id);
+      const plain = (await db.execute<{ user_id: string }>(discoverySql(VIEWER, filters, null))).rows.map(
+        (r) => r.user_id,
+      );
       expect(served, JSON.stringify(query)).toEqual(plain);
       expect(served.length).toBeGreaterThan(0);
     }
@@ -193,7 +249,9 @@ describe(`text search through the score-order window on ${testDatabaseKind}`, ()
 describe(`city filter and nearby word search on ${testDatabaseKind}`, () => {
   const here = { lat: 41.88, lng: -87.63 };
   const served = async (query: Record<string, string>) =>
-    (await runDiscovery(server.deps.database.db, VIEWER, ZDiscoverQuery.parse({ limit: '20', ...query }), here)).map((r) => r.user_id);
+    (await runDiscovery(server.deps.database.db, VIEWER, ZDiscoverQuery.parse({ limit: '20', ...query }), here)).map(
+      (r) => r.user_id,
+    );
 
   it('reads the top of each matching location text, alone and within a radius, and returns exactly the plain page', async () => {
     for (const city of ['chicago', 'an', 'New York']) {
@@ -203,7 +261,9 @@ describe(`city filter and nearby word search on ${testDatabaseKind}`, () => {
       for (const radiusKm of [10, 25]) {
         const near = await served({ location: city, mode: 'nearby', radiusKm: String(radiusKm), gender: 'female' });
         expect(near.length, `${city} ${radiusKm} km`).toBeGreaterThan(0);
-        expect(near, `${city} ${radiusKm} km`).toEqual(await plainPage({ location: city, radiusKm, gender: 'female' }, here));
+        expect(near, `${city} ${radiusKm} km`).toEqual(
+          await plainPage({ location: city, radiusKm, gender: 'female' }, here),
+        );
       }
     }
     expect(await served({ location: 'Atlantis' })).toEqual([]);

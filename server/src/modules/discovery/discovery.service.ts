@@ -18,12 +18,16 @@ export type DiscoverFilters = ReturnType<typeof ZDiscoverQuery.parse>;
 export const PASS_HIDES_DAYS = 30;
 
 // The cursor is the (score, user id) of the last card: keyset paging, so page 50 costs what page 1 does.
-export const encodeCursor = (score: number, userId: string) => Buffer.from(JSON.stringify([String(score), userId])).toString('base64url');
+export const encodeCursor = (score: number, userId: string) =>
+  Buffer.from(JSON.stringify([String(score), userId])).toString('base64url');
 /** The largest magnitude PostgreSQL's real holds: a cursor beyond it could never have been ours. */
 const REAL_MAX = 3.4e38;
 const ZCursor = z.tuple([
   // A plain decimal, as String(number) writes it: no '', '0b1', 'Infinity' or '1e39', which PostgreSQL refuses as a real.
-  z.string().regex(/^-?\d+(\.\d+)?(e[-+]?\d+)?$/i).refine((score) => Math.abs(Number(score)) <= REAL_MAX),
+  z
+    .string()
+    .regex(/^-?\d+(\.\d+)?(e[-+]?\d+)?$/i)
+    .refine((score) => Math.abs(Number(score)) <= REAL_MAX),
   z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
 ]);
 function decodeCursor(cursor: string): [string, string] {
@@ -59,7 +63,6 @@ function wordsCondition(q: string): SQL {
   if (words.length === 0) return sql`false`;
   return sql`p.search_words @@ to_tsquery('simple', ${[...words.slice(0, -1), `${words.at(-1)}:*`].join(' & ')})`;
 }
-
 
 /**
  * The viewer's exclusions (members they liked, passed on lately, blocked or were blocked by),
@@ -103,14 +106,18 @@ export function discoverySql(
   if (f.verifiedDates) conditions.push(sql`p.review_count > 0`);
   if (f.recentlyActive) conditions.push(sql`p.last_active_at > now() - make_interval(days => ${RECENTLY_ACTIVE_DAYS})`);
   // Boosted members lead the first page (from profiles_boosted_idx) and leave the ordinary order meanwhile.
-  conditions.push(options.boosted ? sql`p.boosted_until > now()` : sql`(p.boosted_until is null or p.boosted_until <= now())`);
+  conditions.push(
+    options.boosted ? sql`p.boosted_until > now()` : sql`(p.boosted_until is null or p.boosted_until <= now())`,
+  );
   const cells = f.mode === 'nearby' && viewer ? cellsAround(viewer, f.radiusKm) : null;
   if (f.mode === 'nearby' && viewer) {
     // Members who hide their distance are not in Nearby at all: being inside a radius, from
     // wherever the viewer stands, is a distance too.
     conditions.push(sql`p.show_distance`);
     const box = boundingBox(viewer, f.radiusKm);
-    conditions.push(sql`p.latitude between ${box.minLat} and ${box.maxLat} and p.longitude between ${box.minLng} and ${box.maxLng}`);
+    conditions.push(
+      sql`p.latitude between ${box.minLat} and ${box.maxLat} and p.longitude between ${box.minLng} and ${box.maxLng}`,
+    );
     if (cells) {
       conditions.push(sql`${flatDistanceKm(viewer)} < ${f.radiusKm}`);
     } else {
@@ -121,7 +128,9 @@ export function discoverySql(
   }
   const where = sql.join(conditions, sql` and `);
   const allowed = allowedBy(viewerId);
-  const distance = viewer ? sql`case when p.latitude is null or p.longitude is null then null else ${flatDistanceKm(viewer)} * 1000 end` : null;
+  const distance = viewer
+    ? sql`case when p.latitude is null or p.longitude is null then null else ${flatDistanceKm(viewer)} * 1000 end`
+    : null;
   const columns = sql`${cardColumns(distance)}, p.score`;
   const card = sql`${columns}, ${cardExtras(viewerId)}`;
   if (options.boosted) {
@@ -249,16 +258,24 @@ const TEXT_WINDOW = 20_000;
  * - City: the location texts that match are found first (a small table), and the top of
  *   each is read in score order, as the cells are.
  */
-export async function runDiscovery(db: Db, viewerId: string, f: DiscoverFilters, viewer: { lat: number; lng: number } | null) {
+export async function runDiscovery(
+  db: Db,
+  viewerId: string,
+  f: DiscoverFilters,
+  viewer: { lat: number; lng: number } | null,
+) {
   type Row = CardRow & { score: number };
-  const inParts = async (locations?: string[]) => (await db.execute<Row>(discoverySql(viewerId, f, viewer, { locations }))).rows;
+  const inParts = async (locations?: string[]) =>
+    (await db.execute<Row>(discoverySql(viewerId, f, viewer, { locations }))).rows;
   const cells = f.mode === 'nearby' && viewer ? cellsAround(viewer, f.radiusKm) : null;
   if (f.location) {
     const locations = await locationsMatching(db, f.location);
     if (locations.length === 0) return [];
-    if (locations.length <= MAX_LOCATIONS && locations.length * (cells?.length ?? 1) <= MAX_PARTS) return inParts(locations);
+    if (locations.length <= MAX_LOCATIONS && locations.length * (cells?.length ?? 1) <= MAX_PARTS)
+      return inParts(locations);
   }
-  if (cells && f.q && (await fewWordMatches(db, f.q))) return (await db.execute<Row>(discoverySql(viewerId, f, viewer, { wordsFirst: true }))).rows;
+  if (cells && f.q && (await fewWordMatches(db, f.q)))
+    return (await db.execute<Row>(discoverySql(viewerId, f, viewer, { wordsFirst: true }))).rows;
   if (cells) return inParts();
   if (f.q && (await allWordsCommon(db, f.q))) {
     const windowed = (await db.execute<Row>(discoverySql(viewerId, f, viewer, { window: TEXT_WINDOW }))).rows;
@@ -350,12 +367,20 @@ async function viewerFacts(db: Db, viewerId: string) {
   const [row] = await viewerFactsQuery(db).execute({ viewerId });
   if (!row) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
   const position = row.latitude !== null && row.longitude !== null ? { lat: row.latitude, lng: row.longitude } : null;
-  return { position, interests: row.interests ?? [], anyBoosted: row.anyBoosted, premium: planFromColumns(row).tier === 'premium' };
+  return {
+    position,
+    interests: row.interests ?? [],
+    anyBoosted: row.anyBoosted,
+    premium: planFromColumns(row).tier === 'premium',
+  };
 }
 
 /** Whether the filters go beyond the basic ones every plan has. */
 export const usesAdvancedFilters = (f: DiscoverFilters) =>
-  f.minRating !== undefined || f.verifiedDates || f.recentlyActive || (f.mode === 'nearby' && f.radiusKm !== DEFAULT_RADIUS_KM);
+  f.minRating !== undefined ||
+  f.verifiedDates ||
+  f.recentlyActive ||
+  (f.mode === 'nearby' && f.radiusKm !== DEFAULT_RADIUS_KM);
 
 /**
  * One page of discovery: the viewer's facts, then the page (whole cards, in one statement)
@@ -373,7 +398,9 @@ export async function findDiscoverPage(
   if (filters.mode === 'nearby' && !viewer) return { profiles: [], nextCursor: null, notice: 'location-needed' };
   const [rows, boosted] = await Promise.all([
     runDiscovery(db, viewerId, filters, viewer),
-    filters.cursor || !anyBoosted ? [] : db.execute<CardRow>(discoverySql(viewerId, filters, viewer, { boosted: true })).then((result) => result.rows),
+    filters.cursor || !anyBoosted
+      ? []
+      : db.execute<CardRow>(discoverySql(viewerId, filters, viewer, { boosted: true })).then((result) => result.rows),
   ]);
   const page = rows.slice(0, filters.limit);
   const last = page.at(-1);
@@ -384,7 +411,12 @@ export async function findDiscoverPage(
     eventType: 'profile_discovery',
     userId: viewerId,
     detail: `${shown.length} profiles shown`,
-    metadata: { userId: viewerId, profilesShown: shown.length, filters: logged, page: filters.cursor ? 'next' : 'first' },
+    metadata: {
+      userId: viewerId,
+      profilesShown: shown.length,
+      filters: logged,
+      page: filters.cursor ? 'next' : 'first',
+    },
   });
   return { profiles: shown.map((row) => toCard(row, interests)), nextCursor, notice: null };
 }

@@ -12,13 +12,17 @@ import { cardColumns, cardExtras, toCard, viewerInterests, type CardRow } from '
 import { nameOf } from '../profiles/names';
 import { blockedBetween } from '../safety/blocks';
 
-const startOfUtcDay = (now = new Date()) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+const startOfUtcDay = (now = new Date()) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 const SELF_LIKE = 'You cannot like your own profile.';
 const UNAVAILABLE = 'That profile is no longer available.';
 
 /** Likes left today, or null when the member's plan has no limit. */
-export async function likesLeftToday(db: Pick<Db, 'select'>, viewerId: string): Promise<{ left: number | null; tier: 'free' | 'premium' }> {
+export async function likesLeftToday(
+  db: Pick<Db, 'select'>,
+  viewerId: string,
+): Promise<{ left: number | null; tier: 'free' | 'premium' }> {
   const plan = await planOf(db, viewerId);
   if (plan.tier === 'premium') return { left: null, tier: 'premium' };
   const [{ used } = { used: 0 }] = await db
@@ -33,7 +37,12 @@ export async function likesLeftToday(db: Pick<Db, 'select'>, viewerId: string): 
  * same advisory lock, so two likes at the same instant are serialised: the second one sees
  * the first and creates exactly one match (the unique pair index is the last line).
  */
-export async function likeProfile(db: Db, viewerId: string, targetId: string, superLike = false): Promise<TLikeResponse> {
+export async function likeProfile(
+  db: Db,
+  viewerId: string,
+  targetId: string,
+  superLike = false,
+): Promise<TLikeResponse> {
   const result = await recordLike(db, viewerId, targetId, superLike);
   if (result.matchId) await announceMatch(db, viewerId, targetId, result.matchId, result.conversationId);
   else if (superLike && !result.alreadyLiked && !result.matched) {
@@ -65,14 +74,27 @@ export async function likesReceived(db: Db, viewerId: string): Promise<TLikesRec
     select ${cardColumns(null)}, ${cardExtras(viewerId)}, l.super_like, l.created_at as liked_at ${waiting}
     order by l.super_like desc, l.created_at desc limit 100`);
   const mine = await viewerInterests(db, viewerId);
-  return { count: n, likes: rows.map((row) => ({ profile: toCard(row, mine), superLike: row.super_like, likedAt: new Date(row.liked_at).toISOString() })) };
+  return {
+    count: n,
+    likes: rows.map((row) => ({
+      profile: toCard(row, mine),
+      superLike: row.super_like,
+      likedAt: new Date(row.liked_at).toISOString(),
+    })),
+  };
 }
 
 /**
  * After the commit: both members' open tabs refresh their matches, and the member who liked
  * first (and is not looking at 'It's a match!') gets a notification.
  */
-async function announceMatch(db: Db, viewerId: string, targetId: string, matchId: string, conversationId: string | null) {
+async function announceMatch(
+  db: Db,
+  viewerId: string,
+  targetId: string,
+  matchId: string,
+  conversationId: string | null,
+) {
   await publish(db, [viewerId, targetId], { type: 'match', matchId });
   announceStatsChange(db);
   await notify(db, targetId, {
@@ -97,7 +119,9 @@ async function recordLike(db: Db, viewerId: string, targetId: string, superLike:
     const [userA, userB] = viewerId < targetId ? [viewerId, targetId] : [targetId, viewerId];
     // The locks (the pair's: one match per pair; the liker's: the daily quota), whether the
     // target may be liked (a visible profile, no block either way), and the liker's plan.
-    const { rows: [facts] } = await tx.execute<LikeFacts>(sql`
+    const {
+      rows: [facts],
+    } = await tx.execute<LikeFacts>(sql`
       select pg_advisory_xact_lock(hashtext(${`pair:${userA}:${userB}`})), pg_advisory_xact_lock(hashtext(${`likes:${viewerId}`})),
         (select not p.hidden and not ${blockedBetween(viewerId, targetId)} from ${profiles} p where p.user_id = ${targetId}) as likeable,
         ${planColumns}
@@ -109,7 +133,9 @@ async function recordLike(db: Db, viewerId: string, targetId: string, superLike:
 
     // Today's likes, the like already given, the like back; and the like itself when the plan
     // allows it (answering an earlier like is never refused), replacing an earlier pass.
-    const { rows: [outcome] } = await tx.execute<LikeOutcome>(sql`
+    const {
+      rows: [outcome],
+    } = await tx.execute<LikeOutcome>(sql`
       with facts as (
         select case when ${premium} then 0 else (select count(*)::int from ${likes} where user_id = ${viewerId} and created_at >= ${startOfUtcDay()}) end as used,
           exists (select 1 from ${likes} where user_id = ${viewerId} and target_id = ${targetId}) as already,
@@ -133,14 +159,22 @@ async function recordLike(db: Db, viewerId: string, targetId: string, superLike:
     // The match and its conversation. 'It's a match!' stays pending for both members until each
     // has been shown it (POST /api/matches/:id/seen): the page that made the like may be gone
     // before it could show the dialog.
-    const { rows: [made] } = await tx.execute<{ match_id: string; conversation_id: string }>(sql`
+    const {
+      rows: [made],
+    } = await tx.execute<{ match_id: string; conversation_id: string }>(sql`
       with made as (
         insert into ${matches} (user_a, user_b) values (${userA}, ${userB})
         on conflict do nothing returning id),
       opened as (insert into ${conversations} (match_id, user_a, user_b) select id, ${userA}, ${userB} from made returning id)
       select made.id as match_id, opened.id as conversation_id from made, opened`);
     if (!made) return { matched: true, alreadyLiked: false, matchId: null, conversationId: null, likesLeft };
-    return { matched: true, alreadyLiked: false, matchId: made.match_id, conversationId: made.conversation_id, likesLeft };
+    return {
+      matched: true,
+      alreadyLiked: false,
+      matchId: made.match_id,
+      conversationId: made.conversation_id,
+      likesLeft,
+    };
   });
 }
 

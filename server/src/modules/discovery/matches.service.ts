@@ -9,7 +9,14 @@ import { otherMemberOf } from '../../db/pairs';
 /** The member's matches, newest first, without anyone either of them has blocked. */
 export async function listMatches(db: Db, viewerId: string): Promise<TMatch[]> {
   const { rows } = await db.execute<
-    CardRow & { match_id: string; conversation_id: string | null; matched_at: Date | string; announced: boolean; date_verified: boolean | null; rated_by_me: boolean }
+    CardRow & {
+      match_id: string;
+      conversation_id: string | null;
+      matched_at: Date | string;
+      announced: boolean;
+      date_verified: boolean | null;
+      rated_by_me: boolean;
+    }
   >(sql`
     select m.id as match_id, c.id as conversation_id, m.created_at as matched_at, c.date_verified,
            exists (select 1 from reviews r where r.conversation_id = c.id and r.reviewer_id = ${viewerId}) as rated_by_me,

@@ -17,7 +17,6 @@ import { findDiscoverPage } from './discovery.service';
 import { likeProfile, likesLeftToday, passProfile } from './likes.service';
 import { listMatches, markMatchAnnounced } from './matches.service';
 
-
 const discover = defineRoute('member', {
   method: 'get',
   path: '/api/discover',
@@ -46,7 +45,10 @@ const pass = defineRoute('member', {
   tags: ['Discovery'],
   summary: 'Pass on a profile: hidden from discovery for 30 days',
   request: { body: { content: { 'application/json': { schema: z.object({ targetId: z.string().min(1).max(64) }) } } } },
-  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Recorded'), 404: errorResponse('No such profile') },
+  responses: {
+    200: jsonResponse(z.object({ ok: z.literal(true) }), 'Recorded'),
+    404: errorResponse('No such profile'),
+  },
 });
 
 const likesStatus = defineRoute('member', {
@@ -71,20 +73,30 @@ const matchSeen = defineRoute('member', {
   tags: ['Discovery'],
   summary: "Record that the member has seen 'It's a match!'",
   request: { params: z.object({ matchId: z.uuid() }) },
-  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Recorded'), 404: errorResponse('Not a match of yours') },
+  responses: {
+    200: jsonResponse(z.object({ ok: z.literal(true) }), 'Recorded'),
+    404: errorResponse('Not a match of yours'),
+  },
 });
 
 const location = defineRoute('member', {
   method: 'put',
   path: '/api/profile/location',
   tags: ['Profile'],
-  summary: 'Share a position; it is stored snapped to a ~2 km grid and never shown to anyone. Moves are limited: 12 a day, none faster than 1,000 km/h',
+  summary:
+    'Share a position; it is stored snapped to a ~2 km grid and never shown to anyone. Moves are limited: 12 a day, none faster than 1,000 km/h',
   request: { body: { content: { 'application/json': { schema: ZLocationUpdate } } } },
-  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Stored'), 404: errorResponse('No profile yet'), 429: errorResponse('Too many moves, or too fast') },
+  responses: {
+    200: jsonResponse(z.object({ ok: z.literal(true) }), 'Stored'),
+    404: errorResponse('No profile yet'),
+    429: errorResponse('Too many moves, or too fast'),
+  },
 });
 
 export const discoveryRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(discover, async (c) => c.json(await findDiscoverPage(c.get('deps'), c.get('user').id, c.req.valid('query')), 200))
+  .openapi(discover, async (c) =>
+    c.json(await findDiscoverPage(c.get('deps'), c.get('user').id, c.req.valid('query')), 200),
+  )
   .openapi(like, async (c) => {
     const { targetId, superLike } = c.req.valid('json');
     return c.json(await likeProfile(c.get('deps').database.db, c.get('user').id, targetId, superLike), 200);
@@ -95,9 +107,14 @@ export const discoveryRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(likesStatus, async (c) => {
     const quota = await likesLeftToday(c.get('deps').database.db, c.get('user').id);
-    return c.json({ likesLeft: quota.left, dailyLimit: quota.tier === 'free' ? FREE_DAILY_LIKES : null, tier: quota.tier }, 200);
+    return c.json(
+      { likesLeft: quota.left, dailyLimit: quota.tier === 'free' ? FREE_DAILY_LIKES : null, tier: quota.tier },
+      200,
+    );
   })
-  .openapi(matchList, async (c) => c.json({ matches: await listMatches(c.get('deps').database.db, c.get('user').id) }, 200))
+  .openapi(matchList, async (c) =>
+    c.json({ matches: await listMatches(c.get('deps').database.db, c.get('user').id) }, 200),
+  )
   .openapi(matchSeen, async (c) => {
     await markMatchAnnounced(c.get('deps').database.db, c.get('user').id, c.req.valid('param').matchId);
     return c.json({ ok: true as const }, 200);

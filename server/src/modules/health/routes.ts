@@ -24,8 +24,18 @@ export const healthRoutes = new OpenAPIHono<AppEnv>().openapi(getHealth, async (
   const uptimeSeconds = Math.round(process.uptime());
   try {
     const migrationsApplied = await database.migrationCount();
-    return c.json({ status: 'ok' as const, database: { kind: database.kind, migrationsApplied, reachable: true }, uptimeSeconds }, 200);
+    return c.json(
+      { status: 'ok' as const, database: { kind: database.kind, migrationsApplied, reachable: true }, uptimeSeconds },
+      200,
+    );
   } catch {
-    return c.json({ status: 'degraded' as const, database: { kind: database.kind, migrationsApplied: 0, reachable: false }, uptimeSeconds }, 503);
+    return c.json(
+      {
+        status: 'degraded' as const,
+        database: { kind: database.kind, migrationsApplied: 0, reachable: false },
+        uptimeSeconds,
+      },
+      503,
+    );
   }
 });

@@ -22,7 +22,10 @@ const getSession = defineRoute('public', {
   tags: ['Account'],
   summary: 'The same as /api/me, or null for a visitor (the web app asks this on every load)',
   responses: {
-    200: { description: 'The member or null', content: { 'application/json': { schema: z.object({ me: ZMeResponse.nullable() }) } } },
+    200: {
+      description: 'The member or null',
+      content: { 'application/json': { schema: z.object({ me: ZMeResponse.nullable() }) } },
+    },
   },
 });
 
@@ -47,7 +50,9 @@ async function describeMember(deps: Deps, sessionUser: SessionUser, sessionCreat
 }
 
 export const meRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(getMe, async (c) => c.json(await describeMember(c.get('deps'), c.get('user'), c.get('sessionCreatedAt')), 200))
+  .openapi(getMe, async (c) =>
+    c.json(await describeMember(c.get('deps'), c.get('user'), c.get('sessionCreatedAt')), 200),
+  )
   .openapi(getSession, async (c) => {
     const deps = c.get('deps');
     const found = await findSession(deps, c.req.raw.headers);

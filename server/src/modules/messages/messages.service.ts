@@ -6,7 +6,12 @@ import { messages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isPremium, planColumns, planFromColumns, type PlanColumns } from '../plans/service';
 import { announceStatsChange, publish, publishEach } from '../../realtime/hub';
-import { markGroupRead, notificationEvent, notificationUpsert, type NotificationRow } from '../notifications/notifications.service';
+import {
+  markGroupRead,
+  notificationEvent,
+  notificationUpsert,
+  type NotificationRow,
+} from '../notifications/notifications.service';
 import { blockedBetween } from '../safety/blocks';
 import { displayName } from '../profiles/names';
 import { otherMemberOf } from '../../db/pairs';
@@ -89,7 +94,10 @@ export async function listConversations(db: Db, viewerId: string): Promise<TConv
       thumbUrl: row.photo_id ? `/api/files/${row.photo_id}?size=thumb` : null,
       selfieVerified: !!row.selfie_verified,
     },
-    lastMessage: row.last_content !== null ? { content: row.last_content, senderId: row.last_sender!, createdAt: new Date(row.last_at!).toISOString() } : null,
+    lastMessage:
+      row.last_content !== null
+        ? { content: row.last_content, senderId: row.last_sender!, createdAt: new Date(row.last_at!).toISOString() }
+        : null,
     unreadCount: row.unread,
     dateVerified: row.date_verified,
     updatedAt: new Date(row.updated_at).toISOString(),
@@ -97,7 +105,12 @@ export async function listConversations(db: Db, viewerId: string): Promise<TConv
 }
 
 /** The newest messages (oldest first in the page), or everything after a message for catch-up. */
-export async function listMessages(db: Db, viewerId: string, conversationId: string, after?: string): Promise<TMessage[]> {
+export async function listMessages(
+  db: Db,
+  viewerId: string,
+  conversationId: string,
+  after?: string,
+): Promise<TMessage[]> {
   await requireParticipant(db, { viewerId, conversationId });
   const { rows } = after
     ? await db.execute<MessageRow>(sql`
@@ -113,20 +126,39 @@ export async function listMessages(db: Db, viewerId: string, conversationId: str
           from messages where conversation_id = ${conversationId} order by created_at desc, id desc limit 100) recent
         order by "createdAt", id`);
   const receipts = await isPremium(db, viewerId);
-  return rows.map((row) => toMessage({ ...row, createdAt: new Date(row.createdAt), readAt: row.readAt ? new Date(row.readAt) : null }, viewerId, receipts));
+  return rows.map((row) =>
+    toMessage(
+      { ...row, createdAt: new Date(row.createdAt), readAt: row.readAt ? new Date(row.readAt) : null },
+      viewerId,
+      receipts,
+    ),
+  );
 }
 
 /** Stores a message once per client key, moves the conversation up, and tells both members live. */
-type SendFacts = PlanColumns & { other_id: string; blocked: boolean; refused: boolean | null; sender_name: string | null };
+type SendFacts = PlanColumns & {
+  other_id: string;
+  blocked: boolean;
+  refused: boolean | null;
+  sender_name: string | null;
+};
 
 /**
  * Stores a message and delivers it: three round trips (the checks; the message with the
  * recipient's notification, in one statement and one commit; the realtime events). Retried
  * with the same client key, it answers the stored message and delivers nothing twice.
  */
-export async function sendMessage(db: Db, viewerId: string, conversationId: string, content: string, clientKey: string): Promise<TMessage> {
+export async function sendMessage(
+  db: Db,
+  viewerId: string,
+  conversationId: string,
+  content: string,
+  clientKey: string,
+): Promise<TMessage> {
   // The participant check, the recipient's verified-only setting, the sender's name and plan.
-  const { rows: [facts] } = await db.execute<SendFacts>(sql`
+  const {
+    rows: [facts],
+  } = await db.execute<SendFacts>(sql`
     select v.other_id, v.blocked, r.verified_only_messages and not coalesce(p.selfie_verified, false) as refused,
            coalesce(p.name, u.name) as sender_name, ${planColumns}
     from (${participantView({ viewerId, conversationId })}) v
@@ -141,7 +173,11 @@ export async function sendMessage(db: Db, viewerId: string, conversationId: stri
   // One statement, so atomic. now() is the message's own created_at (the transaction's time, to
   // the microsecond); greatest(): two sends racing must not move the conversation back in time.
   // The recipient's notification is stored by the same statement, when the message is new.
-  type Stored = Omit<MessageRow, 'createdAt' | 'readAt'> & { createdAt: Date | string; readAt: Date | string | null; notification: NotificationRow | null };
+  type Stored = Omit<MessageRow, 'createdAt' | 'readAt'> & {
+    createdAt: Date | string;
+    readAt: Date | string | null;
+    notification: NotificationRow | null;
+  };
   const note = {
     type: 'message' as const,
     title: `New message from ${displayName(facts!.sender_name)}`,
@@ -149,7 +185,9 @@ export async function sendMessage(db: Db, viewerId: string, conversationId: stri
     link: `/messages?conversation=${conversationId}`,
     groupKey: `conversation:${conversationId}`,
   };
-  const { rows: [stored] } = await db.execute<Stored>(sql`
+  const {
+    rows: [stored],
+  } = await db.execute<Stored>(sql`
     with inserted as (
       insert into messages (conversation_id, sender_id, content, client_key, nudge)
       values (${conversationId}, ${viewerId}, ${content}, ${clientKey}, ${nudgeFor(content)})
@@ -161,9 +199,19 @@ export async function sendMessage(db: Db, viewerId: string, conversationId: stri
     select inserted.*, (select row_to_json(noted) from noted) as notification from inserted`);
   // A retry (the key already stored) answers the first message, and only in its own conversation.
   const [message] = stored
-    ? [{ ...stored, createdAt: new Date(stored.createdAt), readAt: stored.readAt === null ? null : new Date(stored.readAt) }]
-    : await db.select().from(messages).where(and(eq(messages.senderId, viewerId), eq(messages.clientKey, clientKey)));
-  if (!message || message.conversationId !== conversationId) throw new AppError('CONFLICT', 'That message key was already used.');
+    ? [
+        {
+          ...stored,
+          createdAt: new Date(stored.createdAt),
+          readAt: stored.readAt === null ? null : new Date(stored.readAt),
+        },
+      ]
+    : await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.senderId, viewerId), eq(messages.clientKey, clientKey)));
+  if (!message || message.conversationId !== conversationId)
+    throw new AppError('CONFLICT', 'That message key was already used.');
   const mine = toMessage(message, viewerId, planFromColumns(facts!).tier === 'premium');
   if (stored) {
     await publishEach(db, [

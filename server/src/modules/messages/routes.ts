@@ -44,13 +44,39 @@ const read = defineRoute('member', {
 });
 
 export const messageRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(conversationList, async (c) => c.json({ conversations: await listConversations(c.get('deps').database.db, c.get('user').id) }, 200))
+  .openapi(conversationList, async (c) =>
+    c.json({ conversations: await listConversations(c.get('deps').database.db, c.get('user').id) }, 200),
+  )
   .openapi(messageList, async (c) => {
     const { conversationId } = c.req.valid('param');
-    return c.json({ messages: await listMessages(c.get('deps').database.db, c.get('user').id, conversationId, c.req.valid('query').after) }, 200);
+    return c.json(
+      {
+        messages: await listMessages(
+          c.get('deps').database.db,
+          c.get('user').id,
+          conversationId,
+          c.req.valid('query').after,
+        ),
+      },
+      200,
+    );
   })
   .openapi(send, async (c) => {
     const { content, clientKey } = c.req.valid('json');
-    return c.json(await sendMessage(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId, content, clientKey), 201);
+    return c.json(
+      await sendMessage(
+        c.get('deps').database.db,
+        c.get('user').id,
+        c.req.valid('param').conversationId,
+        content,
+        clientKey,
+      ),
+      201,
+    );
   })
-  .openapi(read, async (c) => c.json({ marked: await markRead(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId) }, 200));
+  .openapi(read, async (c) =>
+    c.json(
+      { marked: await markRead(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId) },
+      200,
+    ),
+  );

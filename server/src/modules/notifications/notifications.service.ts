@@ -30,7 +30,13 @@ const toNotification = (row: z.output<typeof ZNotificationRow>): TNotification =
 /** How many notifications the menu shows. */
 export const NOTIFICATION_PAGE = 30;
 
-export type NotificationNote = { type: TNotification['type']; title: string; message: string; link?: string; groupKey?: string };
+export type NotificationNote = {
+  type: TNotification['type'];
+  title: string;
+  message: string;
+  link?: string;
+  groupKey?: string;
+};
 
 /**
  * The statement that stores a notification, returning its row. With a group key, an unread
@@ -46,7 +52,10 @@ export const notificationUpsert = (userId: string, note: NotificationNote, onlyI
   returning id, type, title, message, link, read_at, created_at`;
 
 /** The realtime event of a stored notification. */
-export const notificationEvent = (row: NotificationRow) => ({ type: 'notification' as const, notification: toNotification(ZNotificationRow.parse(row)) });
+export const notificationEvent = (row: NotificationRow) => ({
+  type: 'notification' as const,
+  notification: toNotification(ZNotificationRow.parse(row)),
+});
 
 /** Stores a notification and pushes it to the member's open tabs. */
 export async function notify(db: Pick<Db, 'execute'>, userId: string, note: NotificationNote): Promise<void> {
@@ -54,17 +63,33 @@ export async function notify(db: Pick<Db, 'execute'>, userId: string, note: Noti
   await publish(db, [userId], { type: 'notification', notification: toNotification(row!) });
 }
 
-export async function listNotifications(db: Db, userId: string): Promise<{ notifications: TNotification[]; unreadCount: number }> {
-  const rows = await selectRows(db, ZNotificationRow, sql`
+export async function listNotifications(
+  db: Db,
+  userId: string,
+): Promise<{ notifications: TNotification[]; unreadCount: number }> {
+  const rows = await selectRows(
+    db,
+    ZNotificationRow,
+    sql`
     select id, type, title, message, link, read_at, created_at from notifications
-    where user_id = ${userId} order by created_at desc limit ${NOTIFICATION_PAGE}`);
-  const [unread] = await selectRows(db, z.object({ n: z.number() }), sql`select count(*)::int as n from notifications where user_id = ${userId} and read_at is null`);
+    where user_id = ${userId} order by created_at desc limit ${NOTIFICATION_PAGE}`,
+  );
+  const [unread] = await selectRows(
+    db,
+    z.object({ n: z.number() }),
+    sql`select count(*)::int as n from notifications where user_id = ${userId} and read_at is null`,
+  );
   return { notifications: rows.map(toNotification), unreadCount: unread?.n ?? 0 };
 }
 
 /** Marks the given notifications read, or all of them when no ids are given. */
 export async function markNotificationsRead(db: Db, userId: string, ids?: string[]): Promise<number> {
-  const only = ids?.length ? sql`and id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
+  const only = ids?.length
+    ? sql`and id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql``;
   const { rows } = await db.execute<{ id: string }>(sql`
     update notifications set read_at = now() where user_id = ${userId} and read_at is null ${only} returning id`);
   return rows.length;
@@ -72,5 +97,7 @@ export async function markNotificationsRead(db: Db, userId: string, ids?: string
 
 /** Opening a conversation settles its 'new message' notification. */
 export async function markGroupRead(db: Pick<Db, 'execute'>, userId: string, groupKey: string): Promise<void> {
-  await db.execute(sql`update notifications set read_at = now() where user_id = ${userId} and group_key = ${groupKey} and read_at is null`);
+  await db.execute(
+    sql`update notifications set read_at = now() where user_id = ${userId} and group_key = ${groupKey} and read_at is null`,
+  );
 }

@@ -20,12 +20,17 @@ const markRead = defineRoute('member', {
   path: '/api/notifications/read',
   tags: ['Notifications'],
   summary: 'Mark notifications read: the listed ids, or all',
-  request: { body: { content: { 'application/json': { schema: z.object({ ids: z.array(z.uuid()).max(100).optional() }) } } } },
+  request: {
+    body: { content: { 'application/json': { schema: z.object({ ids: z.array(z.uuid()).max(100).optional() }) } } },
+  },
   responses: { 200: jsonResponse(z.object({ marked: z.number() }), 'Marked'), 400: errorResponse('Bad ids') },
 });
 
 export const notificationRoutes = new OpenAPIHono<AppEnv>()
   .openapi(list, async (c) => c.json(await listNotifications(c.get('deps').database.db, c.get('user').id), 200))
   .openapi(markRead, async (c) =>
-    c.json({ marked: await markNotificationsRead(c.get('deps').database.db, c.get('user').id, c.req.valid('json').ids) }, 200),
+    c.json(
+      { marked: await markNotificationsRead(c.get('deps').database.db, c.get('user').id, c.req.valid('json').ids) },
+      200,
+    ),
   );

@@ -17,7 +17,8 @@ const db = () => suite.server.deps.database.db;
 const TRIAL_OVER = new Date(Date.now() - 40 * 86_400_000);
 /** Every new account has the 30-day trial (Premium); a free member's account is older. */
 type Profile = NonNullable<MemberInput['profile']>;
-const freeMember = (profile: Profile = {}) => factoryMember(suite.server, suite.passwordHash, { createdAt: TRIAL_OVER, profile });
+const freeMember = (profile: Profile = {}) =>
+  factoryMember(suite.server, suite.passwordHash, { createdAt: TRIAL_OVER, profile });
 const trialMember = (profile: Profile = {}) => factoryMember(suite.server, suite.passwordHash, { profile });
 type ErrorBody = { error: { code: string; message: string } };
 type Me = { subscription: { isActive: boolean; tier: string; expiresAt: string | null } };
@@ -33,26 +34,41 @@ describe(`Go Premium and its confirmation on ${testDatabaseKind}`, () => {
     expect(url.searchParams.get('amount')).toBe('10.99');
     expect(url.searchParams.get('note')).toContain(upgrade.body.reference);
     expect(url.searchParams.get('return_url')).toBe(`${suite.server.url}/subscription-success`);
-    const [logged] = await db().select().from(systemLogs).where(and(eq(systemLogs.eventType, 'premium_upgrade_attempt'), eq(systemLogs.userId, member.id)));
+    const [logged] = await db()
+      .select()
+      .from(systemLogs)
+      .where(and(eq(systemLogs.eventType, 'premium_upgrade_attempt'), eq(systemLogs.userId, member.id)));
     expect(logged!.metadata).toMatchObject({ amount: 10.99, method: 'venmo' });
 
     // Nothing changes before an admin has seen the money.
-    expect((await member.client.json<Me>('GET', '/api/me')).body.subscription).toMatchObject({ tier: 'free', isActive: false });
+    expect((await member.client.json<Me>('GET', '/api/me')).body.subscription).toMatchObject({
+      tier: 'free',
+      isActive: false,
+    });
     const boss = await factoryAdmin(suite.server);
     const pending = await boss.client.json<{ pending: TPendingPayment[] }>('GET', '/api/admin/subscriptions/pending');
     const mine = pending.body.pending.find((p) => p.userId === member.id);
     expect(mine).toMatchObject({ name: 'Payer', reference: upgrade.body.reference, amount: 10.99 });
     expect((await member.client.json('GET', '/api/admin/subscriptions/pending')).status).toBe(403);
 
-    const activated = await boss.client.json<{ tier: string; active: boolean; expiresAt: string }>('POST', '/api/admin/subscriptions/activate', { userId: member.id });
+    const activated = await boss.client.json<{ tier: string; active: boolean; expiresAt: string }>(
+      'POST',
+      '/api/admin/subscriptions/activate',
+      { userId: member.id },
+    );
     expect(activated.status).toBe(200);
     expect(activated.body).toMatchObject({ tier: 'premium', active: true });
     const days = (new Date(activated.body.expiresAt).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
-    expect((await member.client.json<Me>('GET', '/api/me')).body.subscription).toMatchObject({ tier: 'premium', isActive: true });
+    expect((await member.client.json<Me>('GET', '/api/me')).body.subscription).toMatchObject({
+      tier: 'premium',
+      isActive: true,
+    });
     // The member is told at once, with the date it runs until.
-    const { body: inbox } = await member.client.json<{ notifications: { type: string; title: string; message: string }[] }>('GET', '/api/notifications');
+    const { body: inbox } = await member.client.json<{
+      notifications: { type: string; title: string; message: string }[];
+    }>('GET', '/api/notifications');
     const told = inbox.notifications.find((n) => n.type === 'premium');
     expect(told?.title).toBe('Premium is on');
     expect(told?.message).toContain(new Date(activated.body.expiresAt).getUTCFullYear().toString());
@@ -60,8 +76,13 @@ describe(`Go Premium and its confirmation on ${testDatabaseKind}`, () => {
     expect(after.body.pending.some((p) => p.userId === member.id)).toBe(false);
 
     // Expiry is enforced the moment it passes.
-    await db().execute(sql`update subscriptions set expires_at = now() - interval '1 second' where user_id = ${member.id}`);
-    expect((await member.client.json<Me>('GET', '/api/me')).body.subscription).toMatchObject({ tier: 'free', isActive: false });
+    await db().execute(
+      sql`update subscriptions set expires_at = now() - interval '1 second' where user_id = ${member.id}`,
+    );
+    expect((await member.client.json<Me>('GET', '/api/me')).body.subscription).toMatchObject({
+      tier: 'free',
+      isActive: false,
+    });
     expect((await member.client.json<{ tier: string }>('GET', '/api/likes/status')).body.tier).toBe('free');
   });
 
@@ -95,9 +116,21 @@ describe(`Premium features, enforced by the suite.server, on ${testDatabaseKind}
     const unrated = await trialMember({ location: zone });
     // Any signed-in request stamps activity (off the request path, so wait for it).
     for (const m of [rated, low, unrated]) await m.client.json('GET', '/api/likes/status');
-    await expect.poll(async () => (await db().execute<{ n: number }>(sql`select count(*)::int as n from profiles where user_id in (${rated.id}, ${low.id}, ${unrated.id}) and last_active_at is not null`)).rows[0]!.n).toBe(3);
+    await expect
+      .poll(
+        async () =>
+          (
+            await db().execute<{ n: number }>(
+              sql`select count(*)::int as n from profiles where user_id in (${rated.id}, ${low.id}, ${unrated.id}) and last_active_at is not null`,
+            )
+          ).rows[0]!.n,
+      )
+      .toBe(3);
     await db().execute(sql`update profiles set last_active_at = now() - interval '30 days' where user_id = ${low.id}`);
-    const ids = async (query: string) => (await viewer.client.json<TDiscoverPage>('GET', `/api/discover?location=${zone}&${query}`)).body.profiles.map((p) => p.userId).sort();
+    const ids = async (query: string) =>
+      (await viewer.client.json<TDiscoverPage>('GET', `/api/discover?location=${zone}&${query}`)).body.profiles
+        .map((p) => p.userId)
+        .sort();
     expect(await ids('minRating=4')).toEqual([rated.id]);
     expect(await ids('verifiedDates=true')).toEqual([rated.id, low.id].sort());
     // The one last seen a month ago is not recently active.
@@ -132,7 +165,11 @@ describe(`Premium features, enforced by the suite.server, on ${testDatabaseKind}
     const viewer = await trialMember();
     const star = await trialMember({ location: zone, avgRating: 5, reviewCount: 9, selfieVerified: true });
     const quiet = await trialMember({ location: zone });
-    const order = async () => (await viewer.client.json<TDiscoverPage>('GET', `/api/discover?location=${zone}`)).body.profiles.map((p) => [p.userId, p.boosted]);
+    const order = async () =>
+      (await viewer.client.json<TDiscoverPage>('GET', `/api/discover?location=${zone}`)).body.profiles.map((p) => [
+        p.userId,
+        p.boosted,
+      ]);
     expect(await order()).toEqual([
       [star.id, false],
       [quiet.id, false],
@@ -149,7 +186,9 @@ describe(`Premium features, enforced by the suite.server, on ${testDatabaseKind}
     ]);
     // A retry while it runs is harmless; once it is over, today's boost is spent.
     expect((await quiet.client.json('POST', '/api/boost')).status).toBe(200);
-    await db().execute(sql`update profiles set boosted_until = now() - interval '1 second' where user_id = ${quiet.id}`);
+    await db().execute(
+      sql`update profiles set boosted_until = now() - interval '1 second' where user_id = ${quiet.id}`,
+    );
     await db().execute(sql`update boosts set ends_at = now() - interval '1 second' where user_id = ${quiet.id}`);
     expect(await order()).toEqual([
       [star.id, false],
@@ -166,7 +205,10 @@ describe(`Premium features, enforced by the suite.server, on ${testDatabaseKind}
     const match = await free.client.json<{ conversationId: string }>('POST', '/api/likes', { targetId: premium.id });
     const conversationId = match.body.conversationId;
     const send = (from: typeof premium, content: string) =>
-      from.client.json<TMessage>('POST', `/api/conversations/${conversationId}/messages`, { content, clientKey: crypto.randomUUID() });
+      from.client.json<TMessage>('POST', `/api/conversations/${conversationId}/messages`, {
+        content,
+        clientKey: crypto.randomUUID(),
+      });
 
     const fromPremium = await send(premium, 'Hi from premium');
     expect(fromPremium.body.seen).toBe(false);
@@ -178,13 +220,23 @@ describe(`Premium features, enforced by the suite.server, on ${testDatabaseKind}
     await free.client.json('POST', `/api/conversations/${conversationId}/read`);
     await premiumSocket.next((e) => e.type === 'read' && e.readerId === free.id);
     await premium.client.json('POST', `/api/conversations/${conversationId}/read`);
-    const seenByPremium = (await premium.client.json<{ messages: TMessage[] }>('GET', `/api/conversations/${conversationId}/messages`)).body.messages;
+    const seenByPremium = (
+      await premium.client.json<{ messages: TMessage[] }>('GET', `/api/conversations/${conversationId}/messages`)
+    ).body.messages;
     expect(seenByPremium.find((m) => m.senderId === premium.id)!.seen).toBe(true);
-    const seenByFree = (await free.client.json<{ messages: TMessage[] }>('GET', `/api/conversations/${conversationId}/messages`)).body.messages;
+    const seenByFree = (
+      await free.client.json<{ messages: TMessage[] }>('GET', `/api/conversations/${conversationId}/messages`)
+    ).body.messages;
     expect(seenByFree.every((m) => m.seen === null)).toBe(true);
     // Give any stray event time to arrive: the free sender must not hear that they were read.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(freeSocket.events.some((e) => (e as { type: string; readerId?: string }).type === 'read' && (e as { readerId: string }).readerId === premium.id)).toBe(false);
+    expect(
+      freeSocket.events.some(
+        (e) =>
+          (e as { type: string; readerId?: string }).type === 'read' &&
+          (e as { readerId: string }).readerId === premium.id,
+      ),
+    ).toBe(false);
     premiumSocket.socket.close();
     freeSocket.socket.close();
   });

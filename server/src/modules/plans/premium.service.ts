@@ -1,5 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { BOOST_MINUTES, PAYMENT_METHOD, PLAN_TEXT, PREMIUM_MONTHLY_PRICE, paymentReference, type TBoostStatus, type TUpgradeResponse } from '../../../../contracts/plans';
+import {
+  BOOST_MINUTES,
+  PAYMENT_METHOD,
+  PLAN_TEXT,
+  PREMIUM_MONTHLY_PRICE,
+  paymentReference,
+  type TBoostStatus,
+  type TUpgradeResponse,
+} from '../../../../contracts/plans';
 import type { Db } from '../../db/client';
 import { boosts, profiles, systemLogs } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -11,7 +19,12 @@ const utcDay = (now: Date) => now.toISOString().slice(0, 10);
  * Go Premium: the attempt is logged (amount and method), and the member is given the
  * payment page with the amount, a note carrying their reference, and our return address.
  */
-export async function startUpgrade(db: Db, userId: string, paymentUrl: string, baseUrl: string): Promise<TUpgradeResponse> {
+export async function startUpgrade(
+  db: Db,
+  userId: string,
+  paymentUrl: string,
+  baseUrl: string,
+): Promise<TUpgradeResponse> {
   const reference = paymentReference(userId);
   await db.insert(systemLogs).values({
     eventType: 'premium_upgrade_attempt',
@@ -28,7 +41,10 @@ export async function startUpgrade(db: Db, userId: string, paymentUrl: string, b
 }
 
 export async function boostStatus(db: Pick<Db, 'select'>, userId: string, now = new Date()): Promise<TBoostStatus> {
-  const [today] = await db.select({ endsAt: boosts.endsAt }).from(boosts).where(and(eq(boosts.userId, userId), eq(boosts.day, utcDay(now))));
+  const [today] = await db
+    .select({ endsAt: boosts.endsAt })
+    .from(boosts)
+    .where(and(eq(boosts.userId, userId), eq(boosts.day, utcDay(now))));
   return { active: !!today && today.endsAt > now, endsAt: today?.endsAt.toISOString() ?? null, availableToday: !today };
 }
 
@@ -41,7 +57,11 @@ export async function startBoost(db: Db, userId: string): Promise<TBoostStatus> 
   const now = new Date();
   const endsAt = new Date(now.getTime() + BOOST_MINUTES * 60_000);
   await db.transaction(async (tx) => {
-    const [started] = await tx.insert(boosts).values({ userId, day: utcDay(now), endsAt }).onConflictDoNothing().returning({ endsAt: boosts.endsAt });
+    const [started] = await tx
+      .insert(boosts)
+      .values({ userId, day: utcDay(now), endsAt })
+      .onConflictDoNothing()
+      .returning({ endsAt: boosts.endsAt });
     if (started) {
       await tx.update(profiles).set({ boostedUntil: endsAt }).where(eq(profiles.userId, userId));
       return;

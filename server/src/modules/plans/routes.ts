@@ -6,7 +6,6 @@ import { defineRoute } from '../../lib/route';
 import { likesReceived } from '../discovery/likes.service';
 import { boostStatus, startBoost, startUpgrade } from './premium.service';
 
-
 const upgrade = defineRoute('member', {
   method: 'post',
   path: '/api/plans/upgrade',

@@ -36,7 +36,12 @@ function planState(row: SubscriptionRow | null | undefined, accountCreatedAt: Da
 }
 
 /** The member's plan, derived on the server, when the account's creation time is known. */
-export async function getPlanState(db: Pick<Db, 'select'>, userId: string, accountCreatedAt: Date, now = new Date()): Promise<PlanState> {
+export async function getPlanState(
+  db: Pick<Db, 'select'>,
+  userId: string,
+  accountCreatedAt: Date,
+  now = new Date(),
+): Promise<PlanState> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
   return planState(row, accountCreatedAt, now);
 }
@@ -47,13 +52,27 @@ export async function getPlanState(db: Pick<Db, 'select'>, userId: string, accou
  */
 export const planColumns = sql`u.created_at as account_created_at, s.active as sub_active, s.tier as sub_tier, s.expires_at as sub_expires_at`;
 /** The same columns for a query builder over "user" left-joined with subscriptions. */
-export const planFields = { account_created_at: user.createdAt, sub_active: subscriptions.active, sub_tier: subscriptions.tier, sub_expires_at: subscriptions.expiresAt };
-export type PlanColumns = { account_created_at: Date | string; sub_active: boolean | null; sub_tier: string | null; sub_expires_at: Date | string | null };
+export const planFields = {
+  account_created_at: user.createdAt,
+  sub_active: subscriptions.active,
+  sub_tier: subscriptions.tier,
+  sub_expires_at: subscriptions.expiresAt,
+};
+export type PlanColumns = {
+  account_created_at: Date | string;
+  sub_active: boolean | null;
+  sub_tier: string | null;
+  sub_expires_at: Date | string | null;
+};
 export function planFromColumns(row: PlanColumns, now = new Date()): PlanState {
   const subscription =
     row.sub_active === null || row.sub_tier === null
       ? null
-      : { active: row.sub_active, tier: row.sub_tier, expiresAt: row.sub_expires_at === null ? null : new Date(row.sub_expires_at) };
+      : {
+          active: row.sub_active,
+          tier: row.sub_tier,
+          expiresAt: row.sub_expires_at === null ? null : new Date(row.sub_expires_at),
+        };
   return planState(subscription, new Date(row.account_created_at), now);
 }
 

@@ -9,10 +9,18 @@ import type { Deps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { blockedBetween } from '../safety/blocks';
 
-export const photoUrls = (id: string): TPhoto => ({ id, url: `/api/files/${id}`, thumbUrl: `/api/files/${id}?size=thumb` });
+export const photoUrls = (id: string): TPhoto => ({
+  id,
+  url: `/api/files/${id}`,
+  thumbUrl: `/api/files/${id}?size=thumb`,
+});
 
 export async function listPhotos(db: Db, userId: string): Promise<TPhoto[]> {
-  const rows = await db.select({ id: photos.id }).from(photos).where(eq(photos.userId, userId)).orderBy(asc(photos.position));
+  const rows = await db
+    .select({ id: photos.id })
+    .from(photos)
+    .where(eq(photos.userId, userId))
+    .orderBy(asc(photos.position));
   return rows.map((row) => photoUrls(row.id));
 }
 
@@ -20,7 +28,11 @@ export async function listPhotos(db: Db, userId: string): Promise<TPhoto[]> {
 const lockMemberPhotos = (tx: Pick<Db, 'execute'>, userId: string) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`photos:${userId}`}))`);
 
-export async function addPhoto(deps: Pick<Deps, 'database' | 'storage' | 'logger'>, userId: string, upload: Buffer): Promise<TPhoto[]> {
+export async function addPhoto(
+  deps: Pick<Deps, 'database' | 'storage' | 'logger'>,
+  userId: string,
+  upload: Buffer,
+): Promise<TPhoto[]> {
   const { db } = deps.database;
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(photos).where(eq(photos.userId, userId));
   if (total >= PHOTO_LIMITS.maxPhotos) throw new AppError('MAX_PHOTOS', PROFILE_TEXT.maxPhotos.description);
@@ -39,7 +51,10 @@ export async function addPhoto(deps: Pick<Deps, 'database' | 'storage' | 'logger
   try {
     await db.transaction(async (tx) => {
       await lockMemberPhotos(tx, userId);
-      const [{ current } = { current: 0 }] = await tx.select({ current: count() }).from(photos).where(eq(photos.userId, userId));
+      const [{ current } = { current: 0 }] = await tx
+        .select({ current: count() })
+        .from(photos)
+        .where(eq(photos.userId, userId));
       if (current >= PHOTO_LIMITS.maxPhotos) throw new AppError('MAX_PHOTOS', PROFILE_TEXT.maxPhotos.description);
       await tx.insert(photos).values({
         id,
@@ -59,7 +74,9 @@ export async function addPhoto(deps: Pick<Deps, 'database' | 'storage' | 'logger
     throw error;
   }
   // The photo is stored by now: a failed look for returning members is logged, not the upload's failure.
-  await flagReturningPhoto(db, userId, dhash).catch((error: unknown) => deps.logger.error({ err: error, userId }, 'a photo could not be checked against returning members'));
+  await flagReturningPhoto(db, userId, dhash).catch((error: unknown) =>
+    deps.logger.error({ err: error, userId }, 'a photo could not be checked against returning members'),
+  );
   return listPhotos(db, userId);
 }
 
@@ -80,7 +97,11 @@ async function recheckVerification(tx: Pick<Db, 'execute'>, userId: string): Pro
     on conflict do nothing`);
 }
 
-export async function removePhoto(deps: Pick<Deps, 'database' | 'storage'>, userId: string, photoId: string): Promise<TPhoto[]> {
+export async function removePhoto(
+  deps: Pick<Deps, 'database' | 'storage'>,
+  userId: string,
+  photoId: string,
+): Promise<TPhoto[]> {
   const { db } = deps.database;
   const removed = await db.transaction(async (tx) => {
     await lockMemberPhotos(tx, userId);
@@ -113,7 +134,11 @@ export async function reorderPhotos(db: Db, userId: string, ids: string[]): Prom
 }
 
 async function renumber(tx: Pick<Db, 'select' | 'update'>, userId: string) {
-  const rows = await tx.select({ id: photos.id }).from(photos).where(eq(photos.userId, userId)).orderBy(asc(photos.position));
+  const rows = await tx
+    .select({ id: photos.id })
+    .from(photos)
+    .where(eq(photos.userId, userId))
+    .orderBy(asc(photos.position));
   for (const [position, row] of rows.entries()) await tx.update(photos).set({ position }).where(eq(photos.id, row.id));
 }
 
@@ -130,12 +155,7 @@ export async function readPhoto(
   const [row] = await deps.database.db
     .select()
     .from(photos)
-    .where(
-      and(
-        eq(photos.id, photoId),
-        sql`not ${blockedBetween(photos.userId, viewerId)}`,
-      ),
-    )
+    .where(and(eq(photos.id, photoId), sql`not ${blockedBetween(photos.userId, viewerId)}`))
     .limit(1);
   const bytes = row ? await deps.storage.get(size === 'thumb' ? row.thumbKey : row.largeKey) : null;
   if (!bytes) throw new AppError('NOT_FOUND', 'That photo does not exist.');

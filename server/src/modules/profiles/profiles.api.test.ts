@@ -14,7 +14,12 @@ afterAll(() => server?.stop());
 type Photos = { photos: { id: string; url: string; thumbUrl: string }[] };
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
-async function uploadJson(client: ReturnType<TestServer['client']>, bytes: Buffer, name = 'photo.jpg', type = 'image/jpeg') {
+async function uploadJson(
+  client: ReturnType<TestServer['client']>,
+  bytes: Buffer,
+  name = 'photo.jpg',
+  type = 'image/jpeg',
+) {
   const response = await client.upload('/api/profile/photos', bytes, name, type);
   return { status: response.status, body: (await response.json()) as Photos & ErrorBody };
 }
@@ -42,7 +47,14 @@ describe(`profiles on ${testDatabaseKind}`, () => {
       userId: 'someone-else',
     });
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ name: 'Amy', age: 29, gender: 'non-binary', location: null, bio: null, interests: ['hiking', 'jazz'] });
+    expect(saved.body).toMatchObject({
+      name: 'Amy',
+      age: 29,
+      gender: 'non-binary',
+      location: null,
+      bio: null,
+      interests: ['hiking', 'jazz'],
+    });
     expect(saved.body.selfieVerified).toBe(false); // not writable by the member
     expect(saved.body).not.toHaveProperty('latitude');
     expect(saved.body).not.toHaveProperty('longitude');
@@ -128,14 +140,16 @@ describe(`profiles on ${testDatabaseKind}`, () => {
     const client = server.client();
     await signedInMember(client);
     const png = await pngImage(200, 200);
-    const results = await Promise.all(Array.from({ length: 9 }, (_, i) => uploadJson(client, png, `p${i}.png`, 'image/png')));
+    const results = await Promise.all(
+      Array.from({ length: 9 }, (_, i) => uploadJson(client, png, `p${i}.png`, 'image/png')),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(6);
     expect(results.filter((r) => r.status === 409)).toHaveLength(3);
     const profileless = await client.json<Photos>('PUT', '/api/profile/photos/order', { ids: [] });
     expect(profileless.status).toBe(409); // an order must name every photo
   });
 
-  it('sets a photo as main, removes one, and keeps members out of each other\'s photos', async () => {
+  it("sets a photo as main, removes one, and keeps members out of each other's photos", async () => {
     const client = server.client();
     await signedInMember(client);
     const png = await pngImage(200, 200);

@@ -11,7 +11,8 @@ import { listPhotos } from './photos.service';
 
 type ProfileRow = typeof profiles.$inferSelect;
 
-const isGender = (value: string | null): value is (typeof GENDERS)[number] => !!value && (GENDERS as readonly string[]).includes(value);
+const isGender = (value: string | null): value is (typeof GENDERS)[number] =>
+  !!value && (GENDERS as readonly string[]).includes(value);
 
 function toOwnProfile(row: ProfileRow, photoList: TOwnProfile['photos']): TOwnProfile {
   return {
@@ -45,7 +46,11 @@ export async function getOwnProfile(db: Db, userId: string): Promise<TOwnProfile
 }
 
 /** Creates the profile on first save, updates it afterwards. Only the editor's fields are written. */
-export async function saveOwnProfile(db: Db, userId: string, input: ReturnType<typeof ZProfileUpdate.parse>): Promise<TOwnProfile> {
+export async function saveOwnProfile(
+  db: Db,
+  userId: string,
+  input: ReturnType<typeof ZProfileUpdate.parse>,
+): Promise<TOwnProfile> {
   const values = {
     name: input.name,
     age: input.age ?? null,
@@ -81,9 +86,14 @@ export const LOCATION_CHANGES_PER_DAY = 12;
 export const MAX_TRAVEL_KMH = 1000;
 
 /** Great-circle distance in kilometres. */
-export function distanceKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+export function distanceKm(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+): number {
   const rad = Math.PI / 180;
-  const h = Math.sin(((b.latitude - a.latitude) * rad) / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
+  const h =
+    Math.sin(((b.latitude - a.latitude) * rad) / 2) ** 2 +
+    Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
   return 12_742 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -93,7 +103,13 @@ export function distanceKm(a: { latitude: number; longitude: number }, b: { lati
  * own update): LOCATION_CHANGES_PER_DAY a day, and no faster than MAX_TRAVEL_KMH since the last
  * one, so no one can walk their own position around another member to find theirs.
  */
-export async function saveLocation(db: Db, userId: string, latitude: number, longitude: number, options: { limited?: boolean } = {}): Promise<void> {
+export async function saveLocation(
+  db: Db,
+  userId: string,
+  latitude: number,
+  longitude: number,
+  options: { limited?: boolean } = {},
+): Promise<void> {
   const snapped = snapToGrid(latitude, longitude);
   const [current] = await db
     .select({ latitude: profiles.latitude, longitude: profiles.longitude, changedAt: profiles.locationChangedAt })
@@ -107,12 +123,22 @@ export async function saveLocation(db: Db, userId: string, latitude: number, lon
       const hours = (Date.now() - current.changedAt.getTime()) / 3_600_000;
       if (km > MAX_TRAVEL_KMH * hours) {
         const waitSeconds = Math.ceil((km / MAX_TRAVEL_KMH - hours) * 3600);
-        throw new AppError('RATE_LIMITED', `That is further than anyone travels since your last location. Please try again in ${waitInWords(waitSeconds)}.`, undefined, {
-          'Retry-After': String(waitSeconds),
-        });
+        throw new AppError(
+          'RATE_LIMITED',
+          `That is further than anyone travels since your last location. Please try again in ${waitInWords(waitSeconds)}.`,
+          undefined,
+          {
+            'Retry-After': String(waitSeconds),
+          },
+        );
       }
     }
-    await consumeLimits(db, [{ key: `location:member:${userId}`, max: LOCATION_CHANGES_PER_DAY, windowSeconds: 86_400 }]);
+    await consumeLimits(db, [
+      { key: `location:member:${userId}`, max: LOCATION_CHANGES_PER_DAY, windowSeconds: 86_400 },
+    ]);
   }
-  await db.update(profiles).set({ ...snapped, locationChangedAt: new Date(), updatedAt: new Date() }).where(eq(profiles.userId, userId));
+  await db
+    .update(profiles)
+    .set({ ...snapped, locationChangedAt: new Date(), updatedAt: new Date() })
+    .where(eq(profiles.userId, userId));
 }

@@ -44,7 +44,9 @@ const uploadPhoto = defineRoute('member', {
   summary: 'Upload a photo (JPG, PNG, GIF or WebP, at most 10 MB, at most 6 photos)',
   request: {
     body: {
-      content: { 'multipart/form-data': { schema: z.object({ file: z.any().openapi({ type: 'string', format: 'binary' }) }) } },
+      content: {
+        'multipart/form-data': { schema: z.object({ file: z.any().openapi({ type: 'string', format: 'binary' }) }) },
+      },
     },
   },
   responses: {
@@ -71,7 +73,11 @@ const orderPhotos = defineRoute('member', {
   tags: ['Profile'],
   summary: "Reorder the own photos; the first is the main photo ('Set as Main')",
   request: { body: { content: { 'application/json': { schema: ZPhotoOrder } } } },
-  responses: { 200: jsonResponse(ZPhotoList, 'The photos in their new order'), 409: errorResponse('The photos changed meanwhile'), ...errors },
+  responses: {
+    200: jsonResponse(ZPhotoList, 'The photos in their new order'),
+    409: errorResponse('The photos changed meanwhile'),
+    ...errors,
+  },
 });
 
 const getFile = defineRoute('member', {
@@ -79,7 +85,10 @@ const getFile = defineRoute('member', {
   path: '/api/files/{photoId}',
   tags: ['Profile'],
   summary: 'A profile photo, for signed-in members only',
-  request: { params: z.object({ photoId: z.uuid() }), query: z.object({ size: z.enum(['large', 'thumb']).default('large') }) },
+  request: {
+    params: z.object({ photoId: z.uuid() }),
+    query: z.object({ size: z.enum(['large', 'thumb']).default('large') }),
+  },
   responses: {
     200: imageResponse,
     404: errorResponse('No such photo'),
@@ -94,8 +103,12 @@ profileRoutes
     if (!profile) throw new AppError('NOT_FOUND', 'You have not created a profile yet.');
     return c.json(profile, 200);
   })
-  .openapi(putProfile, async (c) => c.json(await saveOwnProfile(c.get('deps').database.db, c.get('user').id, c.req.valid('json')), 200))
-  .openapi(getPhotos, async (c) => c.json({ photos: await listPhotos(c.get('deps').database.db, c.get('user').id) }, 200))
+  .openapi(putProfile, async (c) =>
+    c.json(await saveOwnProfile(c.get('deps').database.db, c.get('user').id, c.req.valid('json')), 200),
+  )
+  .openapi(getPhotos, async (c) =>
+    c.json({ photos: await listPhotos(c.get('deps').database.db, c.get('user').id) }, 200),
+  )
   .openapi(uploadPhoto, async (c) => {
     const { bytes } = await readUpload(c);
     const list = await addPhoto(c.get('deps'), c.get('user').id, bytes);
@@ -108,6 +121,11 @@ profileRoutes
     c.json({ photos: await reorderPhotos(c.get('deps').database.db, c.get('user').id, c.req.valid('json').ids) }, 200),
   )
   .openapi(getFile, async (c) => {
-    const bytes = await readPhoto(c.get('deps'), c.get('user').id, c.req.valid('param').photoId, c.req.valid('query').size);
+    const bytes = await readPhoto(
+      c.get('deps'),
+      c.get('user').id,
+      c.req.valid('param').photoId,
+      c.req.valid('query').size,
+    );
     return sendPrivateImage(c, bytes);
   });

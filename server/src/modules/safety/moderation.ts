@@ -30,6 +30,11 @@ export async function openModerationCase(
     .onConflictDoNothing()
     .returning({ id: moderationCases.id });
   if (!opened) return null;
-  await appendSecurityLog(tx, { eventType: log.eventType, severity: log.severity, actorId: input.openedBy, details: { caseId: opened.id, ...log.details } });
+  await appendSecurityLog(tx, {
+    eventType: log.eventType,
+    severity: log.severity,
+    actorId: input.openedBy,
+    details: { caseId: opened.id, ...log.details },
+  });
   return opened.id;
 }

@@ -26,7 +26,10 @@ export function canonicalEmail(email: string): string {
 }
 
 /** A keyed hash of the canonical email: the address itself is not kept after the account goes. */
-export const emailKey = (secret: string, email: string) => createHmac('sha256', secret).update(`returning:${canonicalEmail(email)}`).digest('hex');
+export const emailKey = (secret: string, email: string) =>
+  createHmac('sha256', secret)
+    .update(`returning:${canonicalEmail(email)}`)
+    .digest('hex');
 
 type Tx = Pick<Db, 'execute' | 'insert'>;
 
@@ -43,8 +46,12 @@ export async function rememberLeavingSubject(tx: Tx, secret: string, userId: str
   const member = rows[0];
   if (!member || (!member.banned && member.cases === 0)) return false;
   const tombstone = { userId, name: member.name, email: member.email, deletedAt: new Date().toISOString() };
-  await tx.execute(sql`update moderation_cases set subject_tombstone = ${JSON.stringify(tombstone)}::jsonb where subject_id = ${userId}`);
-  const { rows: [watch] } = await tx.execute<{ id: string }>(sql`
+  await tx.execute(
+    sql`update moderation_cases set subject_tombstone = ${JSON.stringify(tombstone)}::jsonb where subject_id = ${userId}`,
+  );
+  const {
+    rows: [watch],
+  } = await tx.execute<{ id: string }>(sql`
     insert into returning_watch (email_key, reason, former_user_id)
     values (${emailKey(secret, member.email)}, ${member.banned ? 'banned' : 'reported'}, ${userId}) returning id`);
   await tx.execute(sql`
@@ -54,7 +61,11 @@ export async function rememberLeavingSubject(tx: Tx, secret: string, userId: str
 }
 
 /** Opens a "returning account" case about a new account, once per account and kind of match. */
-async function openReturningCase(db: Db, subjectId: string, match: { reason: 'returning_email' | 'returning_photo'; watchReason: string; formerUserId: string }) {
+async function openReturningCase(
+  db: Db,
+  subjectId: string,
+  match: { reason: 'returning_email' | 'returning_photo'; watchReason: string; formerUserId: string },
+) {
   const what = match.reason === 'returning_email' ? 'the same mailbox' : 'a photo matching one';
   const whose = match.watchReason === 'banned' ? 'a banned account' : 'an account deleted while under report';
   const details = `Uses ${what} as ${whose} (id ${match.formerUserId}).`;
@@ -65,7 +76,12 @@ async function openReturningCase(db: Db, subjectId: string, match: { reason: 're
       where not exists (select 1 from moderation_cases where kind = 'returning_member' and subject_id = ${subjectId} and reason = ${match.reason} and status = 'open')
       returning id`);
     if (rows[0]) {
-      await appendSecurityLog(tx, { eventType: 'returning_member_flagged', severity: 'high', actorId: null, details: { caseId: rows[0].id, subjectId, reason: match.reason, formerUserId: match.formerUserId } });
+      await appendSecurityLog(tx, {
+        eventType: 'returning_member_flagged',
+        severity: 'high',
+        actorId: null,
+        details: { caseId: rows[0].id, subjectId, reason: match.reason, formerUserId: match.formerUserId },
+      });
     }
   });
 }
@@ -81,11 +97,18 @@ export async function flagReturningEmail(db: Db, secret: string, userId: string,
   let match = rows[0];
   if (!match) {
     const canonical = canonicalEmail(email);
-    const { rows: banned } = await db.execute<{ id: string; email: string }>(sql`select id, email from "user" where coalesce(banned, false) and id <> ${userId}`);
+    const { rows: banned } = await db.execute<{ id: string; email: string }>(
+      sql`select id, email from "user" where coalesce(banned, false) and id <> ${userId}`,
+    );
     const same = banned.find((member) => canonicalEmail(member.email) === canonical);
     if (same) match = { reason: 'banned', former_user_id: same.id };
   }
-  if (match) await openReturningCase(db, userId, { reason: 'returning_email', watchReason: match.reason, formerUserId: match.former_user_id });
+  if (match)
+    await openReturningCase(db, userId, {
+      reason: 'returning_email',
+      watchReason: match.reason,
+      formerUserId: match.former_user_id,
+    });
 }
 
 /** After a photo upload: flags the member when the photo is close to one of a leaver's or a banned member's. */
@@ -100,5 +123,10 @@ export async function flagReturningPhoto(db: Db, userId: string, dhash: string):
       select 'banned', ph.user_id from photos ph join "user" u on u.id = ph.user_id
       where coalesce(u.banned, false) and ph.dhash is not null and ${close(sql`ph.dhash`)} and ph.user_id <> ${userId}
     ) found order by (reason = 'banned') desc limit 1`);
-  if (rows[0]) await openReturningCase(db, userId, { reason: 'returning_photo', watchReason: rows[0].reason, formerUserId: rows[0].former_user_id });
+  if (rows[0])
+    await openReturningCase(db, userId, {
+      reason: 'returning_photo',
+      watchReason: rows[0].reason,
+      formerUserId: rows[0].former_user_id,
+    });
 }

@@ -3,7 +3,15 @@ import { ZBlockedMember, ZMyReport, ZPastMatch, ZReportInput } from '../../../..
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, jsonResponse } from '../../lib/openapi';
 import { defineRoute } from '../../lib/route';
-import { blockMember, fileReport, listBlocked, listMyReports, listPastMatches, unblockMember, unmatch } from './safety.service';
+import {
+  blockMember,
+  fileReport,
+  listBlocked,
+  listMyReports,
+  listPastMatches,
+  unblockMember,
+  unmatch,
+} from './safety.service';
 
 const memberParams = z.object({ userId: z.string().min(1).max(64) });
 
@@ -21,7 +29,11 @@ const block = defineRoute('member', {
   tags: ['Safety'],
   summary: 'Block a member (idempotent): both vanish from each other everywhere',
   request: { params: memberParams },
-  responses: { 200: jsonResponse(z.object({ blocked: z.literal(true) }), 'Blocked'), 400: errorResponse('Yourself'), 404: errorResponse('No such member') },
+  responses: {
+    200: jsonResponse(z.object({ blocked: z.literal(true) }), 'Blocked'),
+    400: errorResponse('Yourself'),
+    404: errorResponse('No such member'),
+  },
 });
 
 const unblock = defineRoute('member', {
@@ -30,7 +42,10 @@ const unblock = defineRoute('member', {
   tags: ['Safety'],
   summary: 'Unblock a member',
   request: { params: memberParams },
-  responses: { 200: jsonResponse(z.object({ blocked: z.literal(false) }), 'Unblocked'), 404: errorResponse('Not blocked') },
+  responses: {
+    200: jsonResponse(z.object({ blocked: z.literal(false) }), 'Unblocked'),
+    404: errorResponse('Not blocked'),
+  },
 });
 
 const unmatchRoute = defineRoute('member', {
@@ -39,7 +54,10 @@ const unmatchRoute = defineRoute('member', {
   tags: ['Safety'],
   summary: 'Unmatch: the chat closes for both; the last messages are kept 30 days for reports',
   request: { params: z.object({ matchId: z.uuid() }) },
-  responses: { 200: jsonResponse(z.object({ pastMatchId: z.string() }), 'Unmatched'), 404: errorResponse('Not a match of yours') },
+  responses: {
+    200: jsonResponse(z.object({ pastMatchId: z.string() }), 'Unmatched'),
+    404: errorResponse('Not a match of yours'),
+  },
 });
 
 const pastMatchList = defineRoute('member', {
@@ -72,7 +90,9 @@ const myReports = defineRoute('member', {
 });
 
 export const safetyRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(blockedList, async (c) => c.json({ blocked: await listBlocked(c.get('deps').database.db, c.get('user').id) }, 200))
+  .openapi(blockedList, async (c) =>
+    c.json({ blocked: await listBlocked(c.get('deps').database.db, c.get('user').id) }, 200),
+  )
   .openapi(block, async (c) => {
     await blockMember(c.get('deps').database.db, c.get('user').id, c.req.valid('param').userId);
     return c.json({ blocked: true as const }, 200);
@@ -81,7 +101,15 @@ export const safetyRoutes = new OpenAPIHono<AppEnv>()
     await unblockMember(c.get('deps').database.db, c.get('user').id, c.req.valid('param').userId);
     return c.json({ blocked: false as const }, 200);
   })
-  .openapi(unmatchRoute, async (c) => c.json(await unmatch(c.get('deps').database.db, c.get('user').id, c.req.valid('param').matchId), 200))
-  .openapi(pastMatchList, async (c) => c.json({ pastMatches: await listPastMatches(c.get('deps').database.db, c.get('user').id) }, 200))
-  .openapi(report, async (c) => c.json(await fileReport(c.get('deps').database.db, c.get('user').id, c.req.valid('json')), 201))
-  .openapi(myReports, async (c) => c.json({ reports: await listMyReports(c.get('deps').database.db, c.get('user').id) }, 200));
+  .openapi(unmatchRoute, async (c) =>
+    c.json(await unmatch(c.get('deps').database.db, c.get('user').id, c.req.valid('param').matchId), 200),
+  )
+  .openapi(pastMatchList, async (c) =>
+    c.json({ pastMatches: await listPastMatches(c.get('deps').database.db, c.get('user').id) }, 200),
+  )
+  .openapi(report, async (c) =>
+    c.json(await fileReport(c.get('deps').database.db, c.get('user').id, c.req.valid('json')), 201),
+  )
+  .openapi(myReports, async (c) =>
+    c.json({ reports: await listMyReports(c.get('deps').database.db, c.get('user').id) }, 200),
+  );

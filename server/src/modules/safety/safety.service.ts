@@ -20,7 +20,6 @@ import { displayName } from '../profiles/names';
 import { otherMemberOf } from '../../db/pairs';
 import { column, selectRows } from '../../db/rows';
 
-
 async function requireOtherMember(db: Pick<Db, 'execute'>, viewerId: string, otherId: string): Promise<void> {
   if (viewerId === otherId) throw new AppError('BAD_REQUEST', 'You cannot do that to yourself.');
   const { rows } = await db.execute(sql`select 1 from "user" where id = ${otherId}`);
@@ -30,7 +29,9 @@ async function requireOtherMember(db: Pick<Db, 'execute'>, viewerId: string, oth
 /** The conversation between two members, if they are (still) matched. */
 async function conversationBetween(db: Pick<Db, 'execute'>, a: string, b: string): Promise<string | null> {
   const [userA, userB] = a < b ? [a, b] : [b, a];
-  const { rows } = await db.execute<{ id: string }>(sql`select id from conversations where user_a = ${userA} and user_b = ${userB}`);
+  const { rows } = await db.execute<{ id: string }>(
+    sql`select id from conversations where user_a = ${userA} and user_b = ${userB}`,
+  );
   return rows[0]?.id ?? null;
 }
 
@@ -40,22 +41,37 @@ async function conversationBetween(db: Pick<Db, 'execute'>, a: string, b: string
  */
 export async function blockMember(db: Db, viewerId: string, otherId: string): Promise<void> {
   await requireOtherMember(db, viewerId, otherId);
-  const inserted = await db.insert(blocks).values({ blockerId: viewerId, blockedId: otherId }).onConflictDoNothing().returning();
-  if (inserted.length) await publish(db, [viewerId, otherId], { type: 'conversation-closed', conversationId: await conversationBetween(db, viewerId, otherId) });
+  const inserted = await db
+    .insert(blocks)
+    .values({ blockerId: viewerId, blockedId: otherId })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted.length)
+    await publish(db, [viewerId, otherId], {
+      type: 'conversation-closed',
+      conversationId: await conversationBetween(db, viewerId, otherId),
+    });
 }
 
 export async function unblockMember(db: Db, viewerId: string, otherId: string): Promise<void> {
-  const removed = await db.delete(blocks).where(and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, otherId))).returning();
+  const removed = await db
+    .delete(blocks)
+    .where(and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, otherId)))
+    .returning();
   if (removed.length === 0) throw new AppError('NOT_FOUND', 'That member is not blocked.');
   await publish(db, [viewerId, otherId], { type: 'conversation-closed', conversationId: null });
 }
 
 export async function listBlocked(db: Db, viewerId: string): Promise<TBlockedMember[]> {
   const shape = z.object({ user_id: z.string(), name: z.string().nullable(), created_at: column.timestamp });
-  const rows = await selectRows(db, shape, sql`
+  const rows = await selectRows(
+    db,
+    shape,
+    sql`
     select b.blocked_id as user_id, coalesce(p.name, u.name) as name, b.created_at
     from blocks b join "user" u on u.id = b.blocked_id left join profiles p on p.user_id = b.blocked_id
-    where b.blocker_id = ${viewerId} order by b.created_at desc`);
+    where b.blocker_id = ${viewerId} order by b.created_at desc`,
+  );
   return rows.map((row) => ({ userId: row.user_id, name: displayName(row.name), blockedAt: row.created_at }));
 }
 
@@ -66,7 +82,12 @@ export async function listBlocked(db: Db, viewerId: string): Promise<TBlockedMem
  */
 export async function unmatch(db: Db, viewerId: string, matchId: string): Promise<{ pastMatchId: string }> {
   const result = await db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ user_a: string; user_b: string; created_at: Date | string; conversation_id: string | null }>(sql`
+    const { rows } = await tx.execute<{
+      user_a: string;
+      user_b: string;
+      created_at: Date | string;
+      conversation_id: string | null;
+    }>(sql`
       select m.user_a, m.user_b, m.created_at, c.id as conversation_id
       from matches m left join conversations c on c.match_id = m.id
       where m.id = ${matchId} and (m.user_a = ${viewerId} or m.user_b = ${viewerId})
@@ -76,7 +97,12 @@ export async function unmatch(db: Db, viewerId: string, matchId: string): Promis
       const [done] = await tx
         .select({ id: pastMatches.id })
         .from(pastMatches)
-        .where(and(eq(pastMatches.matchId, matchId), sql`(${pastMatches.userA} = ${viewerId} or ${pastMatches.userB} = ${viewerId})`));
+        .where(
+          and(
+            eq(pastMatches.matchId, matchId),
+            sql`(${pastMatches.userA} = ${viewerId} or ${pastMatches.userB} = ${viewerId})`,
+          ),
+        );
       if (done) return { pastMatchId: done.id, closed: null };
       throw new AppError('NOT_FOUND', 'That match does not exist.');
     }
@@ -94,9 +120,16 @@ export async function unmatch(db: Db, viewerId: string, matchId: string): Promis
       })
       .returning({ id: pastMatches.id });
     await tx.execute(sql`delete from matches where id = ${matchId}`);
-    return { pastMatchId: past!.id, closed: { conversationId: match.conversation_id, members: [match.user_a, match.user_b] } };
+    return {
+      pastMatchId: past!.id,
+      closed: { conversationId: match.conversation_id, members: [match.user_a, match.user_b] },
+    };
   });
-  if (result.closed) await publish(db, result.closed.members, { type: 'conversation-closed', conversationId: result.closed.conversationId });
+  if (result.closed)
+    await publish(db, result.closed.members, {
+      type: 'conversation-closed',
+      conversationId: result.closed.conversationId,
+    });
   return { pastMatchId: result.pastMatchId };
 }
 
@@ -135,7 +168,11 @@ export async function listPastMatches(db: Db, viewerId: string): Promise<TPastMa
  * The evidence a report seals: the chat's last messages when the reporter shares one with
  * the subject (even a blocked one), or a past match's snapshot within its 30 days.
  */
-async function evidenceFor(db: Pick<Db, 'execute'>, viewerId: string, input: z.output<typeof ZReportInput>): Promise<SnapshotMessage[]> {
+async function evidenceFor(
+  db: Pick<Db, 'execute'>,
+  viewerId: string,
+  input: z.output<typeof ZReportInput>,
+): Promise<SnapshotMessage[]> {
   if (input.pastMatchId) {
     const { rows } = await db.execute<{ snapshot: SnapshotMessage[] }>(sql`
       select snapshot from past_matches
@@ -145,7 +182,8 @@ async function evidenceFor(db: Pick<Db, 'execute'>, viewerId: string, input: z.o
     return rows[0].snapshot;
   }
   const conversationId = await conversationBetween(db, viewerId, input.subjectId);
-  if (input.conversationId && input.conversationId !== conversationId) throw new AppError('NOT_FOUND', 'That conversation does not exist.');
+  if (input.conversationId && input.conversationId !== conversationId)
+    throw new AppError('NOT_FOUND', 'That conversation does not exist.');
   return conversationId ? snapshotConversation(db, conversationId) : [];
 }
 
@@ -153,7 +191,11 @@ async function evidenceFor(db: Pick<Db, 'execute'>, viewerId: string, input: z.o
  * Files a report: a moderation case with the sealed evidence and a security-log entry, in
  * one transaction, optionally with a block. A retry with the same client key files it once.
  */
-export async function fileReport(db: Db, viewerId: string, input: z.output<typeof ZReportInput>): Promise<{ id: string; status: 'open' }> {
+export async function fileReport(
+  db: Db,
+  viewerId: string,
+  input: z.output<typeof ZReportInput>,
+): Promise<{ id: string; status: 'open' }> {
   await requireOtherMember(db, viewerId, input.subjectId);
   const { caseId, blocked } = await db.transaction(async (tx) => {
     // A retry finds the case its first attempt opened (the client key is unique per reporter).
@@ -174,7 +216,9 @@ export async function fileReport(db: Db, viewerId: string, input: z.output<typeo
         subjectId: input.subjectId,
         openedBy: viewerId,
         reason: input.reason,
-        details: input.messageId ? `${input.details}${input.details ? '\n' : ''}(flagged message ${input.messageId})` : input.details,
+        details: input.messageId
+          ? `${input.details}${input.details ? '\n' : ''}(flagged message ${input.messageId})`
+          : input.details,
         source: input.source,
         evidence,
         clientKey: input.clientKey,
@@ -190,11 +234,19 @@ export async function fileReport(db: Db, viewerId: string, input: z.output<typeo
       return { caseId: (await sameSubmission())!.id, blocked: false };
     }
     const block = input.alsoBlock
-      ? await tx.insert(blocks).values({ blockerId: viewerId, blockedId: input.subjectId }).onConflictDoNothing().returning()
+      ? await tx
+          .insert(blocks)
+          .values({ blockerId: viewerId, blockedId: input.subjectId })
+          .onConflictDoNothing()
+          .returning()
       : [];
     return { caseId: opened, blocked: block.length > 0 };
   });
-  if (blocked) await publish(db, [viewerId, input.subjectId], { type: 'conversation-closed', conversationId: await conversationBetween(db, viewerId, input.subjectId) });
+  if (blocked)
+    await publish(db, [viewerId, input.subjectId], {
+      type: 'conversation-closed',
+      conversationId: await conversationBetween(db, viewerId, input.subjectId),
+    });
   return { id: caseId, status: 'open' };
 }
 
@@ -233,7 +285,9 @@ const subjectColumns = sql`coalesce(mc.subject_id, mc.subject_tombstone->>'userI
 
 /** Removes past matches whose 30 days are over, with their sealed messages (run by the server's sweep). */
 export async function deleteExpiredPastMatches(db: Db): Promise<number> {
-  const { rows } = await db.execute<{ id: string }>(sql`delete from past_matches where expires_at <= now() returning id`);
+  const { rows } = await db.execute<{ id: string }>(
+    sql`delete from past_matches where expires_at <= now() returning id`,
+  );
   return rows.length;
 }
 

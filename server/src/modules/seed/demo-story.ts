@@ -23,11 +23,51 @@ const CHICAGO = { latitude: 41.8781, longitude: -87.6298 };
  * demo's rating, and a date both have rated. A newcomer signing in as the demo account can
  * try chat, date verification and ratings at once instead of working for a match first.
  */
-const STORY: { stage: Stage; email: string; name: string; gender: 'woman' | 'man'; age: number; interests: string[]; bio: string }[] = [
-  { stage: 'fresh', email: 'seed-story-fresh@vouch.local', name: 'Maya', gender: 'woman', age: 29, interests: ['coffee', 'yoga', 'travel'], bio: 'Sunrise yoga, sunset coffee. Ask me about Lisbon.' },
-  { stage: 'talking', email: 'seed-story-talking@vouch.local', name: 'Liam', gender: 'man', age: 32, interests: ['live music', 'cooking', 'cycling'], bio: 'Weeknight cook, weekend cyclist. Small gigs over stadiums.' },
-  { stage: 'to-rate', email: 'seed-story-to-rate@vouch.local', name: 'Sofia', gender: 'woman', age: 31, interests: ['hiking', 'photography', 'dogs'], bio: 'Trail runner with a camera and a very good dog.' },
-  { stage: 'rated', email: 'seed-story-rated@vouch.local', name: 'Noah', gender: 'man', age: 34, interests: ['reading', 'coffee', 'film'], bio: 'Bookshop regular. I will recommend you a film whether you ask or not.' },
+const STORY: {
+  stage: Stage;
+  email: string;
+  name: string;
+  gender: 'woman' | 'man';
+  age: number;
+  interests: string[];
+  bio: string;
+}[] = [
+  {
+    stage: 'fresh',
+    email: 'seed-story-fresh@vouch.local',
+    name: 'Maya',
+    gender: 'woman',
+    age: 29,
+    interests: ['coffee', 'yoga', 'travel'],
+    bio: 'Sunrise yoga, sunset coffee. Ask me about Lisbon.',
+  },
+  {
+    stage: 'talking',
+    email: 'seed-story-talking@vouch.local',
+    name: 'Liam',
+    gender: 'man',
+    age: 32,
+    interests: ['live music', 'cooking', 'cycling'],
+    bio: 'Weeknight cook, weekend cyclist. Small gigs over stadiums.',
+  },
+  {
+    stage: 'to-rate',
+    email: 'seed-story-to-rate@vouch.local',
+    name: 'Sofia',
+    gender: 'woman',
+    age: 31,
+    interests: ['hiking', 'photography', 'dogs'],
+    bio: 'Trail runner with a camera and a very good dog.',
+  },
+  {
+    stage: 'rated',
+    email: 'seed-story-rated@vouch.local',
+    name: 'Noah',
+    gender: 'man',
+    age: 34,
+    interests: ['reading', 'coffee', 'film'],
+    bio: 'Bookshop regular. I will recommend you a film whether you ask or not.',
+  },
 ];
 
 const CONVERSATIONS: Record<Exclude<Stage, 'fresh'>, [from: 'them' | 'demo', text: string][]> = {
@@ -58,39 +98,79 @@ const PLACES: Record<Exclude<Stage, 'fresh'>, { daysFromNow: number; place: stri
 /** Gives the demo account its four matches, once: a rerun finds them and changes nothing. */
 export async function seedDemoStory(deps: SeedDeps, demoId: string, passwordHash: string): Promise<void> {
   const { db } = deps.database;
-  const existing = await db.select({ email: user.email }).from(user).where(inArray(user.email, STORY.map((s) => s.email)));
+  const existing = await db
+    .select({ email: user.email })
+    .from(user)
+    .where(
+      inArray(
+        user.email,
+        STORY.map((s) => s.email),
+      ),
+    );
   if (existing.length === STORY.length) return;
 
   for (const [index, member] of STORY.entries()) {
     if (existing.some((row) => row.email === member.email)) continue;
     const { stage, email, name, gender, age, interests, bio } = member;
-    const id = await insertMember(db, { email, name, passwordHash, profile: { name, age, gender, location: 'Chicago', bio, interests }, position: CHICAGO });
+    const id = await insertMember(db, {
+      email,
+      name,
+      passwordHash,
+      profile: { name, age, gender, location: 'Chicago', bio, interests },
+      position: CHICAGO,
+    });
     await addPhoto(deps, id, await drawPortrait(prng(100 + index), gender === 'woman'));
     // Verified after the photo: a new photo lifts the mark (it vouches for the photos it saw).
     await db.update(profiles).set({ selfieVerified: true }).where(eq(profiles.userId, id));
 
     // The demo liked first (days ago, so today's free likes are all left), and the match liked back.
     await likeProfile(db, demoId, id);
-    await db.update(likes).set({ createdAt: new Date(Date.now() - (20 - index) * DAY_MS) }).where(and(eq(likes.userId, demoId), eq(likes.targetId, id)));
+    await db
+      .update(likes)
+      .set({ createdAt: new Date(Date.now() - (20 - index) * DAY_MS) })
+      .where(and(eq(likes.userId, demoId), eq(likes.targetId, id)));
     const made = await likeProfile(db, id, demoId);
     if (!made.matchId || !made.conversationId) continue;
     const conversationId = made.conversationId;
     // Only the match made just now waits to be announced with 'It's a match!'.
-    if (stage !== 'fresh') await db.update(matches).set({ announcedToA: true, announcedToB: true }).where(eq(matches.id, made.matchId));
+    if (stage !== 'fresh')
+      await db.update(matches).set({ announcedToA: true, announcedToB: true }).where(eq(matches.id, made.matchId));
     if (stage === 'fresh') continue;
 
-    for (const [from, text] of CONVERSATIONS[stage]) await sendMessage(db, from === 'demo' ? demoId : id, conversationId, text, randomUUID());
+    for (const [from, text] of CONVERSATIONS[stage])
+      await sendMessage(db, from === 'demo' ? demoId : id, conversationId, text, randomUUID());
     const plan = PLACES[stage];
     const startsAt = new Date(Date.now() + plan.daysFromNow * DAY_MS);
     startsAt.setUTCHours(23, 0, 0, 0);
-    await db.insert(datePlans).values({ conversationId, proposedBy: demoId, invitee: id, startsAt, place: plan.place, status: 'accepted', verifyInvitedAt: plan.daysFromNow < 0 ? new Date() : null });
+    await db.insert(datePlans).values({
+      conversationId,
+      proposedBy: demoId,
+      invitee: id,
+      startsAt,
+      place: plan.place,
+      status: 'accepted',
+      verifyInvitedAt: plan.daysFromNow < 0 ? new Date() : null,
+    });
     if (stage === 'talking') continue;
 
     // A photo from the date, sent by the match and confirmed by the demo: ratings unlock.
     await uploadDatePhoto(deps, id, conversationId, await drawPortrait(prng(200 + index), gender === 'woman'));
     await confirmDate(db, demoId, conversationId);
-    const warm = { overall: 5, safety: 5, respect: 5, communication: 4, safeForFamily: true, safeForHome: false, wouldDateAgain: true };
+    const warm = {
+      overall: 5,
+      safety: 5,
+      respect: 5,
+      communication: 4,
+      safeForFamily: true,
+      safeForHome: false,
+      wouldDateAgain: true,
+    };
     await submitRating(db, id, conversationId, { ...warm, comment: 'Kind, punctual and easy to talk to.' });
-    if (stage === 'rated') await submitRating(db, demoId, conversationId, { ...warm, communication: 5, comment: 'A thoughtful evening. Would happily meet again.' });
+    if (stage === 'rated')
+      await submitRating(db, demoId, conversationId, {
+        ...warm,
+        communication: 5,
+        comment: 'A thoughtful evening. Would happily meet again.',
+      });
   }
 }

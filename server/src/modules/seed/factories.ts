@@ -22,8 +22,12 @@ export async function insertMember(db: Db, input: MemberInput): Promise<string> 
   const createdAt = input.createdAt ?? new Date();
   const name = input.name ?? input.email.split('@')[0]!;
   await db.transaction(async (tx) => {
-    await tx.insert(user).values({ id, name, email: input.email.toLowerCase(), emailVerified: true, createdAt, updatedAt: createdAt });
-    await tx.insert(account).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: input.passwordHash });
+    await tx
+      .insert(user)
+      .values({ id, name, email: input.email.toLowerCase(), emailVerified: true, createdAt, updatedAt: createdAt });
+    await tx
+      .insert(account)
+      .values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: input.passwordHash });
     if (input.profile !== null) {
       const position = input.position ? snapToGrid(input.position.latitude, input.position.longitude) : {};
       await tx.insert(profiles).values({ userId: id, name, interests: [], ...position, ...input.profile });

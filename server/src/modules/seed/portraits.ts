@@ -4,8 +4,14 @@ import { pick as pickWith } from '../../lib/random';
 const SKIN = ['#f8d9c0', '#f1c27d', '#e0ac69', '#c68642', '#8d5524', '#5c3a21'];
 const HAIR = ['#2b1b12', '#4a2f1b', '#7b4a26', '#b5763c', '#d9b26f', '#8b8b8b', '#1c1c1c', '#a33b20'];
 const BACKGROUNDS = [
-  ['#fda4af', '#fdba74'], ['#93c5fd', '#c4b5fd'], ['#86efac', '#67e8f9'], ['#fcd34d', '#fb7185'],
-  ['#a5b4fc', '#f0abfc'], ['#5eead4', '#bef264'], ['#fca5a5', '#fde68a'], ['#c7d2fe', '#99f6e4'],
+  ['#fda4af', '#fdba74'],
+  ['#93c5fd', '#c4b5fd'],
+  ['#86efac', '#67e8f9'],
+  ['#fcd34d', '#fb7185'],
+  ['#a5b4fc', '#f0abfc'],
+  ['#5eead4', '#bef264'],
+  ['#fca5a5', '#fde68a'],
+  ['#c7d2fe', '#99f6e4'],
 ];
 const SHIRTS = ['#1e3a8a', '#be123c', '#065f46', '#7c2d12', '#581c87', '#0f766e', '#f8fafc', '#334155'];
 
@@ -21,7 +27,9 @@ export async function drawPortrait(random: () => number, longHair: boolean): Pro
   const shirt = pick(SHIRTS);
   const tilt = Math.round((random() - 0.5) * 10);
   const smile = 6 + random() * 8;
-  const hairBack = longHair ? `<path d="M250 170c-110 0-130 90-125 190 2 50 20 110 20 110h210s18-60 20-110c5-100-15-190-125-190z" fill="${hair}"/>` : '';
+  const hairBack = longHair
+    ? `<path d="M250 170c-110 0-130 90-125 190 2 50 20 110 20 110h210s18-60 20-110c5-100-15-190-125-190z" fill="${hair}"/>`
+    : '';
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800" viewBox="0 0 500 660">
     <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
     <rect width="500" height="660" fill="url(#bg)"/>

@@ -18,7 +18,11 @@ export const siteRoutes = new OpenAPIHono<AppEnv>().openapi(getSite, (c) => {
   return c.json(
     {
       supportEmail: env.SUPPORT_EMAIL ?? null,
-      social: { instagram: env.SOCIAL_INSTAGRAM_URL ?? null, x: env.SOCIAL_X_URL ?? null, facebook: env.SOCIAL_FACEBOOK_URL ?? null },
+      social: {
+        instagram: env.SOCIAL_INSTAGRAM_URL ?? null,
+        x: env.SOCIAL_X_URL ?? null,
+        facebook: env.SOCIAL_FACEBOOK_URL ?? null,
+      },
     },
     200,
   );

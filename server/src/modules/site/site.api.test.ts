@@ -11,9 +11,15 @@ describe.runIf(testDatabaseKind === 'pglite')('site settings', () => {
   it('answers with what the owner set, and nulls for the rest', async () => {
     const unset = await startTestServer();
     servers.push(unset);
-    expect((await unset.client().json('GET', '/api/site')).body).toEqual({ supportEmail: null, social: { instagram: null, x: null, facebook: null } });
+    expect((await unset.client().json('GET', '/api/site')).body).toEqual({
+      supportEmail: null,
+      social: { instagram: null, x: null, facebook: null },
+    });
 
-    const set = await startTestServer({ SUPPORT_EMAIL: 'help@vouch.example.com', SOCIAL_X_URL: 'https://x.com/vouchdating' });
+    const set = await startTestServer({
+      SUPPORT_EMAIL: 'help@vouch.example.com',
+      SOCIAL_X_URL: 'https://x.com/vouchdating',
+    });
     servers.push(set);
     expect((await set.client().json('GET', '/api/site')).body).toEqual({
       supportEmail: 'help@vouch.example.com',

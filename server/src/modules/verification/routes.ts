@@ -5,8 +5,14 @@ import { AppError } from '../../lib/errors';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, imageResponse, jsonResponse } from '../../lib/openapi';
 import { defineRoute, viewerOf } from '../../lib/route';
-import { decideSelfie, listSelfiesForAdmin, readSelfie, selfieStatus, startSelfieChallenge, submitSelfie } from './selfie.service';
-
+import {
+  decideSelfie,
+  listSelfiesForAdmin,
+  readSelfie,
+  selfieStatus,
+  startSelfieChallenge,
+  submitSelfie,
+} from './selfie.service';
 
 const status = defineRoute('member', {
   method: 'get',
@@ -32,7 +38,9 @@ const submit = defineRoute('member', {
   request: {
     body: {
       content: {
-        'multipart/form-data': { schema: z.object({ file: z.any().openapi({ type: 'string', format: 'binary' }), challengeId: z.uuid() }) },
+        'multipart/form-data': {
+          schema: z.object({ file: z.any().openapi({ type: 'string', format: 'binary' }), challengeId: z.uuid() }),
+        },
       },
     },
   },
@@ -84,7 +92,10 @@ const approve = defineRoute('admin', {
   tags: ['Admin'],
   summary: 'Approve a selfie: the member becomes selfie-verified',
   request: { params: decisionParams },
-  responses: { 200: jsonResponse(z.object({ status: z.literal('approved') }), 'Approved'), 404: errorResponse('No pending selfie') },
+  responses: {
+    200: jsonResponse(z.object({ status: z.literal('approved') }), 'Approved'),
+    404: errorResponse('No pending selfie'),
+  },
 });
 
 const reject = defineRoute('admin', {
@@ -92,8 +103,21 @@ const reject = defineRoute('admin', {
   path: '/api/admin/selfies/{submissionId}/reject',
   tags: ['Admin'],
   summary: 'Reject a selfie with a reason the member sees',
-  request: { params: decisionParams, body: { content: { 'application/json': { schema: z.object({ reason: z.string().trim().min(3, 'Give the member a reason').max(300) }) } } } },
-  responses: { 200: jsonResponse(z.object({ status: z.literal('rejected') }), 'Rejected'), 400: errorResponse('No reason'), 404: errorResponse('No pending selfie') },
+  request: {
+    params: decisionParams,
+    body: {
+      content: {
+        'application/json': {
+          schema: z.object({ reason: z.string().trim().min(3, 'Give the member a reason').max(300) }),
+        },
+      },
+    },
+  },
+  responses: {
+    200: jsonResponse(z.object({ status: z.literal('rejected') }), 'Rejected'),
+    400: errorResponse('No reason'),
+    404: errorResponse('No pending selfie'),
+  },
 });
 
 export const verificationRoutes = new OpenAPIHono<AppEnv>();
@@ -111,12 +135,19 @@ verificationRoutes
     const bytes = await readSelfie(c.get('deps'), viewerOf(c), c.req.valid('param').submissionId);
     return sendPrivateImage(c, bytes);
   })
-  .openapi(adminList, async (c) => c.json({ selfies: await listSelfiesForAdmin(c.get('deps').database.db, c.req.valid('query').status) }, 200))
+  .openapi(adminList, async (c) =>
+    c.json({ selfies: await listSelfiesForAdmin(c.get('deps').database.db, c.req.valid('query').status) }, 200),
+  )
   .openapi(approve, async (c) => {
-    await decideSelfie(c.get('deps').database.db, c.get('user').id, c.req.valid('param').submissionId, { approve: true });
+    await decideSelfie(c.get('deps').database.db, c.get('user').id, c.req.valid('param').submissionId, {
+      approve: true,
+    });
     return c.json({ status: 'approved' as const }, 200);
   })
   .openapi(reject, async (c) => {
-    await decideSelfie(c.get('deps').database.db, c.get('user').id, c.req.valid('param').submissionId, { approve: false, reason: c.req.valid('json').reason });
+    await decideSelfie(c.get('deps').database.db, c.get('user').id, c.req.valid('param').submissionId, {
+      approve: false,
+      reason: c.req.valid('json').reason,
+    });
     return c.json({ status: 'rejected' as const }, 200);
   });

@@ -1,7 +1,14 @@
 import { asSentence } from '../../../../contracts/text';
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { SELFIE_CHALLENGE_MINUTES, SELFIE_POSES, TRUST_TEXT, type SelfiePose, type TSelfieChallenge, type TSelfieStatus } from '../../../../contracts/trust';
+import {
+  SELFIE_CHALLENGE_MINUTES,
+  SELFIE_POSES,
+  TRUST_TEXT,
+  type SelfiePose,
+  type TSelfieChallenge,
+  type TSelfieStatus,
+} from '../../../../contracts/trust';
 import { profiles, selfieChallenges, selfieSubmissions } from '../../db/schema';
 import { appendSecurityLog } from '../audit/security-log';
 import { processImage } from '../../images/process-image';
@@ -22,7 +29,10 @@ export const selfieImageUrl = (submissionId: string) => `/api/verification/selfi
 export async function startSelfieChallenge(db: Db, userId: string): Promise<TSelfieChallenge> {
   const pose = POSES[randomInt(POSES.length)]!;
   const expiresAt = new Date(Date.now() + SELFIE_CHALLENGE_MINUTES * 60_000);
-  const [row] = await db.insert(selfieChallenges).values({ userId, pose, expiresAt }).returning({ id: selfieChallenges.id });
+  const [row] = await db
+    .insert(selfieChallenges)
+    .values({ userId, pose, expiresAt })
+    .returning({ id: selfieChallenges.id });
   return { id: row!.id, pose, instruction: SELFIE_POSES[pose], expiresAt: expiresAt.toISOString() };
 }
 
@@ -30,11 +40,18 @@ export async function startSelfieChallenge(db: Db, userId: string): Promise<TSel
  * Stores a selfie against the pose it was taken for. The challenge must be the member's own,
  * unexpired and unused, so an old photo cannot be sent again. One selfie waits at a time.
  */
-export async function submitSelfie(deps: Pick<Deps, 'database' | 'storage'>, userId: string, challengeId: string, upload: Buffer): Promise<TSelfieStatus> {
+export async function submitSelfie(
+  deps: Pick<Deps, 'database' | 'storage'>,
+  userId: string,
+  challengeId: string,
+  upload: Buffer,
+): Promise<TSelfieStatus> {
   const { db } = deps.database;
   // The cheap checks first: decoding an image costs far more CPU than these two lookups, so a
   // made-up or used challenge, or a selfie already waiting, is refused before any decoding.
-  const { rows: [ready] } = await db.execute<{ challenge: boolean; pending: boolean }>(sql`
+  const {
+    rows: [ready],
+  } = await db.execute<{ challenge: boolean; pending: boolean }>(sql`
     select exists (select 1 from selfie_challenges where id = ${challengeId} and user_id = ${userId} and used_at is null and expires_at > now()) as challenge,
            exists (select 1 from selfie_submissions where user_id = ${userId} and status = 'pending') as pending`);
   if (!ready?.challenge) throw new AppError('BAD_REQUEST', TRUST_TEXT.challengeExpired);
@@ -65,9 +82,24 @@ export async function submitSelfie(deps: Pick<Deps, 'database' | 'storage'>, use
 }
 
 export async function selfieStatus(db: Db, userId: string): Promise<TSelfieStatus> {
-  const [latest] = await db.select().from(selfieSubmissions).where(eq(selfieSubmissions.userId, userId)).orderBy(desc(selfieSubmissions.createdAt)).limit(1);
-  const [profile] = await db.select({ verified: profiles.selfieVerified }).from(profiles).where(eq(profiles.userId, userId));
-  if (!latest) return { status: profile?.verified ? 'approved' : 'none', reason: null, submissionId: null, submittedAt: null, imageUrl: null };
+  const [latest] = await db
+    .select()
+    .from(selfieSubmissions)
+    .where(eq(selfieSubmissions.userId, userId))
+    .orderBy(desc(selfieSubmissions.createdAt))
+    .limit(1);
+  const [profile] = await db
+    .select({ verified: profiles.selfieVerified })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  if (!latest)
+    return {
+      status: profile?.verified ? 'approved' : 'none',
+      reason: null,
+      submissionId: null,
+      submittedAt: null,
+      imageUrl: null,
+    };
   return {
     status: latest.status as TSelfieStatus['status'],
     reason: latest.reason,
@@ -79,7 +111,11 @@ export async function selfieStatus(db: Db, userId: string): Promise<TSelfieStatu
 
 /** A selfie's bytes: for its owner and administrators only. Anyone else learns nothing (404). */
 export async function readSelfie(deps: Deps, viewer: Viewer, submissionId: string): Promise<Buffer> {
-  const [row] = await deps.database.db.select().from(selfieSubmissions).where(eq(selfieSubmissions.id, submissionId)).limit(1);
+  const [row] = await deps.database.db
+    .select()
+    .from(selfieSubmissions)
+    .where(eq(selfieSubmissions.id, submissionId))
+    .limit(1);
   const allowed = row && (row.userId === viewer.id || (await isAdminSession(deps, viewer.id, viewer.sessionCreatedAt)));
   const bytes = allowed ? await deps.storage.get(row.imageKey) : null;
   if (!bytes) throw new AppError('NOT_FOUND', 'That selfie does not exist.');
@@ -102,7 +138,10 @@ export type AdminSelfie = {
 };
 
 /** The review queue, with each member's profile photos beside the selfie. */
-export async function listSelfiesForAdmin(db: Db, status: 'pending' | 'approved' | 'rejected' = 'pending'): Promise<AdminSelfie[]> {
+export async function listSelfiesForAdmin(
+  db: Db,
+  status: 'pending' | 'approved' | 'rejected' = 'pending',
+): Promise<AdminSelfie[]> {
   const shape = z.object({
     id: z.string(),
     user_id: z.string(),
@@ -114,11 +153,15 @@ export async function listSelfiesForAdmin(db: Db, status: 'pending' | 'approved'
     created_at: column.timestamp,
     photo_ids: z.array(z.string()).nullable(),
   });
-  const rows = await selectRows(db, shape, sql`
+  const rows = await selectRows(
+    db,
+    shape,
+    sql`
     select s.id, s.user_id, coalesce(p.name, u.name) as name, s.pose, s.status, s.reason, s.trigger, s.created_at,
            (select array_agg(ph.id::text order by ph.position) from photos ph where ph.user_id = s.user_id) as photo_ids
     from selfie_submissions s join "user" u on u.id = s.user_id left join profiles p on p.user_id = s.user_id
-    where s.status = ${status} order by s.created_at limit 200`);
+    where s.status = ${status} order by s.created_at limit 200`,
+  );
   return rows.map((row) => ({
     id: row.id,
     userId: row.user_id,
@@ -138,15 +181,29 @@ export async function listSelfiesForAdmin(db: Db, status: 'pending' | 'approved'
  * An administrator's decision. Approval sets selfie_verified (and with it the verified mark
  * and the discovery score); a rejection carries a reason the member sees. Logged with the admin.
  */
-export async function decideSelfie(db: Db, adminId: string, submissionId: string, decision: { approve: true } | { approve: false; reason: string }): Promise<void> {
+export async function decideSelfie(
+  db: Db,
+  adminId: string,
+  submissionId: string,
+  decision: { approve: true } | { approve: false; reason: string },
+): Promise<void> {
   const userId = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(selfieSubmissions)
-      .set({ status: decision.approve ? 'approved' : 'rejected', reason: decision.approve ? null : decision.reason, reviewedBy: adminId, reviewedAt: new Date() })
+      .set({
+        status: decision.approve ? 'approved' : 'rejected',
+        reason: decision.approve ? null : decision.reason,
+        reviewedBy: adminId,
+        reviewedAt: new Date(),
+      })
       .where(and(eq(selfieSubmissions.id, submissionId), eq(selfieSubmissions.status, 'pending')))
       .returning({ userId: selfieSubmissions.userId });
     if (!row) throw new AppError('NOT_FOUND', 'No pending selfie with that id.');
-    if (decision.approve) await tx.update(profiles).set({ selfieVerified: true, updatedAt: new Date() }).where(eq(profiles.userId, row.userId));
+    if (decision.approve)
+      await tx
+        .update(profiles)
+        .set({ selfieVerified: true, updatedAt: new Date() })
+        .where(eq(profiles.userId, row.userId));
     await appendSecurityLog(tx, {
       eventType: decision.approve ? 'selfie_approved' : 'selfie_rejected',
       severity: 'info',
@@ -155,13 +212,31 @@ export async function decideSelfie(db: Db, adminId: string, submissionId: string
         target: row.userId,
         submissionId,
         before: { status: 'pending' },
-        after: { status: decision.approve ? 'approved' : 'rejected', selfieVerified: decision.approve || undefined, reason: decision.approve ? undefined : decision.reason },
+        after: {
+          status: decision.approve ? 'approved' : 'rejected',
+          selfieVerified: decision.approve || undefined,
+          reason: decision.approve ? undefined : decision.reason,
+        },
       },
     });
     return row.userId;
   });
   announceStatsChange(db);
-  await notify(db, userId, decision.approve
-    ? { type: 'verification', title: 'You are verified', message: 'Your selfie was approved. Your profile now shows the verified mark.', link: '/settings' }
-    : { type: 'verification', title: 'Selfie not approved', message: `Reason: ${asSentence(decision.reason)} You can try again with a new pose.`, link: '/settings' });
+  await notify(
+    db,
+    userId,
+    decision.approve
+      ? {
+          type: 'verification',
+          title: 'You are verified',
+          message: 'Your selfie was approved. Your profile now shows the verified mark.',
+          link: '/settings',
+        }
+      : {
+          type: 'verification',
+          title: 'Selfie not approved',
+          message: `Reason: ${asSentence(decision.reason)} You can try again with a new pose.`,
+          link: '/settings',
+        },
+  );
 }

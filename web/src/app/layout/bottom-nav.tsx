@@ -30,7 +30,10 @@ export function BottomNav() {
       <ul className="grid grid-cols-6">
         {ITEMS.map(({ to, label, icon: Icon }) => (
           <li key={to}>
-            <NavLink to={to} className={({ isActive }) => cn(itemClass, isActive ? 'text-primary' : 'text-muted-foreground')}>
+            <NavLink
+              to={to}
+              className={({ isActive }) => cn(itemClass, isActive ? 'text-primary' : 'text-muted-foreground')}
+            >
               <Icon className="size-5" aria-hidden />
               {label}
             </NavLink>

@@ -19,9 +19,21 @@ const LEGAL_LINKS = [
   { to: paths.cancellationPolicy, label: 'Cancellation Policy' },
 ];
 const SOCIAL = [
-  { key: 'instagram', label: 'Instagram', path: 'M12 7a5 5 0 1 0 0 10 5 5 0 0 0 0-10zm0 8.2a3.2 3.2 0 1 1 0-6.4 3.2 3.2 0 0 1 0 6.4zM17.3 5.5a1.2 1.2 0 1 0 0 2.4 1.2 1.2 0 0 0 0-2.4zM21 7.6c-.1-1.6-.4-3-1.6-4.1S16.9 2 15.4 2H8.6c-1.6 0-3 .4-4.1 1.5S3 6 3 7.6v8.8c.1 1.6.4 3 1.6 4.1S7.1 22 8.6 22h6.8c1.6-.1 3-.4 4.1-1.5s1.4-2.5 1.5-4.1V7.6z' },
-  { key: 'x', label: 'X', path: 'M17.8 3h3.1l-6.8 7.8L22 21h-6.2l-4.9-6.4L5.3 21H2.2l7.3-8.3L2 3h6.4l4.4 5.8L17.8 3zm-1.1 16.2h1.7L7.4 4.7H5.6l11.1 14.5z' },
-  { key: 'facebook', label: 'Facebook', path: 'M14 8h3V4h-3c-2.8 0-4.5 1.8-4.5 4.6V11H7v4h2.5v7h4v-7h3l.5-4h-3.5V8.9c0-.6.4-.9 1-.9z' },
+  {
+    key: 'instagram',
+    label: 'Instagram',
+    path: 'M12 7a5 5 0 1 0 0 10 5 5 0 0 0 0-10zm0 8.2a3.2 3.2 0 1 1 0-6.4 3.2 3.2 0 0 1 0 6.4zM17.3 5.5a1.2 1.2 0 1 0 0 2.4 1.2 1.2 0 0 0 0-2.4zM21 7.6c-.1-1.6-.4-3-1.6-4.1S16.9 2 15.4 2H8.6c-1.6 0-3 .4-4.1 1.5S3 6 3 7.6v8.8c.1 1.6.4 3 1.6 4.1S7.1 22 8.6 22h6.8c1.6-.1 3-.4 4.1-1.5s1.4-2.5 1.5-4.1V7.6z',
+  },
+  {
+    key: 'x',
+    label: 'X',
+    path: 'M17.8 3h3.1l-6.8 7.8L22 21h-6.2l-4.9-6.4L5.3 21H2.2l7.3-8.3L2 3h6.4l4.4 5.8L17.8 3zm-1.1 16.2h1.7L7.4 4.7H5.6l11.1 14.5z',
+  },
+  {
+    key: 'facebook',
+    label: 'Facebook',
+    path: 'M14 8h3V4h-3c-2.8 0-4.5 1.8-4.5 4.6V11H7v4h2.5v7h4v-7h3l.5-4h-3.5V8.9c0-.6.4-.9 1-.9z',
+  },
 ] as const;
 
 function LinkColumn({ title, links }: { title: string; links: { to: string; label: string }[] }) {

@@ -9,7 +9,9 @@ import { MobileMenu, ThemeToggle, UserMenu } from './header-menus';
 import { MenuButton } from './menu-button';
 
 // Members only: visitors never download the bell and its queries.
-const NotificationsBell = lazy(() => import('@/features/notifications/notifications-bell').then((module) => ({ default: module.NotificationsBell })));
+const NotificationsBell = lazy(() =>
+  import('@/features/notifications/notifications-bell').then((module) => ({ default: module.NotificationsBell })),
+);
 
 export function Header() {
   const { session, isLoading: loading } = useSession();
@@ -51,7 +53,10 @@ export function Header() {
             </Suspense>
           )}
           {session && (
-            <UserMenu email={session.user.email} trigger={(handlers) => <MenuButton kind="avatar" email={session.user.email} {...handlers} />} />
+            <UserMenu
+              email={session.user.email}
+              trigger={(handlers) => <MenuButton kind="avatar" email={session.user.email} {...handlers} />}
+            />
           )}
           <MobileMenu signedIn={!!session} trigger={(handlers) => <MenuButton kind="mobile" {...handlers} />} />
         </div>

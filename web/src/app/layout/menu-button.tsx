@@ -2,7 +2,8 @@ import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { Menu, Moon, Sun } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
-type Props = ButtonHTMLAttributes<HTMLButtonElement> & ({ kind: 'theme' | 'mobile' } | { kind: 'avatar'; email: string });
+type Props = ButtonHTMLAttributes<HTMLButtonElement> &
+  ({ kind: 'theme' | 'mobile' } | { kind: 'avatar'; email: string });
 
 /** The header's menu triggers. The same buttons serve before and after the menu code loads. */
 export const MenuButton = forwardRef<HTMLButtonElement, Props>((props, ref) => {
@@ -24,7 +25,15 @@ export const MenuButton = forwardRef<HTMLButtonElement, Props>((props, ref) => {
   const { kind, ...rest } = props;
   if (kind === 'mobile') {
     return (
-      <Button ref={ref} variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" aria-haspopup="dialog" {...rest}>
+      <Button
+        ref={ref}
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        {...rest}
+      >
         <Menu />
       </Button>
     );

@@ -14,8 +14,18 @@ export default function MobileMenu({ signedIn, defaultOpen }: { signedIn: boolea
   const signOut = useSignOut();
   const links = [
     { to: paths.pricing, label: 'Pricing' },
-    ...(signedIn ? [{ to: paths.dashboard, label: 'Dashboard' }, { to: paths.messages, label: 'Messages' }] : []),
-    ...(signedIn ? [] : [{ to: paths.login, label: 'Login' }, { to: paths.register, label: 'Register' }]),
+    ...(signedIn
+      ? [
+          { to: paths.dashboard, label: 'Dashboard' },
+          { to: paths.messages, label: 'Messages' },
+        ]
+      : []),
+    ...(signedIn
+      ? []
+      : [
+          { to: paths.login, label: 'Login' },
+          { to: paths.register, label: 'Register' },
+        ]),
     { to: paths.adminLogin, label: 'Admin Login' },
   ];
   return (
@@ -38,7 +48,12 @@ export default function MobileMenu({ signedIn, defaultOpen }: { signedIn: boolea
           <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
           <nav className="grid gap-1" aria-label="Mobile">
             {links.map((link) => (
-              <Link key={link.to} to={link.to} onClick={() => setOpen(false)} className="rounded-lg px-3 py-2.5 font-medium hover:bg-accent">
+              <Link
+                key={link.to}
+                to={link.to}
+                onClick={() => setOpen(false)}
+                className="rounded-lg px-3 py-2.5 font-medium hover:bg-accent"
+              >
                 {link.label}
               </Link>
             ))}

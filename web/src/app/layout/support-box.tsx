@@ -9,7 +9,8 @@ import { hasOwnHelpButton, setSupportOpen, showsBottomBar, useSupportOpen } from
 function useTyping(): boolean {
   const [typing, setTyping] = useState(false);
   useEffect(() => {
-    const isField = (target: EventTarget | null) => target instanceof HTMLElement && target.matches('input, textarea, select, [contenteditable="true"]');
+    const isField = (target: EventTarget | null) =>
+      target instanceof HTMLElement && target.matches('input, textarea, select, [contenteditable="true"]');
     const focusIn = (event: FocusEvent) => setTyping(isField(event.target));
     const focusOut = () => setTyping(false);
     document.addEventListener('focusin', focusIn);
@@ -29,13 +30,19 @@ function useTyping(): boolean {
  */
 export function SupportBox({ signedIn }: { signedIn: boolean }) {
   const open = useSupportOpen();
-  const setOpen = (next: boolean | ((value: boolean) => boolean)) => setSupportOpen(typeof next === 'function' ? next(open) : next);
+  const setOpen = (next: boolean | ((value: boolean) => boolean)) =>
+    setSupportOpen(typeof next === 'function' ? next(open) : next);
   const { pathname } = useLocation();
   const typing = useTyping();
   const bottomBar = showsBottomBar(signedIn, pathname);
   const ownHelp = hasOwnHelpButton(signedIn, pathname);
   return (
-    <div className={cn('fixed right-4 z-40 flex flex-col items-end gap-3', bottomBar ? 'bottom-20 md:bottom-5' : 'bottom-5')}>
+    <div
+      className={cn(
+        'fixed right-4 z-40 flex flex-col items-end gap-3',
+        bottomBar ? 'bottom-20 md:bottom-5' : 'bottom-5',
+      )}
+    >
       {open && (
         <section
           id="support-box"

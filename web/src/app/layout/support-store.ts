@@ -27,4 +27,5 @@ const isAdminArea = (pathname: string) => pathname === '/admin' || pathname.star
 export const showsBottomBar = (signedIn: boolean, pathname: string) => signedIn && !isAdminArea(pathname);
 
 /** Pages with a Help button of their own on phones, where the floating one would cover content. */
-export const hasOwnHelpButton = (signedIn: boolean, pathname: string) => showsBottomBar(signedIn, pathname) || isAdminArea(pathname);
+export const hasOwnHelpButton = (signedIn: boolean, pathname: string) =>
+  showsBottomBar(signedIn, pathname) || isAdminArea(pathname);

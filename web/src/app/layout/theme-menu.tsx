@@ -26,4 +26,3 @@ export default function ThemeMenu({ defaultOpen }: { defaultOpen: boolean }) {
     </DropdownMenu.Root>
   );
 }
-

@@ -14,7 +14,17 @@ const loadMemberShell = () => import('./member-shell');
 const MemberShell = lazy(() => loadMemberShell().then((module) => ({ default: module.MemberShell })));
 
 /** The pages visitors land on: only they wait for a session before fetching the member shell. */
-const VISITOR_PAGES = new Set<string>([paths.home, paths.auth, paths.login, paths.register, paths.forgotPassword, paths.resetPassword, paths.authResetPassword, paths.adminLogin, paths.suspended]);
+const VISITOR_PAGES = new Set<string>([
+  paths.home,
+  paths.auth,
+  paths.login,
+  paths.register,
+  paths.forgotPassword,
+  paths.resetPassword,
+  paths.authResetPassword,
+  paths.adminLogin,
+  paths.suspended,
+]);
 
 export function RootLayout() {
   const { session } = useSession();
@@ -27,7 +37,10 @@ export function RootLayout() {
   }, [pathname]);
   return (
     <div className="flex min-h-dvh flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-background focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-background focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <Header />

@@ -1,6 +1,19 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BadgeCheck, CalendarHeart, Camera, Eye, Flag, Heart, Lock, MessageCircle, Shield, ShieldCheck, Star, Users } from 'lucide-react';
+import {
+  BadgeCheck,
+  CalendarHeart,
+  Camera,
+  Eye,
+  Flag,
+  Heart,
+  Lock,
+  MessageCircle,
+  Shield,
+  ShieldCheck,
+  Star,
+  Users,
+} from 'lucide-react';
 import { POLICY } from '@contracts/policy';
 import { PageHeader } from '@/components/page/page-header';
 import { Button } from '@/components/ui/button';
@@ -30,7 +43,19 @@ function ItemGrid({ items, columns = 'sm:grid-cols-2 lg:grid-cols-3' }: { items:
 }
 
 /** An about page; with the sidebar ad on wide screens unless it is about safety (`ads={false}`). */
-function Page({ title, description, intro, children, ads = true }: { title: string; description: string; intro: ReactNode; children: ReactNode; ads?: boolean }) {
+function Page({
+  title,
+  description,
+  intro,
+  children,
+  ads = true,
+}: {
+  title: string;
+  description: string;
+  intro: ReactNode;
+  children: ReactNode;
+  ads?: boolean;
+}) {
   usePageMeta(`${title} · Vouch`, description);
   const page = (
     <div className="mx-auto grid max-w-5xl gap-12 px-4 py-10">
@@ -42,22 +67,40 @@ function Page({ title, description, intro, children, ads = true }: { title: stri
 }
 
 const REASONS: Item[] = [
-  { icon: BadgeCheck, title: 'Verified users', text: 'Every member can prove they match their photos with a live selfie, checked by our team. Look for the badge.' },
-  { icon: Star, title: 'Trust scores', text: 'Ratings come only from dates both people confirmed, so a reputation on Vouch means something.' },
-  { icon: Shield, title: 'A safe environment', text: 'Block and report from anywhere, safety nudges in chat, and a team that acts on reports within a day.' },
+  {
+    icon: BadgeCheck,
+    title: 'Verified users',
+    text: 'Every member can prove they match their photos with a live selfie, checked by our team. Look for the badge.',
+  },
+  {
+    icon: Star,
+    title: 'Trust scores',
+    text: 'Ratings come only from dates both people confirmed, so a reputation on Vouch means something.',
+  },
+  {
+    icon: Shield,
+    title: 'A safe environment',
+    text: 'Block and report from anywhere, safety nudges in chat, and a team that acts on reports within a day.',
+  },
 ];
 
 export function AboutUs() {
   return (
-    <Page title="About Us" description="Why a small group of friends built a dating app where you know who you are meeting." intro="Vouch began with a simple question: why is it so hard to know who you are about to meet?">
+    <Page
+      title="About Us"
+      description="Why a small group of friends built a dating app where you know who you are meeting."
+      intro="Vouch began with a simple question: why is it so hard to know who you are about to meet?"
+    >
       <section className="grid gap-4 text-muted-foreground md:grid-cols-2">
         <p>
-          We are a small founding group who met, and kept meeting, the hard way: profiles that were ten years and three haircuts out of date, matches who vanished, and friends who came home from first dates shaken. We
-          kept asking each other the same thing before every date: "Do you know anything about this person?"
+          We are a small founding group who met, and kept meeting, the hard way: profiles that were ten years and three
+          haircuts out of date, matches who vanished, and friends who came home from first dates shaken. We kept asking
+          each other the same thing before every date: "Do you know anything about this person?"
         </p>
         <p>
-          So we built the app we wanted. On Vouch people prove they look like their photos, two people confirm together that a date happened, and only then can they rate it. Over time those honest ratings become a
-          reputation the next person can trust.
+          So we built the app we wanted. On Vouch people prove they look like their photos, two people confirm together
+          that a date happened, and only then can they rate it. Over time those honest ratings become a reputation the
+          next person can trust.
         </p>
       </section>
       <Card className="border-primary/30 bg-primary/5">
@@ -66,12 +109,15 @@ export function AboutUs() {
             <ShieldCheck className="size-6 text-primary" aria-hidden /> Safety First
           </CardTitle>
           <CardDescription className="text-base">
-            Every decision we make starts with one test: does this make meeting someone safer? That is why blocking, reporting and hiding your profile are free for everyone, always.
+            Every decision we make starts with one test: does this make meeting someone safer? That is why blocking,
+            reporting and hiding your profile are free for everyone, always.
           </CardDescription>
         </CardHeader>
       </Card>
       <section aria-labelledby="why" className="grid gap-4">
-        <h2 id="why" className="text-2xl font-semibold">Three reasons to choose Vouch</h2>
+        <h2 id="why" className="text-2xl font-semibold">
+          Three reasons to choose Vouch
+        </h2>
         <ItemGrid items={REASONS} />
       </section>
       <div className="flex flex-wrap gap-3">
@@ -87,17 +133,45 @@ export function AboutUs() {
 }
 
 const FEATURES: Item[] = [
-  { icon: Camera, title: 'Selfie verification', text: 'Take a selfie in the pose we ask for; our team checks it against your photos and you get the verified badge.' },
-  { icon: CalendarHeart, title: 'Co-signed dates', text: 'After you meet, one of you uploads a photo together and the other confirms it. That unlocks ratings for both.' },
-  { icon: Star, title: 'Double-blind ratings', text: 'Rate overall, safety, respect and communication. Ratings stay hidden until both have rated, so nobody rates in revenge.' },
-  { icon: Heart, title: 'Discovery that favours trust', text: 'Verified, well-rated members come first. Filter by age, gender, place, distance and verification.' },
-  { icon: MessageCircle, title: 'Real-time chat', text: 'Messages arrive instantly, with gentle safety nudges when a message asks for money or crosses a line.' },
-  { icon: Users, title: 'Date calendar and sharing', text: 'Plan dates in the app and share the time and place with a trusted friend through a private link.' },
+  {
+    icon: Camera,
+    title: 'Selfie verification',
+    text: 'Take a selfie in the pose we ask for; our team checks it against your photos and you get the verified badge.',
+  },
+  {
+    icon: CalendarHeart,
+    title: 'Co-signed dates',
+    text: 'After you meet, one of you uploads a photo together and the other confirms it. That unlocks ratings for both.',
+  },
+  {
+    icon: Star,
+    title: 'Double-blind ratings',
+    text: 'Rate overall, safety, respect and communication. Ratings stay hidden until both have rated, so nobody rates in revenge.',
+  },
+  {
+    icon: Heart,
+    title: 'Discovery that favours trust',
+    text: 'Verified, well-rated members come first. Filter by age, gender, place, distance and verification.',
+  },
+  {
+    icon: MessageCircle,
+    title: 'Real-time chat',
+    text: 'Messages arrive instantly, with gentle safety nudges when a message asks for money or crosses a line.',
+  },
+  {
+    icon: Users,
+    title: 'Date calendar and sharing',
+    text: 'Plan dates in the app and share the time and place with a trusted friend through a private link.',
+  },
 ];
 
 export function Features() {
   return (
-    <Page title="Features" description="Selfie verification, co-signed dates, honest ratings, real-time chat and more: what Vouch does to make dating safer." intro="Everything in Vouch is built around one idea: you should know who you are meeting.">
+    <Page
+      title="Features"
+      description="Selfie verification, co-signed dates, honest ratings, real-time chat and more: what Vouch does to make dating safer."
+      intro="Everything in Vouch is built around one idea: you should know who you are meeting."
+    >
       <ItemGrid items={FEATURES} />
       <div className="flex flex-wrap gap-3">
         <Button asChild>
@@ -115,10 +189,26 @@ export function Features() {
 }
 
 const COMMITMENTS: Item[] = [
-  { icon: CalendarHeart, title: 'Verified dates', text: 'A date counts only when both people confirm it with a photo together. No confirmation, no rating.' },
-  { icon: Star, title: 'Rating system', text: 'Ratings are double-blind and tied to real dates, and a low safety score goes straight to our safety team.' },
-  { icon: Lock, title: 'Privacy protection', text: 'Your position is rounded and never shown, selfies and date photos are private, and photos lose their hidden location data.' },
-  { icon: MessageCircle, title: 'Secure messaging', text: 'Only matches can write to you, you can accept verified members only, and blocking closes a chat for good.' },
+  {
+    icon: CalendarHeart,
+    title: 'Verified dates',
+    text: 'A date counts only when both people confirm it with a photo together. No confirmation, no rating.',
+  },
+  {
+    icon: Star,
+    title: 'Rating system',
+    text: 'Ratings are double-blind and tied to real dates, and a low safety score goes straight to our safety team.',
+  },
+  {
+    icon: Lock,
+    title: 'Privacy protection',
+    text: 'Your position is rounded and never shown, selfies and date photos are private, and photos lose their hidden location data.',
+  },
+  {
+    icon: MessageCircle,
+    title: 'Secure messaging',
+    text: 'Only matches can write to you, you can accept verified members only, and blocking closes a chat for good.',
+  },
 ];
 
 const REPORT_STEPS = [
@@ -129,9 +219,30 @@ const REPORT_STEPS = [
 ];
 
 const TIPS: { when: string; tips: string[] }[] = [
-  { when: 'Before the date', tips: ['Check for the verified badge and read their reputation.', 'Keep chatting on Vouch until you feel ready.', 'Share your plans with a friend using Share my date.'] },
-  { when: 'During the date', tips: ['Meet in a busy public place and get there on your own.', 'Keep your drink with you and your phone charged.', 'Leave whenever you want. You owe nobody an explanation.'] },
-  { when: 'After the date', tips: ['Let your friend know you are home.', 'Confirm the date in the chat, then rate it honestly.', 'Report anything that made you uncomfortable, even if it seems small.'] },
+  {
+    when: 'Before the date',
+    tips: [
+      'Check for the verified badge and read their reputation.',
+      'Keep chatting on Vouch until you feel ready.',
+      'Share your plans with a friend using Share my date.',
+    ],
+  },
+  {
+    when: 'During the date',
+    tips: [
+      'Meet in a busy public place and get there on your own.',
+      'Keep your drink with you and your phone charged.',
+      'Leave whenever you want. You owe nobody an explanation.',
+    ],
+  },
+  {
+    when: 'After the date',
+    tips: [
+      'Let your friend know you are home.',
+      'Confirm the date in the chat, then rate it honestly.',
+      'Report anything that made you uncomfortable, even if it seems small.',
+    ],
+  },
 ];
 
 export function SafetyCommitment() {
@@ -150,7 +261,10 @@ export function SafetyCommitment() {
         <ol className="grid gap-3 sm:grid-cols-2">
           {REPORT_STEPS.map((step, index) => (
             <li key={step} className="flex gap-3 rounded-2xl border bg-card p-4 text-sm">
-              <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-bold text-primary-foreground" aria-hidden>
+              <span
+                className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-bold text-primary-foreground"
+                aria-hidden
+              >
                 {index + 1}
               </span>
               {step}

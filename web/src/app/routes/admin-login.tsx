@@ -32,7 +32,10 @@ export function Component() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [needsCode, setNeedsCode] = useState(false);
-  const form = useForm<Credentials>({ resolver: zodResolver(ZAdminSignIn), defaultValues: { email: '', password: '' } });
+  const form = useForm<Credentials>({
+    resolver: zodResolver(ZAdminSignIn),
+    defaultValues: { email: '', password: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   useEffect(() => {
@@ -47,8 +50,10 @@ export function Component() {
   };
   const fail = (error: unknown) => {
     form.reset({ email: form.getValues('email'), password: '' });
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) toast.error(ADMIN_TEXT.accessDenied.title, { description: ADMIN_TEXT.accessDenied.description });
-    else if (error instanceof ApiError && error.status === 429) toast.error(ADMIN_TEXT.accessDenied.title, { description: error.message });
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403))
+      toast.error(ADMIN_TEXT.accessDenied.title, { description: ADMIN_TEXT.accessDenied.description });
+    else if (error instanceof ApiError && error.status === 429)
+      toast.error(ADMIN_TEXT.accessDenied.title, { description: error.message });
     else toast.error(ADMIN_TEXT.loginError.title, { description: ADMIN_TEXT.loginError.description });
   };
 
@@ -91,7 +96,14 @@ export function Component() {
           {needsCode ? (
             <form className="grid gap-4" onSubmit={(e) => void submitCode(e)} noValidate>
               <Field label="Authenticator code" hint="The 6-digit code from your authenticator app.">
-                <Input inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} maxLength={6} autoFocus />
+                <Input
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                  maxLength={6}
+                  autoFocus
+                />
               </Field>
               <Button type="submit" disabled={pending}>
                 {pending ? 'Verifying...' : 'Verify'}

@@ -50,10 +50,18 @@ export function AdminHeader({ title, badge }: { title: string; badge?: string })
       <h1 className="flex items-center gap-2 text-3xl font-bold tracking-tight">
         <ShieldCheck className="size-7 text-primary" aria-hidden /> {title}
       </h1>
-      {badge && <span className="rounded-full bg-primary/10 px-3 py-1 text-xs font-semibold text-primary-strong">{badge}</span>}
+      {badge && (
+        <span className="rounded-full bg-primary/10 px-3 py-1 text-xs font-semibold text-primary-strong">{badge}</span>
+      )}
       <div className="ml-auto flex gap-2">
         {/* On phones the support box opens from here rather than floating over the tables. */}
-        <Button variant="outline" className="md:hidden" aria-expanded={supportOpen} aria-controls="support-box" onClick={() => setSupportOpen(!supportOpen)}>
+        <Button
+          variant="outline"
+          className="md:hidden"
+          aria-expanded={supportOpen}
+          aria-controls="support-box"
+          onClick={() => setSupportOpen(!supportOpen)}
+        >
           <LifeBuoy aria-hidden /> Help
         </Button>
         <Button variant="outline" onClick={() => window.location.assign(paths.home)}>
@@ -74,7 +82,13 @@ function InboxSummary({ open }: { open: number | undefined }) {
       <Inbox className="size-5 text-primary" aria-hidden />
       <p className="flex-1 text-sm">
         <span className="font-semibold">Contact inbox</span>{' '}
-        <span className="text-muted-foreground">{open === undefined ? '' : open === 0 ? 'Nothing waits for an answer.' : `${open} ${open === 1 ? 'message waits' : 'messages wait'} for an answer.`}</span>
+        <span className="text-muted-foreground">
+          {open === undefined
+            ? ''
+            : open === 0
+              ? 'Nothing waits for an answer.'
+              : `${open} ${open === 1 ? 'message waits' : 'messages wait'} for an answer.`}
+        </span>
       </p>
       <Button asChild variant="outline" size="sm">
         <Link to={`${paths.admin}?tab=reports#inbox`}>Open inbox</Link>
@@ -91,17 +105,32 @@ function AdminDashboard() {
   // On a phone the tabs scroll sideways: keep the chosen one in view.
   const list = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    list.current?.querySelector<HTMLElement>('[data-state="active"]')?.scrollIntoView({ block: 'nearest', inline: 'center' });
+    list.current
+      ?.querySelector<HTMLElement>('[data-state="active"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'center' });
   }, [tab]);
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 [&>*]:min-w-0">
       <AdminHeader title="Admin Dashboard" />
       <Tabs.Root value={tab} onValueChange={(value) => setParams({ tab: value })}>
-        <Tabs.List ref={list} aria-label="Admin sections" className="flex gap-1 overflow-x-auto rounded-lg bg-muted p-1">
+        <Tabs.List
+          ref={list}
+          aria-label="Admin sections"
+          className="flex gap-1 overflow-x-auto rounded-lg bg-muted p-1"
+        >
           {TABS.map(([id, label]) => (
-            <Tabs.Trigger key={id} value={id} className={tabClass} aria-label={id === 'reports' && unanswered ? `${label}, ${unanswered} unanswered messages` : undefined}>
+            <Tabs.Trigger
+              key={id}
+              value={id}
+              className={tabClass}
+              aria-label={id === 'reports' && unanswered ? `${label}, ${unanswered} unanswered messages` : undefined}
+            >
               {label}
-              {id === 'reports' && !!unanswered && <span className="ml-1.5 rounded-full bg-primary px-1.5 text-xs text-primary-foreground">{unanswered}</span>}
+              {id === 'reports' && !!unanswered && (
+                <span className="ml-1.5 rounded-full bg-primary px-1.5 text-xs text-primary-foreground">
+                  {unanswered}
+                </span>
+              )}
             </Tabs.Trigger>
           ))}
         </Tabs.List>

@@ -91,7 +91,12 @@ export function Component() {
   if (registeredEmail) {
     return (
       <AuthShell title="Welcome to Vouch">
-        <CheckEmail email={registeredEmail} message="We sent a confirmation link to" action="Go to Login" onAction={() => setRegisteredEmail(null)} />
+        <CheckEmail
+          email={registeredEmail}
+          message="We sent a confirmation link to"
+          action="Go to Login"
+          onAction={() => setRegisteredEmail(null)}
+        />
       </AuthShell>
     );
   }
@@ -99,7 +104,10 @@ export function Component() {
     <AuthShell title="Welcome to Vouch" subtitle="Safe, verified dating starts here.">
       <Card>
         <CardContent className="pt-6">
-          <Tabs.Root value={tab} onValueChange={(value) => setParams(value === 'register' ? { tab: 'register' } : {}, { replace: true })}>
+          <Tabs.Root
+            value={tab}
+            onValueChange={(value) => setParams(value === 'register' ? { tab: 'register' } : {}, { replace: true })}
+          >
             <Tabs.List aria-label="Sign in or register" className="mb-6 grid grid-cols-2 gap-1 rounded-lg bg-muted p-1">
               <Tabs.Trigger value="login" className={tabClass}>
                 Login

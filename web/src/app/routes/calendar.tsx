@@ -15,7 +15,14 @@ import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { PageSpinner } from '@/components/ui/spinner';
 import { matchesQueryOptions } from '@/features/discovery/discovery-api';
-import { answerDate, plansQueryOptions, proposeDate, refreshAfterOwnDateChange, shareDate, stopSharingDate } from '@/features/trust/trust-api';
+import {
+  answerDate,
+  plansQueryOptions,
+  proposeDate,
+  refreshAfterOwnDateChange,
+  shareDate,
+  stopSharingDate,
+} from '@/features/trust/trust-api';
 import { errorMessage } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
@@ -28,12 +35,22 @@ const ZWhen = z
     time: z.string().min(1, 'Choose a time'),
     place: z.string().trim().min(2, 'Where will you meet?').max(PLACE_MAX),
   })
-  .refine((v) => new Date(`${v.date}T${v.time}`).getTime() > Date.now(), { message: 'Choose a time in the future.', path: ['time'] });
+  .refine((v) => new Date(`${v.date}T${v.time}`).getTime() > Date.now(), {
+    message: 'Choose a time in the future.',
+    path: ['time'],
+  });
 const ZProposal = ZWhen.and(z.object({ conversationId: z.string().min(1, 'Choose a match') }));
 type When = z.infer<typeof ZWhen>;
 
 const startsAt = (v: When) => new Date(`${v.date}T${v.time}`).toISOString();
-const formatWhen = (iso: string) => new Date(iso).toLocaleString([], { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const formatWhen = (iso: string) =>
+  new Date(iso).toLocaleString([], {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 
 function WhenFields({ form }: { form: ReturnType<typeof useForm<When & { conversationId?: string }>> }) {
   const { errors } = form.formState;
@@ -57,7 +74,10 @@ function WhenFields({ form }: { form: ReturnType<typeof useForm<When & { convers
 function ProposeForm() {
   const client = useQueryClient();
   const matches = useQuery(matchesQueryOptions);
-  const form = useForm<When & { conversationId?: string }>({ resolver: zodResolver(ZProposal) as never, defaultValues: { conversationId: '', date: '', time: '19:00', place: '' } });
+  const form = useForm<When & { conversationId?: string }>({
+    resolver: zodResolver(ZProposal) as never,
+    defaultValues: { conversationId: '', date: '', time: '19:00', place: '' },
+  });
   const submit = form.handleSubmit(async (values) => {
     try {
       await proposeDate({ conversationId: values.conversationId!, startsAt: startsAt(values), place: values.place });
@@ -104,10 +124,16 @@ function ProposeForm() {
 
 function CounterForm({ plan, onDone }: { plan: TDatePlan; onDone: () => void }) {
   const client = useQueryClient();
-  const form = useForm<When>({ resolver: zodResolver(ZWhen), defaultValues: { date: '', time: '', place: plan.place } });
+  const form = useForm<When>({
+    resolver: zodResolver(ZWhen),
+    defaultValues: { date: '', time: '', place: plan.place },
+  });
   const submit = form.handleSubmit(async (values) => {
     try {
-      client.setQueryData(plansQueryOptions.queryKey, (await answerDate(plan.id, { action: 'counter', startsAt: startsAt(values), place: values.place })).plans);
+      client.setQueryData(
+        plansQueryOptions.queryKey,
+        (await answerDate(plan.id, { action: 'counter', startsAt: startsAt(values), place: values.place })).plans,
+      );
       toast.success('Another time proposed');
       onDone();
     } catch (error) {
@@ -118,8 +144,12 @@ function CounterForm({ plan, onDone }: { plan: TDatePlan; onDone: () => void }) 
     <form className="grid gap-3 rounded-xl border p-3" onSubmit={submit} noValidate aria-label="Propose another time">
       <WhenFields form={form as never} />
       <div className="flex gap-2">
-        <Button type="submit" size="sm">Send</Button>
-        <Button type="button" size="sm" variant="outline" onClick={onDone}>Cancel</Button>
+        <Button type="submit" size="sm">
+          Send
+        </Button>
+        <Button type="button" size="sm" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
       </div>
     </form>
   );
@@ -127,7 +157,10 @@ function CounterForm({ plan, onDone }: { plan: TDatePlan; onDone: () => void }) 
 
 const STATUS: Record<TDatePlan['status'], { label: string; className: string }> = {
   proposed: { label: 'Proposed', className: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100' },
-  accepted: { label: 'Accepted', className: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100' },
+  accepted: {
+    label: 'Accepted',
+    className: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
+  },
   declined: { label: 'Declined', className: 'bg-muted text-muted-foreground' },
   replaced: { label: 'Replaced', className: 'bg-muted text-muted-foreground' },
 };
@@ -150,7 +183,9 @@ function PlanCard({ plan, past }: { plan: TDatePlan; past: boolean }) {
       const url = `${window.location.origin}${path}`;
       setLink(url);
       await navigator.clipboard?.writeText(url).catch(() => undefined);
-      toast.success('Link ready', { description: 'Send it to a friend you trust. It stops working when the date is over, or when you stop sharing.' });
+      toast.success('Link ready', {
+        description: 'Send it to a friend you trust. It stops working when the date is over, or when you stop sharing.',
+      });
       void client.invalidateQueries({ queryKey: plansQueryOptions.queryKey });
     } catch (error) {
       toast.error(errorMessage(error, 'Could not create the link.'));
@@ -243,12 +278,20 @@ function Plans() {
   return (
     <div className="grid content-start gap-6">
       <section aria-labelledby="upcoming-heading" className="grid gap-3">
-        <h2 id="upcoming-heading" className="text-lg font-semibold">Upcoming</h2>
-        {upcoming.length === 0 ? <p className="rounded-xl bg-muted/60 p-4 text-sm text-muted-foreground">No dates planned yet.</p> : upcoming.map((p) => <PlanCard key={p.id} plan={p} past={false} />)}
+        <h2 id="upcoming-heading" className="text-lg font-semibold">
+          Upcoming
+        </h2>
+        {upcoming.length === 0 ? (
+          <p className="rounded-xl bg-muted/60 p-4 text-sm text-muted-foreground">No dates planned yet.</p>
+        ) : (
+          upcoming.map((p) => <PlanCard key={p.id} plan={p} past={false} />)
+        )}
       </section>
       {past.length > 0 && (
         <section aria-labelledby="past-heading" className="grid gap-3">
-          <h2 id="past-heading" className="text-lg font-semibold">Past</h2>
+          <h2 id="past-heading" className="text-lg font-semibold">
+            Past
+          </h2>
           {past.map((p) => (
             <PlanCard key={p.id} plan={p} past />
           ))}
@@ -264,7 +307,9 @@ export function Component() {
     <RequireMember>
       <div className="mx-auto grid max-w-5xl items-start gap-6 px-4 py-10 lg:grid-cols-[22rem_1fr]">
         <div className="lg:col-span-2">
-          <PageHeader title="Date Calendar">Plan dates with your matches, and let a friend know where you will be.</PageHeader>
+          <PageHeader title="Date Calendar">
+            Plan dates with your matches, and let a friend know where you will be.
+          </PageHeader>
         </div>
         <ProposeForm />
         <Plans />

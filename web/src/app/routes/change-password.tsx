@@ -20,7 +20,10 @@ function ChangePassword() {
   usePageMeta('Change Password · Vouch', 'Change the password of your Vouch account.');
   const navigate = useNavigate();
   const client = useQueryClient();
-  const form = useForm<TChangePasswordForm>({ resolver: zodResolver(ZChangePasswordForm), defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
+  const form = useForm<TChangePasswordForm>({
+    resolver: zodResolver(ZChangePasswordForm),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
@@ -31,7 +34,8 @@ function ChangePassword() {
       void navigate(`${paths.dashboard}?tab=security`);
     } catch (error) {
       const message = errorMessage(error, 'Please try again.');
-      if (/invalid password/i.test(message)) form.setError('currentPassword', { message: 'Your current password is not right.' });
+      if (/invalid password/i.test(message))
+        form.setError('currentPassword', { message: 'Your current password is not right.' });
       else toast.error(PASSWORD_TEXT.failed, { description: message });
     }
   });
@@ -47,7 +51,9 @@ function ChangePassword() {
           <CardTitle className="flex items-center gap-2 text-2xl">
             <KeyRound className="size-6 text-primary" aria-hidden /> Change Password
           </CardTitle>
-          <CardDescription>At least 8 characters, with an uppercase letter and a number. Your other devices will be signed out.</CardDescription>
+          <CardDescription>
+            At least 8 characters, with an uppercase letter and a number. Your other devices will be signed out.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>

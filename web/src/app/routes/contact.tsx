@@ -14,7 +14,9 @@ export function Component() {
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 lg:grid-cols-[1fr_20rem]">
       <div className="grid content-start gap-6">
-        <PageHeader title="Contact">Questions, ideas or a problem: write to us and we reply within 24 hours.</PageHeader>
+        <PageHeader title="Contact">
+          Questions, ideas or a problem: write to us and we reply within 24 hours.
+        </PageHeader>
         <Card>
           <CardContent className="pt-6">
             <ContactForm kind="contact" />
@@ -47,7 +49,8 @@ export function Component() {
             </details>
           ))}
           <p className="text-sm text-muted-foreground">
-            Need to report someone? Use Report in the chat or on their profile: it reaches our safety team with the messages. More in{' '}
+            Need to report someone? Use Report in the chat or on their profile: it reaches our safety team with the
+            messages. More in{' '}
             <Link className="text-primary underline underline-offset-4" to={paths.support}>
               Support
             </Link>

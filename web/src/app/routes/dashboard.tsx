@@ -15,7 +15,12 @@ import { AdSlot } from '@/features/ads/ad-slot';
 
 const TABS = ['discover', 'matches', 'profile', 'security'] as const;
 type Tab = (typeof TABS)[number];
-const LABELS: Record<Tab, string> = { discover: 'Discover', matches: 'Matches', profile: 'Profile', security: 'Security' };
+const LABELS: Record<Tab, string> = {
+  discover: 'Discover',
+  matches: 'Matches',
+  profile: 'Profile',
+  security: 'Security',
+};
 // Discover is the tab a member lands on; the others load when opened (or when the pointer or
 // focus reaches their tab), so the dashboard's first load carries only what it shows.
 const loadTab = {
@@ -65,14 +70,23 @@ function Dashboard() {
               <CalendarHeart aria-hidden /> <span className="hidden sm:inline">Calendar</span>
             </Link>
           </Button>
-          <Button variant="outline" onClick={update} disabled={locating} aria-label={locating ? 'Locating...' : 'Update Location'}>
-            <MapPin aria-hidden /> <span className="hidden sm:inline">{locating ? 'Locating...' : 'Update Location'}</span>
+          <Button
+            variant="outline"
+            onClick={update}
+            disabled={locating}
+            aria-label={locating ? 'Locating...' : 'Update Location'}
+          >
+            <MapPin aria-hidden />{' '}
+            <span className="hidden sm:inline">{locating ? 'Locating...' : 'Update Location'}</span>
           </Button>
         </div>
       </div>
       <TrialBanner />
       <Tabs.Root value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
-        <Tabs.List aria-label="Dashboard" className="mb-4 grid md:mb-6 max-w-xl grid-cols-4 gap-1 rounded-lg bg-muted p-1">
+        <Tabs.List
+          aria-label="Dashboard"
+          className="mb-4 grid md:mb-6 max-w-xl grid-cols-4 gap-1 rounded-lg bg-muted p-1"
+        >
           {TABS.map((value) => {
             const prefetch = value === 'discover' ? undefined : () => void loadTab[value]();
             return (

@@ -26,7 +26,13 @@ function RatingSummary({ rating, title }: { rating: TRating; title: string }) {
       <p className="text-xs text-muted-foreground">
         Safety {rating.safety}/5 · Respect {rating.respect}/5 · Communication {rating.communication}/5
       </p>
-      <TrustBadges badges={{ safeForFamily: rating.safeForFamily, safeForHome: rating.safeForHome, dateAgain: rating.wouldDateAgain }} />
+      <TrustBadges
+        badges={{
+          safeForFamily: rating.safeForFamily,
+          safeForHome: rating.safeForHome,
+          dateAgain: rating.wouldDateAgain,
+        }}
+      />
       {rating.comment && <p className="rounded-lg bg-muted/60 p-3 text-sm">“{rating.comment}”</p>}
     </div>
   );
@@ -51,7 +57,10 @@ function RateDate({ conversationId }: { conversationId: string }) {
     <Card>
       <CardHeader>
         <CardTitle>Rate Your Date Experience</CardTitle>
-        <CardDescription>Your date with {other.name}. Ratings are double-blind: neither of you sees the other's until both have rated, or {REVEAL_AFTER_DAYS} days have passed.</CardDescription>
+        <CardDescription>
+          Your date with {other.name}. Ratings are double-blind: neither of you sees the other's until both have rated,
+          or {REVEAL_AFTER_DAYS} days have passed.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {canRate ? (
@@ -67,7 +76,8 @@ function RateDate({ conversationId }: { conversationId: string }) {
         {mine && <RatingSummary rating={mine} title="Your rating" />}
         {mine && !theirs && (
           <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-            <EyeOff className="size-4" aria-hidden /> Hidden until {other.name} rates too{revealAt ? `, or until ${day(revealAt)}` : ''}.
+            <EyeOff className="size-4" aria-hidden /> Hidden until {other.name} rates too
+            {revealAt ? `, or until ${day(revealAt)}` : ''}.
           </p>
         )}
         {theirs && <RatingSummary rating={theirs} title={`${other.name}'s rating of you`} />}
@@ -84,7 +94,10 @@ function History() {
     <Card className="grid justify-items-center gap-3 p-10 text-center">
       <CalendarCheck className="size-8 text-primary" aria-hidden />
       <p className="font-medium">No verified dates yet.</p>
-      <p className="max-w-sm text-sm text-muted-foreground">After a date, verify it from your chat with a photo of the two of you. Verified dates appear here, ready to rate.</p>
+      <p className="max-w-sm text-sm text-muted-foreground">
+        After a date, verify it from your chat with a photo of the two of you. Verified dates appear here, ready to
+        rate.
+      </p>
       <Button asChild>
         <Link to={paths.calendar}>Plan a date</Link>
       </Button>
@@ -97,11 +110,18 @@ function History() {
             <div className="min-w-0 flex-1">
               <p className="font-medium">{entry.other.name}</p>
               <p className="text-xs text-muted-foreground">
-                Verified {entry.verifiedAt ? `on ${day(entry.verifiedAt)}` : ''} · {entry.ratedByMe ? (entry.theirRatingRevealed ? 'Both ratings revealed' : 'You rated; waiting for theirs') : 'Not rated yet'}
+                Verified {entry.verifiedAt ? `on ${day(entry.verifiedAt)}` : ''} ·{' '}
+                {entry.ratedByMe
+                  ? entry.theirRatingRevealed
+                    ? 'Both ratings revealed'
+                    : 'You rated; waiting for theirs'
+                  : 'Not rated yet'}
               </p>
             </div>
             <Button asChild size="sm" variant={entry.ratedByMe ? 'outline' : 'default'}>
-              <Link to={`${paths.dateHistory}?conversation=${entry.conversationId}`}>{entry.ratedByMe ? 'View' : 'Rate Date'}</Link>
+              <Link to={`${paths.dateHistory}?conversation=${entry.conversationId}`}>
+                {entry.ratedByMe ? 'View' : 'Rate Date'}
+              </Link>
             </Button>
           </Card>
         </li>

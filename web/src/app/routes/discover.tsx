@@ -41,12 +41,18 @@ function toQuery(mode: Mode, f: FilterState): TDiscoverQuery {
 
 function Results({ mode, filters }: { mode: Mode; filters: FilterState }) {
   const settled = useDebouncedValue(filters, 300);
-  const query = useInfiniteQuery({ ...discoverQueryOptions(toQuery(mode, settled)), placeholderData: (previous) => previous });
+  const query = useInfiniteQuery({
+    ...discoverQueryOptions(toQuery(mode, settled)),
+    placeholderData: (previous) => previous,
+  });
   const { like, liking } = useLike();
   const { update, locating } = useUpdateLocation();
   const [liked, setLiked] = useState<Set<string>>(new Set());
   const sentinel = useRef<HTMLDivElement>(null);
-  const cards = useMemo(() => (query.data?.pages ?? []).flatMap((p) => p.profiles).filter((c) => !liked.has(c.userId)), [query.data, liked]);
+  const cards = useMemo(
+    () => (query.data?.pages ?? []).flatMap((p) => p.profiles).filter((c) => !liked.has(c.userId)),
+    [query.data, liked],
+  );
   const notice = query.data?.pages[0]?.notice;
   const refetching = query.isFetching && !query.isFetchingNextPage && !!query.data;
 
@@ -55,9 +61,12 @@ function Results({ mode, filters }: { mode: Mode; filters: FilterState }) {
   useEffect(() => {
     const element = sentinel.current;
     if (!element) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries[0]?.isIntersecting && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-    }, { rootMargin: '600px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries[0]?.isIntersecting && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '600px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
@@ -65,7 +74,9 @@ function Results({ mode, filters }: { mode: Mode; filters: FilterState }) {
   if (query.isPending) {
     return (
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading profiles">
-        {Array.from({ length: 6 }, (_, i) => <ProfileCardSkeleton key={i} />)}
+        {Array.from({ length: 6 }, (_, i) => (
+          <ProfileCardSkeleton key={i} />
+        ))}
       </div>
     );
   }
@@ -74,8 +85,12 @@ function Results({ mode, filters }: { mode: Mode; filters: FilterState }) {
       <Card className="flex flex-col items-center gap-3 p-10 text-center">
         <MapPin className="size-10 text-primary" aria-hidden />
         <h2 className="text-xl font-semibold">Share your location to see people nearby</h2>
-        <p className="max-w-md text-sm text-muted-foreground">We store it rounded to about 2 km and only ever show distances as rough bands.</p>
-        <Button onClick={update} disabled={locating}>{locating ? 'Locating...' : 'Update Location'}</Button>
+        <p className="max-w-md text-sm text-muted-foreground">
+          We store it rounded to about 2 km and only ever show distances as rough bands.
+        </p>
+        <Button onClick={update} disabled={locating}>
+          {locating ? 'Locating...' : 'Update Location'}
+        </Button>
       </Card>
     );
   }
@@ -90,22 +105,37 @@ function Results({ mode, filters }: { mode: Mode; filters: FilterState }) {
   }
   return (
     <>
-      <ul className={cn('grid gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3', refetching && 'opacity-50')} aria-busy={refetching} aria-label="Profiles">
+      <ul
+        className={cn('grid gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3', refetching && 'opacity-50')}
+        aria-busy={refetching}
+        aria-label="Profiles"
+      >
         {cards.map((card) => (
           <li key={card.userId}>
-            <ProfileGridCard card={card} liking={liking} onLike={async (c) => (await like(c)) && setLiked((s) => new Set(s).add(c.userId))} />
+            <ProfileGridCard
+              card={card}
+              liking={liking}
+              onLike={async (c) => (await like(c)) && setLiked((s) => new Set(s).add(c.userId))}
+            />
           </li>
         ))}
       </ul>
       <div ref={sentinel} className="flex justify-center py-8">
-        {query.isFetchingNextPage ? <Spinner label="Loading more profiles" /> : !query.hasNextPage && <p className="text-sm text-muted-foreground">You've reached the end.</p>}
+        {query.isFetchingNextPage ? (
+          <Spinner label="Loading more profiles" />
+        ) : (
+          !query.hasNextPage && <p className="text-sm text-muted-foreground">You've reached the end.</p>
+        )}
       </div>
     </>
   );
 }
 
 export function Component() {
-  usePageMeta('Discover Profiles · Vouch', 'Browse verified Vouch members, best-rated first, with filters for age, gender, place and distance.');
+  usePageMeta(
+    'Discover Profiles · Vouch',
+    'Browse verified Vouch members, best-rated first, with filters for age, gender, place and distance.',
+  );
   const { session, isLoading } = useSession();
   const [mode, setMode] = useState<Mode>('all');
   const [filters, setFilters] = useState<FilterState>(DEFAULT_FILTERS);
@@ -131,13 +161,24 @@ export function Component() {
   }
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <PageHeader title="Discover Profiles">Verified members, best-rated first. The basic filters and the verified-only filter are free for everyone.</PageHeader>
+      <PageHeader title="Discover Profiles">
+        Verified members, best-rated first. The basic filters and the verified-only filter are free for everyone.
+      </PageHeader>
       <Tabs.Root value={mode} onValueChange={(value) => setMode(value as Mode)} className="grid gap-6">
         <Tabs.List aria-label="Browse" className="flex w-fit gap-1 rounded-lg bg-muted p-1">
-          <Tabs.Trigger value="all" className={tabClass}>Browse All</Tabs.Trigger>
-          <Tabs.Trigger value="nearby" className={tabClass}>Nearby</Tabs.Trigger>
+          <Tabs.Trigger value="all" className={tabClass}>
+            Browse All
+          </Tabs.Trigger>
+          <Tabs.Trigger value="nearby" className={tabClass}>
+            Nearby
+          </Tabs.Trigger>
         </Tabs.List>
-        <DiscoverFilters value={filters} onChange={setFilters} nearby={mode === 'nearby'} premium={session?.subscription.tier === 'premium'} />
+        <DiscoverFilters
+          value={filters}
+          onChange={setFilters}
+          nearby={mode === 'nearby'}
+          premium={session?.subscription.tier === 'premium'}
+        />
         <Results key={mode} mode={mode} filters={filters} />
       </Tabs.Root>
     </div>

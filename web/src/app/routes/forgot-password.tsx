@@ -13,7 +13,10 @@ import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 
 export function Component() {
-  usePageMeta('Reset your password · Vouch', 'Forgot your Vouch password? We will email you a link to choose a new one.');
+  usePageMeta(
+    'Reset your password · Vouch',
+    'Forgot your Vouch password? We will email you a link to choose a new one.',
+  );
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
@@ -43,8 +46,8 @@ export function Component() {
               </div>
               <CardTitle>Check your inbox</CardTitle>
               <CardDescription>
-                If an account exists for <span className="font-medium text-foreground">{email}</span>, a reset link is on its way.
-                It expires in 30 minutes.
+                If an account exists for <span className="font-medium text-foreground">{email}</span>, a reset link is
+                on its way. It expires in 30 minutes.
               </CardDescription>
             </CardHeader>
             <CardContent className="grid">
@@ -57,7 +60,13 @@ export function Component() {
           <CardContent className="pt-6">
             <form className="grid gap-4" onSubmit={onSubmit}>
               <Field label="Email">
-                <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+                <Input
+                  type="email"
+                  autoComplete="email"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  required
+                />
               </Field>
               <Button type="submit" size="lg" disabled={!email.trim() || sending}>
                 {sending ? 'Sending...' : 'Send Reset Instructions'}

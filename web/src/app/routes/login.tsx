@@ -19,10 +19,15 @@ import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 
 // Only members with a second step see it, after their password: its code stays out of the page's first load.
-const TwoFactorStep = lazy(() => import('@/features/auth/two-factor-step').then((module) => ({ default: module.TwoFactorStep })));
+const TwoFactorStep = lazy(() =>
+  import('@/features/auth/two-factor-step').then((module) => ({ default: module.TwoFactorStep })),
+);
 
 export function Component() {
-  usePageMeta('Log in · Vouch', 'Sign in to Vouch with your password, a magic link, and your second step if you turned it on.');
+  usePageMeta(
+    'Log in · Vouch',
+    'Sign in to Vouch with your password, a magic link, and your second step if you turned it on.',
+  );
   const signIn = useSignIn();
   const [params] = useSearchParams();
   const [failure, setFailure] = useState<{ message: string; code: ApiErrorCode } | null>(null);
@@ -48,10 +53,13 @@ export function Component() {
   });
 
   useEffect(() => {
-    if (params.get('verified')) toast.success(TOASTS.emailVerified.title, { description: TOASTS.emailVerified.description });
+    if (params.get('verified'))
+      toast.success(TOASTS.emailVerified.title, { description: TOASTS.emailVerified.description });
     // better-auth sends a failed magic link back here with ?link=expired&error=…
     if (params.get('link') === 'expired') {
-      toast.error(TOASTS.signInError.title, { description: 'This sign-in link has expired or was already used. Ask for a new one below.' });
+      toast.error(TOASTS.signInError.title, {
+        description: 'This sign-in link has expired or was already used. Ask for a new one below.',
+      });
     }
   }, [params]);
 
@@ -79,7 +87,10 @@ export function Component() {
     try {
       await signIn(values.email.trim(), values.password);
     } catch (error) {
-      setFailure({ message: errorMessage(error, TOASTS.signInError.fallback), code: error instanceof ApiError ? error.code : 'UNKNOWN' });
+      setFailure({
+        message: errorMessage(error, TOASTS.signInError.fallback),
+        code: error instanceof ApiError ? error.code : 'UNKNOWN',
+      });
     } finally {
       setSubmitting(false);
     }
@@ -131,7 +142,10 @@ export function Component() {
       <Card>
         <CardContent className="grid gap-5 pt-6">
           {failure && (
-            <div role="alert" className="grid gap-1 rounded-xl border border-destructive/40 bg-destructive/10 p-4 text-sm">
+            <div
+              role="alert"
+              className="grid gap-1 rounded-xl border border-destructive/40 bg-destructive/10 p-4 text-sm"
+            >
               <p className="flex items-center gap-2 font-semibold text-destructive">
                 <CircleAlert className="size-4" aria-hidden /> Login failed
               </p>

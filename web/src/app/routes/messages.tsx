@@ -32,13 +32,18 @@ function Messages({ userId }: { userId: string }) {
   const list = conversations.data ?? [];
   return (
     <div className="mx-auto grid h-[calc(100dvh-8rem)] max-w-6xl gap-4 p-0 md:h-[calc(100dvh-6rem)] md:grid-cols-[18rem_1fr] md:p-4 lg:grid-cols-[18rem_1fr_16rem]">
-      <nav aria-label="Conversations" className={cn('min-h-0 overflow-y-auto md:rounded-2xl md:border', open && 'hidden md:block')}>
+      <nav
+        aria-label="Conversations"
+        className={cn('min-h-0 overflow-y-auto md:rounded-2xl md:border', open && 'hidden md:block')}
+      >
         <h1 className="p-4 text-xl font-bold">Messages</h1>
         {list.length === 0 ? (
           <div className="grid gap-3 p-6 text-center text-sm text-muted-foreground">
             <MessageCircleHeart className="mx-auto size-8" aria-hidden />
             <p>No conversations yet. Match with someone to start chatting.</p>
-            <Button asChild size="sm"><Link to={`${paths.dashboard}?tab=discover`}>Go to Discover</Link></Button>
+            <Button asChild size="sm">
+              <Link to={`${paths.dashboard}?tab=discover`}>Go to Discover</Link>
+            </Button>
           </div>
         ) : (
           <ul>
@@ -53,18 +58,31 @@ function Messages({ userId }: { userId: string }) {
                   {c.other.thumbUrl ? (
                     <img src={c.other.thumbUrl} alt="" className="size-11 rounded-full object-cover" />
                   ) : (
-                    <div className="flex size-11 items-center justify-center rounded-full bg-secondary font-semibold text-secondary-foreground">{c.other.name[0]}</div>
+                    <div className="flex size-11 items-center justify-center rounded-full bg-secondary font-semibold text-secondary-foreground">
+                      {c.other.name[0]}
+                    </div>
                   )}
                   <div className="min-w-0 flex-1">
                     <p className="flex items-center gap-1 font-medium">
                       {c.other.name}
-                      {c.other.selfieVerified && <BadgeCheck className="size-4 text-emerald-600" aria-label="verified" />}
-                      {c.lastMessage && <span className="ml-auto text-xs font-normal text-muted-foreground">{time(c.lastMessage.createdAt)}</span>}
+                      {c.other.selfieVerified && (
+                        <BadgeCheck className="size-4 text-emerald-600" aria-label="verified" />
+                      )}
+                      {c.lastMessage && (
+                        <span className="ml-auto text-xs font-normal text-muted-foreground">
+                          {time(c.lastMessage.createdAt)}
+                        </span>
+                      )}
                     </p>
-                    <p className="truncate text-sm text-muted-foreground">{c.lastMessage?.content ?? 'New match: say hello!'}</p>
+                    <p className="truncate text-sm text-muted-foreground">
+                      {c.lastMessage?.content ?? 'New match: say hello!'}
+                    </p>
                   </div>
                   {c.unreadCount > 0 && (
-                    <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground" aria-label={`${c.unreadCount} unread`}>
+                    <span
+                      className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground"
+                      aria-label={`${c.unreadCount} unread`}
+                    >
                       {c.unreadCount}
                     </span>
                   )}
@@ -74,11 +92,21 @@ function Messages({ userId }: { userId: string }) {
           </ul>
         )}
       </nav>
-      <div className={cn('min-h-0 md:rounded-2xl md:border', !open && 'hidden md:flex md:items-center md:justify-center')}>
+      <div
+        className={cn('min-h-0 md:rounded-2xl md:border', !open && 'hidden md:flex md:items-center md:justify-center')}
+      >
         {open ? (
-          <ChatPane key={open.id} conversation={open} userId={userId} onBack={() => setParams({})} startVerify={params.get('verify') === '1'} />
+          <ChatPane
+            key={open.id}
+            conversation={open}
+            userId={userId}
+            onBack={() => setParams({})}
+            startVerify={params.get('verify') === '1'}
+          />
         ) : (
-          <p className="p-8 text-center text-muted-foreground">{selected ? SAFETY_TEXT.conversationClosed : 'Choose a conversation to start chatting.'}</p>
+          <p className="p-8 text-center text-muted-foreground">
+            {selected ? SAFETY_TEXT.conversationClosed : 'Choose a conversation to start chatting.'}
+          </p>
         )}
       </div>
       <aside className="hidden lg:block" aria-label="Ratings">
@@ -102,7 +130,11 @@ function UnlockCard({ conversationId, name }: { conversationId: string | null; n
         : 'After you meet, verify the date with a photo of the two of you. Once the other person confirms, you can both rate the date.';
   return (
     <Card className="grid gap-2 p-5">
-      {status === 'confirmed' ? <LockOpen className="size-6 text-emerald-600" aria-hidden /> : <ShieldCheck className="size-6 text-primary" aria-hidden />}
+      {status === 'confirmed' ? (
+        <LockOpen className="size-6 text-emerald-600" aria-hidden />
+      ) : (
+        <ShieldCheck className="size-6 text-primary" aria-hidden />
+      )}
       <h2 className="font-semibold">{status === 'confirmed' ? 'Ratings unlocked' : 'Unlock ratings'}</h2>
       <p className="text-sm text-muted-foreground">{text}</p>
       {status === 'confirmed' && conversationId && (
@@ -123,6 +155,11 @@ export function Component() {
     toast.error(MESSAGE_TEXT.loginRequired.title, { description: MESSAGE_TEXT.loginRequired.description });
     void navigate(paths.login, { replace: true });
   }, [isLoading, session, navigate]);
-  if (!session) return <div className="flex justify-center py-16"><Spinner /></div>;
+  if (!session)
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner />
+      </div>
+    );
   return <Messages userId={session.user.id} />;
 }

@@ -1,6 +1,12 @@
 import { Link } from 'react-router';
 import { Check, Crown, Minus, Sparkles } from 'lucide-react';
-import { FREE_CARD_FEATURES, PLAN_FEATURES, PREMIUM_CARD_FEATURES, PREMIUM_MONTHLY_PRICE, PRICING_FAQ } from '@contracts/plans-constants';
+import {
+  FREE_CARD_FEATURES,
+  PLAN_FEATURES,
+  PREMIUM_CARD_FEATURES,
+  PREMIUM_MONTHLY_PRICE,
+  PRICING_FAQ,
+} from '@contracts/plans-constants';
 import { PageHeader } from '@/components/page/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -24,17 +30,26 @@ function FeatureList({ items }: { items: string[] }) {
 
 function Cell({ value }: { value: boolean | string }) {
   if (typeof value === 'string') return <span className="font-medium">{value}</span>;
-  return value ? <Check className="mx-auto size-5 text-primary" aria-label="Included" /> : <Minus className="mx-auto size-5 text-muted-foreground" aria-label="Not included" />;
+  return value ? (
+    <Check className="mx-auto size-5 text-primary" aria-label="Included" />
+  ) : (
+    <Minus className="mx-auto size-5 text-muted-foreground" aria-label="Not included" />
+  );
 }
 
 export function Component() {
-  usePageMeta('Pricing · Vouch', `Vouch is free to use. Premium, at $${PREMIUM_MONTHLY_PRICE} a month, adds unlimited likes, super likes, advanced filters and more.`);
+  usePageMeta(
+    'Pricing · Vouch',
+    `Vouch is free to use. Premium, at $${PREMIUM_MONTHLY_PRICE} a month, adds unlimited likes, super likes, advanced filters and more.`,
+  );
   const { session } = useSession();
   const { goPremium, starting } = useGoPremium();
   const paid = session?.subscription.isActive;
   return (
     <div className="mx-auto grid max-w-5xl gap-12 px-4 py-10">
-      <PageHeader title="Simple, honest pricing">Every safety tool is free for everyone. Premium helps you meet people faster.</PageHeader>
+      <PageHeader title="Simple, honest pricing">
+        Every safety tool is free for everyone. Premium helps you meet people faster.
+      </PageHeader>
 
       <div className="grid gap-6 md:grid-cols-2">
         <Card className="flex flex-col">
@@ -76,28 +91,44 @@ export function Component() {
             <Button className="w-full" onClick={() => void goPremium()} disabled={starting || paid}>
               {paid ? 'You are Premium' : starting ? 'Opening payment...' : 'Go Premium'}
             </Button>
-            <p className="text-center text-xs text-muted-foreground">Paid through a peer-to-peer payment app. Premium starts once we confirm your payment.</p>
+            <p className="text-center text-xs text-muted-foreground">
+              Paid through a peer-to-peer payment app. Premium starts once we confirm your payment.
+            </p>
           </CardFooter>
         </Card>
       </div>
 
       <section aria-labelledby="compare" className="grid gap-4">
-        <h2 id="compare" className="text-2xl font-semibold">Compare plans</h2>
+        <h2 id="compare" className="text-2xl font-semibold">
+          Compare plans
+        </h2>
         <div className="overflow-x-auto rounded-2xl border">
           <table className="w-full text-sm">
             <thead className="bg-muted/60">
               <tr>
-                <th scope="col" className="p-2 text-left font-semibold sm:p-3">Feature</th>
-                <th scope="col" className="w-16 p-2 text-center font-semibold sm:w-24 sm:p-3">Free</th>
-                <th scope="col" className="w-20 p-2 text-center font-semibold sm:w-24 sm:p-3">Premium</th>
+                <th scope="col" className="p-2 text-left font-semibold sm:p-3">
+                  Feature
+                </th>
+                <th scope="col" className="w-16 p-2 text-center font-semibold sm:w-24 sm:p-3">
+                  Free
+                </th>
+                <th scope="col" className="w-20 p-2 text-center font-semibold sm:w-24 sm:p-3">
+                  Premium
+                </th>
               </tr>
             </thead>
             <tbody>
               {PLAN_FEATURES.map((feature, index) => (
                 <tr key={feature.label} className={cn(index % 2 === 1 && 'bg-muted/30')}>
-                  <th scope="row" className="p-2 text-left font-normal sm:p-3">{feature.label}</th>
-                  <td className="p-2 text-center sm:p-3"><Cell value={feature.free} /></td>
-                  <td className="p-2 text-center sm:p-3"><Cell value={feature.premium} /></td>
+                  <th scope="row" className="p-2 text-left font-normal sm:p-3">
+                    {feature.label}
+                  </th>
+                  <td className="p-2 text-center sm:p-3">
+                    <Cell value={feature.free} />
+                  </td>
+                  <td className="p-2 text-center sm:p-3">
+                    <Cell value={feature.premium} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -106,7 +137,9 @@ export function Component() {
       </section>
 
       <section aria-labelledby="pricing-faq" className="grid gap-3">
-        <h2 id="pricing-faq" className="text-2xl font-semibold">Questions about plans</h2>
+        <h2 id="pricing-faq" className="text-2xl font-semibold">
+          Questions about plans
+        </h2>
         {PRICING_FAQ.map(([question, answer]) => (
           <details key={question} className="rounded-xl border bg-card p-4">
             <summary className="cursor-pointer font-medium">{question}</summary>

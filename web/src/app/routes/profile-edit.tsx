@@ -87,7 +87,9 @@ function ProfileEditor() {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
-      <h1 className="mb-1 text-3xl font-bold tracking-tight">{profile.data ? 'Edit Profile' : 'Create Your Profile'}</h1>
+      <h1 className="mb-1 text-3xl font-bold tracking-tight">
+        {profile.data ? 'Edit Profile' : 'Create Your Profile'}
+      </h1>
       <p className="mb-8 text-muted-foreground">Real photos and an honest bio get more matches, and safer ones.</p>
       <div className="grid gap-6 lg:grid-cols-[1fr_1.2fr]">
         <Card>
@@ -119,7 +121,12 @@ function ProfileEditor() {
                   ))}
                 </Select>
               </Field>
-              <Field label="Location" optional hint="Your city or area, as you want others to see it" error={errors.location?.message}>
+              <Field
+                label="Location"
+                optional
+                hint="Your city or area, as you want others to see it"
+                error={errors.location?.message}
+              >
                 <Input autoComplete="address-level2" {...form.register('location')} />
               </Field>
               <Field label="Interests" optional hint="Separate interests with commas" error={errors.interests?.message}>
@@ -128,7 +135,14 @@ function ProfileEditor() {
               <BioField
                 error={errors.bio?.message}
                 textarea={form.register('bio')}
-                details={() => ({ name: form.getValues('name'), interests: form.getValues('interests').split(',').map((i) => i.trim()).filter(Boolean) })}
+                details={() => ({
+                  name: form.getValues('name'),
+                  interests: form
+                    .getValues('interests')
+                    .split(',')
+                    .map((i) => i.trim())
+                    .filter(Boolean),
+                })}
                 onSuggested={(bio) => form.setValue('bio', bio, { shouldDirty: true })}
               />
               <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">

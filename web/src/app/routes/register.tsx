@@ -8,7 +8,10 @@ import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 
 export function Component() {
-  usePageMeta('Create your account · Vouch', 'Join Vouch free: verify with a selfie, meet people who did the same, and build a reputation from real dates.');
+  usePageMeta(
+    'Create your account · Vouch',
+    'Join Vouch free: verify with a selfie, meet people who did the same, and build a reputation from real dates.',
+  );
   const navigate = useNavigate();
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   return (
@@ -24,7 +27,9 @@ export function Component() {
         <Card>
           <CardHeader>
             <CardTitle>Create Your Account</CardTitle>
-            <CardDescription>Only your email and a password are required. Everything else helps your profile.</CardDescription>
+            <CardDescription>
+              Only your email and a password are required. Everything else helps your profile.
+            </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
             <RegisterForm onRegistered={setRegisteredEmail} />

@@ -5,11 +5,22 @@ import { toast } from '@/lib/toast';
 import { CASE_STATUS_LABELS, REPORT_REASONS, SAFETY_TEXT, type TMyReport } from '@contracts/safety';
 import { PageHeader } from '@/components/page/page-header';
 import { SectionEmpty, SectionLoading, SettingsSection } from '@/components/page/settings-section';
-import { AccountDataSection, ActivitySection, PrivacySection, SessionsSection } from '@/features/account/settings-sections';
+import {
+  AccountDataSection,
+  ActivitySection,
+  PrivacySection,
+  SessionsSection,
+} from '@/features/account/settings-sections';
 import { Button } from '@/components/ui/button';
 import { ReportDialog, type ReportTarget } from '@/features/safety/report-dialog';
 import { SelfieCard } from '@/features/trust/selfie-card';
-import { blockedQueryOptions, myReportsQueryOptions, pastMatchesQueryOptions, refreshAfterSafetyAction, unblockMember } from '@/features/safety/safety-api';
+import {
+  blockedQueryOptions,
+  myReportsQueryOptions,
+  pastMatchesQueryOptions,
+  refreshAfterSafetyAction,
+  unblockMember,
+} from '@/features/safety/safety-api';
 import { errorMessage } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { cn } from '@/lib/utils';
@@ -17,7 +28,6 @@ import { RequireMember } from '../guards';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString([], { day: 'numeric', month: 'short', year: 'numeric' });
 const daysLeft = (iso: string) => Math.max(0, Math.ceil((new Date(iso).getTime() - Date.now()) / 86_400_000));
-
 
 function BlockedMembers() {
   const client = useQueryClient();
@@ -32,7 +42,11 @@ function BlockedMembers() {
     onError: (error) => toast.error(errorMessage(error, 'Could not unblock. Please try again.')),
   });
   return (
-    <SettingsSection icon={Ban} title="Blocked members" description="People you blocked cannot see you or message you, and you do not see them.">
+    <SettingsSection
+      icon={Ban}
+      title="Blocked members"
+      description="People you blocked cannot see you or message you, and you do not see them."
+    >
       {blocked.isPending ? (
         <SectionLoading />
       ) : !blocked.data?.length ? (
@@ -45,7 +59,13 @@ function BlockedMembers() {
                 <p className="truncate font-medium">{member.name}</p>
                 <p className="text-xs text-muted-foreground">Blocked on {day(member.blockedAt)}</p>
               </div>
-              <Button variant="outline" size="sm" disabled={unblock.isPending} onClick={() => unblock.mutate(member)} aria-label={`Unblock ${member.name}`}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={unblock.isPending}
+                onClick={() => unblock.mutate(member)}
+                aria-label={`Unblock ${member.name}`}
+              >
                 Unblock
               </Button>
             </li>
@@ -59,7 +79,11 @@ function BlockedMembers() {
 function PastMatches({ onReport }: { onReport: (target: ReportTarget) => void }) {
   const past = useQuery(pastMatchesQueryOptions);
   return (
-    <SettingsSection icon={HeartCrack} title="Past matches" description="After an unmatch you can still report the other person for 30 days. The last messages are kept for the moderators until then.">
+    <SettingsSection
+      icon={HeartCrack}
+      title="Past matches"
+      description="After an unmatch you can still report the other person for 30 days. The last messages are kept for the moderators until then."
+    >
       {past.isPending ? (
         <SectionLoading />
       ) : !past.data?.length ? (
@@ -71,13 +95,26 @@ function PastMatches({ onReport }: { onReport: (target: ReportTarget) => void })
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium">{match.other.name}</p>
                 <p className="text-xs text-muted-foreground">
-                  {match.unmatchedByMe ? 'You unmatched' : 'Unmatched'} on {day(match.unmatchedAt)} · reportable for {daysLeft(match.expiresAt)} more days
+                  {match.unmatchedByMe ? 'You unmatched' : 'Unmatched'} on {day(match.unmatchedAt)} · reportable for{' '}
+                  {daysLeft(match.expiresAt)} more days
                 </p>
               </div>
               {match.reported ? (
                 <span className="text-xs font-medium text-muted-foreground">Reported</span>
               ) : (
-                <Button variant="outline" size="sm" onClick={() => onReport({ subjectId: match.other.userId, name: match.other.name, source: 'past-match', pastMatchId: match.id })} aria-label={`Report ${match.other.name}`}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() =>
+                    onReport({
+                      subjectId: match.other.userId,
+                      name: match.other.name,
+                      source: 'past-match',
+                      pastMatchId: match.id,
+                    })
+                  }
+                  aria-label={`Report ${match.other.name}`}
+                >
                   <Flag /> Report
                 </Button>
               )}
@@ -98,7 +135,11 @@ const STATUS_STYLE: Record<TMyReport['status'], string> = {
 function MyReports() {
   const reports = useQuery(myReportsQueryOptions);
   return (
-    <SettingsSection icon={ShieldCheck} title="My reports" description="What happened to the reports you made. We review every report within 24 hours.">
+    <SettingsSection
+      icon={ShieldCheck}
+      title="My reports"
+      description="What happened to the reports you made. We review every report within 24 hours."
+    >
       {reports.isPending ? (
         <SectionLoading />
       ) : !reports.data?.length ? (
@@ -109,9 +150,12 @@ function MyReports() {
             <li key={report.id} className="grid gap-1 py-3">
               <div className="flex items-center gap-2">
                 <p className="min-w-0 flex-1 truncate font-medium">
-                  {report.subject.name} <span className="font-normal text-muted-foreground">· {REPORT_REASONS[report.reason]}</span>
+                  {report.subject.name}{' '}
+                  <span className="font-normal text-muted-foreground">· {REPORT_REASONS[report.reason]}</span>
                 </p>
-                <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_STYLE[report.status])}>{CASE_STATUS_LABELS[report.status]}</span>
+                <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_STYLE[report.status])}>
+                  {CASE_STATUS_LABELS[report.status]}
+                </span>
               </div>
               <p className="text-xs text-muted-foreground">
                 Sent on {day(report.createdAt)}
@@ -130,7 +174,9 @@ function Settings() {
   const [report, setReport] = useState<ReportTarget | null>(null);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <PageHeader title="Settings">Privacy, safety and your account. Blocking, reporting and hiding your profile are free for everyone, always.</PageHeader>
+      <PageHeader title="Settings">
+        Privacy, safety and your account. Blocking, reporting and hiding your profile are free for everyone, always.
+      </PageHeader>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <PrivacySection />
         <SelfieCard />

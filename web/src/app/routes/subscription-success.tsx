@@ -16,7 +16,11 @@ export function Component() {
       <Card className="text-center">
         <CardHeader className="items-center">
           <div className="mx-auto mb-2 flex size-14 items-center justify-center rounded-full bg-primary/10">
-            {active ? <Crown className="size-7 text-primary" aria-hidden /> : <Clock className="size-7 text-primary" aria-hidden />}
+            {active ? (
+              <Crown className="size-7 text-primary" aria-hidden />
+            ) : (
+              <Clock className="size-7 text-primary" aria-hidden />
+            )}
           </div>
           <CardTitle className="text-2xl">{active ? 'You are Premium' : 'Thank you!'}</CardTitle>
           <CardDescription className="text-base">

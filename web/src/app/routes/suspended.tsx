@@ -13,7 +13,10 @@ import { paths } from '@/lib/paths';
 export function Component() {
   usePageMeta('Account suspended · Vouch', 'Why a Vouch account is suspended, and how to appeal.');
   const state = useLocation().state as { message?: string } | null;
-  const message = typeof state?.message === 'string' && state.message.startsWith(ACCOUNT_SUSPENDED.slice(0, -1)) ? state.message : ACCOUNT_SUSPENDED;
+  const message =
+    typeof state?.message === 'string' && state.message.startsWith(ACCOUNT_SUSPENDED.slice(0, -1))
+      ? state.message
+      : ACCOUNT_SUSPENDED;
   return (
     <div className="mx-auto grid max-w-2xl gap-6 px-4 py-10">
       <div className="grid gap-3">
@@ -31,9 +34,13 @@ export function Component() {
             <Link className="text-primary underline underline-offset-4" to={paths.communityGuidelines}>
               Community Guidelines
             </Link>
-            , usually after reports from other members: for example harassment, a fake identity, scams, or pressure to move off the app.
+            , usually after reports from other members: for example harassment, a fake identity, scams, or pressure to
+            move off the app.
           </p>
-          <p>While it is suspended, the account cannot sign in and other members cannot see it. A suspension with an end date lifts by itself on that date.</p>
+          <p>
+            While it is suspended, the account cannot sign in and other members cannot see it. A suspension with an end
+            date lifts by itself on that date.
+          </p>
         </CardContent>
       </Card>
       <Card>
@@ -42,7 +49,8 @@ export function Component() {
         </CardHeader>
         <CardContent className="grid gap-4">
           <p className="text-sm text-muted-foreground">
-            If you think this is a mistake, tell us. Use the email address of your account so we can find it. Someone who was not part of the first decision reads every appeal.
+            If you think this is a mistake, tell us. Use the email address of your account so we can find it. Someone
+            who was not part of the first decision reads every appeal.
           </p>
           <ContactForm kind="support" subject="Appeal: my account is suspended" />
         </CardContent>

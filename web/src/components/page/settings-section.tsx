@@ -6,7 +6,17 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 
 /** One card of the Settings page: an icon, a title, what it is for, then its content. */
-export function SettingsSection({ icon: Icon, title, description, children }: { icon: LucideIcon; title: string; description: string; children: ReactNode }) {
+export function SettingsSection({
+  icon: Icon,
+  title,
+  description,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   return (
     <Card>
       <CardHeader>
@@ -28,10 +38,20 @@ export function SectionLoading() {
   );
 }
 
-export const SectionEmpty = ({ children }: { children: ReactNode }) => <p className="rounded-xl bg-muted/60 p-4 text-sm text-muted-foreground">{children}</p>;
+export const SectionEmpty = ({ children }: { children: ReactNode }) => (
+  <p className="rounded-xl bg-muted/60 p-4 text-sm text-muted-foreground">{children}</p>
+);
 
 /** A section's query: a spinner while it loads, the reason when it fails, else the content. */
-export function SectionQuery<T>({ query, failure, children }: { query: UseQueryResult<T>; failure: string; children: (data: T) => ReactNode }) {
+export function SectionQuery<T>({
+  query,
+  failure,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  failure: string;
+  children: (data: T) => ReactNode;
+}) {
   if (query.isPending) return <SectionLoading />;
   if (query.isError) return <SectionEmpty>{errorMessage(query.error, failure)}</SectionEmpty>;
   return <>{children(query.data)}</>;

@@ -2,21 +2,26 @@ import { forwardRef, type InputHTMLAttributes, type TextareaHTMLAttributes } fro
 import { cn } from '@/lib/utils';
 
 // The field-* classes are defined in styles.css (components layer), so a caller's utilities override them.
-export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(({ className, ...props }, ref) => (
-  <input ref={ref} className={cn('field-control field-line', className)} {...props} />
-));
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(
+  ({ className, ...props }, ref) => (
+    <input ref={ref} className={cn('field-control field-line', className)} {...props} />
+  ),
+);
 Input.displayName = 'Input';
 
 export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(
-  ({ className, ...props }, ref) => <textarea ref={ref} className={cn('field-control field-area', className)} {...props} />,
+  ({ className, ...props }, ref) => (
+    <textarea ref={ref} className={cn('field-control field-area', className)} {...props} />
+  ),
 );
 Textarea.displayName = 'Textarea';
 
-export const Select = forwardRef<HTMLSelectElement, InputHTMLAttributes<HTMLSelectElement> & { children: React.ReactNode }>(
-  ({ className, children, ...props }, ref) => (
-    <select ref={ref} className={cn('field-control field-line', className)} {...props}>
-      {children}
-    </select>
-  ),
-);
+export const Select = forwardRef<
+  HTMLSelectElement,
+  InputHTMLAttributes<HTMLSelectElement> & { children: React.ReactNode }
+>(({ className, children, ...props }, ref) => (
+  <select ref={ref} className={cn('field-control field-line', className)} {...props}>
+    {children}
+  </select>
+));
 Select.displayName = 'Select';

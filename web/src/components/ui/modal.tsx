@@ -6,16 +6,22 @@ import { cn } from '@/lib/utils';
  * A centred dialog over a dimmed page. Put a Dialog.Title (and usually a Dialog.Description)
  * inside; size it with className (a width such as w-[min(94vw,28rem)]).
  */
-export function Modal({ open, onOpenChange, className, children }: { open: boolean; onOpenChange: (open: boolean) => void; className?: string; children: ReactNode }) {
+export function Modal({
+  open,
+  onOpenChange,
+  className,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <Dialog.Content
-          className={cn('modal-panel', className)}
-        >
-          {children}
-        </Dialog.Content>
+        <Dialog.Content className={cn('modal-panel', className)}>{children}</Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );

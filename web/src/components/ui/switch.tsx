@@ -18,7 +18,13 @@ export function Switch({
   className?: string;
 }) {
   return (
-    <label className={cn('flex items-start justify-between gap-4 py-2', disabled ? 'cursor-not-allowed opacity-60' : 'cursor-pointer', className)}>
+    <label
+      className={cn(
+        'flex items-start justify-between gap-4 py-2',
+        disabled ? 'cursor-not-allowed opacity-60' : 'cursor-pointer',
+        className,
+      )}
+    >
       <span className="grid gap-0.5">
         <span className="text-sm font-medium">{label}</span>
         {description && <span className="text-xs text-muted-foreground">{description}</span>}

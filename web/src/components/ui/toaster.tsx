@@ -23,7 +23,12 @@ export function Toaster(props: Omit<ToasterProps, 'position' | 'offset' | 'mobil
   if (!requested) return null;
   return (
     <Suspense fallback={null}>
-      <SonnerToaster {...props} position={wide ? 'bottom-right' : 'top-center'} offset={wide ? { bottom: 88, right: 16 } : { top: 72 }} mobileOffset={{ top: 72, left: 12, right: 12 }} />
+      <SonnerToaster
+        {...props}
+        position={wide ? 'bottom-right' : 'top-center'}
+        offset={wide ? { bottom: 88, right: 16 } : { top: 72 }}
+        mobileOffset={{ top: 72, left: 12, right: 12 }}
+      />
     </Suspense>
   );
 }

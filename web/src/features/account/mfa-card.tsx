@@ -32,7 +32,8 @@ function ScanDialog({ uri, onClose, onDone }: { uri: string | null; onClose: () 
     <Modal open={uri !== null} onOpenChange={(open) => !open && onClose()} className="w-[min(94vw,28rem)]">
       <Dialog.Title className="text-lg font-semibold">Set up your authenticator app</Dialog.Title>
       <Dialog.Description className="text-sm text-muted-foreground">
-        Scan the code with an app such as Google Authenticator, 1Password or Authy, then enter the 6-digit code it shows.
+        Scan the code with an app such as Google Authenticator, 1Password or Authy, then enter the 6-digit code it
+        shows.
       </Dialog.Description>
       {uri && (
         <div className="grid justify-items-center gap-3">
@@ -41,7 +42,10 @@ function ScanDialog({ uri, onClose, onDone }: { uri: string | null; onClose: () 
           </div>
           <div className="grid w-full gap-1 text-center">
             <p className="text-xs text-muted-foreground">Can't scan? Enter this key by hand:</p>
-            <code className="select-all break-all rounded-lg bg-muted px-3 py-2 font-mono text-sm" data-testid="totp-secret">
+            <code
+              className="select-all break-all rounded-lg bg-muted px-3 py-2 font-mono text-sm"
+              data-testid="totp-secret"
+            >
               {spaced(secretOf(uri))}
             </code>
           </div>
@@ -49,7 +53,14 @@ function ScanDialog({ uri, onClose, onDone }: { uri: string | null; onClose: () 
       )}
       <form className="grid gap-4" onSubmit={(event) => void submit(event)}>
         <Field label="Verification code">
-          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} placeholder="123456" />
+          <Input
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            placeholder="123456"
+          />
         </Field>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="outline" onClick={onClose}>
@@ -91,7 +102,8 @@ export function MfaCard() {
   };
 
   useEffect(() => {
-    if (security.isError) toast.error(MFA_TEXT.loadFailed, { description: errorMessage(security.error, 'Please try again.') });
+    if (security.isError)
+      toast.error(MFA_TEXT.loadFailed, { description: errorMessage(security.error, 'Please try again.') });
   }, [security.isError, security.error]);
 
   const data = security.data;
@@ -101,7 +113,9 @@ export function MfaCard() {
         <CardTitle className="flex items-center gap-2">
           <ShieldCheck className="size-5 text-primary" aria-hidden /> Multi-factor authentication
         </CardTitle>
-        <CardDescription>Ask for a second step at every sign-in, so a stolen password alone is not enough.</CardDescription>
+        <CardDescription>
+          Ask for a second step at every sign-in, so a stolen password alone is not enough.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {security.isPending ? (
@@ -174,7 +188,11 @@ export function MfaCard() {
         open={asking === 'email-on' || asking === 'email-off'}
         onOpenChange={(open) => !open && setAsking(null)}
         title={asking === 'email-on' ? 'Turn on email codes' : 'Turn off email codes'}
-        description={asking === 'email-on' ? 'We will email you a 6-digit code when you sign in.' : 'We will stop emailing sign-in codes.'}
+        description={
+          asking === 'email-on'
+            ? 'We will email you a 6-digit code when you sign in.'
+            : 'We will stop emailing sign-in codes.'
+        }
         confirmLabel={asking === 'email-on' ? 'Turn on' : 'Turn off'}
         onConfirm={(password) => {
           const on = asking === 'email-on';

@@ -17,7 +17,15 @@ type Props = {
 };
 
 /** Sensitive changes are confirmed with the current password. */
-export function PasswordDialog({ open, onOpenChange, title, description, confirmLabel, destructive, onConfirm }: Props) {
+export function PasswordDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  destructive,
+  onConfirm,
+}: Props) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
@@ -47,7 +55,13 @@ export function PasswordDialog({ open, onOpenChange, title, description, confirm
       <Dialog.Description className="text-sm text-muted-foreground">{description}</Dialog.Description>
       <form className="grid gap-4" onSubmit={(event) => void submit(event)}>
         <Field label="Your password" error={error}>
-          <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
+          <Input
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoFocus
+          />
         </Field>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="outline" onClick={() => close(false)}>

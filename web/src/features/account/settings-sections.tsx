@@ -17,16 +17,47 @@ const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'med
 /** A readable device name from a user agent: enough to recognise one's own phone. */
 export function deviceName(userAgent: string | null): string {
   if (!userAgent) return 'Unknown device';
-  const browser = /Edg\//.test(userAgent) ? 'Edge' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrom(e|ium)\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : 'Browser';
-  const system = /iPhone|iPad/.test(userAgent) ? 'iOS' : /Android/.test(userAgent) ? 'Android' : /Mac OS X/.test(userAgent) ? 'macOS' : /Windows/.test(userAgent) ? 'Windows' : /Linux/.test(userAgent) ? 'Linux' : 'another system';
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrom(e|ium)\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : 'Browser';
+  const system = /iPhone|iPad/.test(userAgent)
+    ? 'iOS'
+    : /Android/.test(userAgent)
+      ? 'Android'
+      : /Mac OS X/.test(userAgent)
+        ? 'macOS'
+        : /Windows/.test(userAgent)
+          ? 'Windows'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : 'another system';
   return `${browser} on ${system}`;
 }
 const isPhone = (userAgent: string | null) => !!userAgent && /Mobile|Android|iPhone/.test(userAgent);
 
 const PRIVACY_SWITCHES: { key: keyof TPrivacySettings; label: string; description: string }[] = [
-  { key: 'hideProfile', label: 'Hide my profile', description: 'Nobody new sees you in discovery. Your matches and chats stay.' },
-  { key: 'verifiedOnlyMessages', label: 'Only verified members may message me', description: 'Matches who have not verified their selfie cannot write to you.' },
-  { key: 'showDistance', label: 'Show my distance', description: 'Others see a rough band such as "under 5 km" and find you in Nearby. Turned off, you appear only when members browse or search by city. Your position is never shown.' },
+  {
+    key: 'hideProfile',
+    label: 'Hide my profile',
+    description: 'Nobody new sees you in discovery. Your matches and chats stay.',
+  },
+  {
+    key: 'verifiedOnlyMessages',
+    label: 'Only verified members may message me',
+    description: 'Matches who have not verified their selfie cannot write to you.',
+  },
+  {
+    key: 'showDistance',
+    label: 'Show my distance',
+    description:
+      'Others see a rough band such as "under 5 km" and find you in Nearby. Turned off, you appear only when members browse or search by city. Your position is never shown.',
+  },
 ];
 
 export function PrivacySection() {
@@ -50,7 +81,13 @@ export function PrivacySection() {
         {(settings) => (
           <div className="grid divide-y">
             {PRIVACY_SWITCHES.map(({ key, label, description }) => (
-              <Switch key={key} label={label} description={description} checked={settings[key]} onCheckedChange={(on) => save.mutate({ ...settings, [key]: on })} />
+              <Switch
+                key={key}
+                label={label}
+                description={description}
+                checked={settings[key]}
+                onCheckedChange={(on) => save.mutate({ ...settings, [key]: on })}
+              />
             ))}
           </div>
         )}
@@ -65,11 +102,14 @@ export function SessionsSection() {
   const revoke = useMutation({
     mutationFn: accountApi.revokeOtherSessions,
     onSuccess: ({ revoked }) => {
-      toast.success('Signed out of other devices', { description: revoked === 1 ? 'One other device was signed out.' : `${revoked} other devices were signed out.` });
+      toast.success('Signed out of other devices', {
+        description: revoked === 1 ? 'One other device was signed out.' : `${revoked} other devices were signed out.`,
+      });
       void client.invalidateQueries({ queryKey: sessionsQueryOptions.queryKey });
       void client.invalidateQueries({ queryKey: activityQueryOptions.queryKey });
     },
-    onError: (error) => toast.error('Could not sign out other devices', { description: errorMessage(error, 'Please try again.') }),
+    onError: (error) =>
+      toast.error('Could not sign out other devices', { description: errorMessage(error, 'Please try again.') }),
   });
   const revokeOne = useMutation({
     mutationFn: (s: TActiveSession) => accountApi.revokeSession(s.id),
@@ -85,7 +125,11 @@ export function SessionsSection() {
   });
   const others = sessions.data?.filter((s) => !s.current).length ?? 0;
   return (
-    <SettingsSection icon={Laptop} title="Active sessions" description="Where you are signed in. Sign out anywhere you do not recognise.">
+    <SettingsSection
+      icon={Laptop}
+      title="Active sessions"
+      description="Where you are signed in. Sign out anywhere you do not recognise."
+    >
       <SectionQuery query={sessions} failure="Could not load your sessions.">
         {(list) => (
           <div className="grid gap-3">
@@ -97,7 +141,12 @@ export function SessionsSection() {
                     <Icon className="size-5 shrink-0 text-muted-foreground" aria-hidden />
                     <div className="min-w-0 flex-1">
                       <p className="font-medium">
-                        {deviceName(s.userAgent)} {s.current && <span className="ml-1 rounded-full bg-primary/10 px-2 py-0.5 text-xs text-primary-strong">This device</span>}
+                        {deviceName(s.userAgent)}{' '}
+                        {s.current && (
+                          <span className="ml-1 rounded-full bg-primary/10 px-2 py-0.5 text-xs text-primary-strong">
+                            This device
+                          </span>
+                        )}
                       </p>
                       <p className="truncate text-xs text-muted-foreground">
                         Signed in {when(s.createdAt)}
@@ -119,7 +168,12 @@ export function SessionsSection() {
                 );
               })}
             </ul>
-            <Button variant="outline" className="justify-self-start" disabled={!others || revoke.isPending} onClick={() => revoke.mutate()}>
+            <Button
+              variant="outline"
+              className="justify-self-start"
+              disabled={!others || revoke.isPending}
+              onClick={() => revoke.mutate()}
+            >
               Sign out of other devices
             </Button>
           </div>
@@ -132,7 +186,11 @@ export function SessionsSection() {
 export function ActivitySection() {
   const activity = useQuery(activityQueryOptions);
   return (
-    <SettingsSection icon={Activity} title="Recent security activity" description="Sign-ins and changes to your password and second factors.">
+    <SettingsSection
+      icon={Activity}
+      title="Recent security activity"
+      description="Sign-ins and changes to your password and second factors."
+    >
       <SectionQuery query={activity} failure="Could not load your activity.">
         {(events) =>
           !events.length ? (
@@ -140,8 +198,13 @@ export function ActivitySection() {
           ) : (
             <ol className="grid max-h-80 gap-1 overflow-y-auto text-sm" aria-label="Security activity">
               {events.slice(0, 30).map((event) => (
-                <li key={event.id} className="flex flex-wrap justify-between gap-x-4 gap-y-0.5 rounded-lg px-2 py-1.5 odd:bg-muted/40">
-                  <span className="font-medium">{ACCOUNT_EVENT_LABELS[event.kind as keyof typeof ACCOUNT_EVENT_LABELS] ?? event.kind}</span>
+                <li
+                  key={event.id}
+                  className="flex flex-wrap justify-between gap-x-4 gap-y-0.5 rounded-lg px-2 py-1.5 odd:bg-muted/40"
+                >
+                  <span className="font-medium">
+                    {ACCOUNT_EVENT_LABELS[event.kind as keyof typeof ACCOUNT_EVENT_LABELS] ?? event.kind}
+                  </span>
                   <span className="text-xs text-muted-foreground">
                     {when(event.createdAt)} · {deviceName(event.userAgent)}
                     {event.ip ? ` · ${event.ip}` : ''}
@@ -161,7 +224,11 @@ export function AccountDataSection() {
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
   return (
-    <SettingsSection icon={UserX} title="Your data and account" description="Take a copy of everything we hold about you, or leave for good.">
+    <SettingsSection
+      icon={UserX}
+      title="Your data and account"
+      description="Take a copy of everything we hold about you, or leave for good."
+    >
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" asChild>
           <a href="/api/account/export" download>

@@ -7,8 +7,10 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 function explainRefusal(error: unknown, onExpired?: () => void) {
   const code = error instanceof ApiError ? error.code : null;
   if (code === 'INVALID_CODE') return toast.error(MFA_TEXT.invalidCode.title, { description: MFA_TEXT.codeRefused });
-  if (code === 'OTP_HAS_EXPIRED') return toast.error(MFA_TEXT.codeExpired.title, { description: MFA_TEXT.codeExpired.description });
-  if (code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE') return toast.error(MFA_TEXT.tooManyTries.title, { description: MFA_TEXT.tooManyTries.description });
+  if (code === 'OTP_HAS_EXPIRED')
+    return toast.error(MFA_TEXT.codeExpired.title, { description: MFA_TEXT.codeExpired.description });
+  if (code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE')
+    return toast.error(MFA_TEXT.tooManyTries.title, { description: MFA_TEXT.tooManyTries.description });
   if (code === 'INVALID_TWO_FACTOR_COOKIE' && onExpired) {
     toast.error(MFA_TEXT.signInExpired.title, { description: MFA_TEXT.signInExpired.description });
     return onExpired();
@@ -21,7 +23,11 @@ function explainRefusal(error: unknown, onExpired?: () => void) {
  * 'Please enter a 6-digit verification code.'), a refused code is explained and cleared for a
  * new try, and a sign-in whose password step has expired goes back to it (`onExpired`).
  */
-export function useCodeEntry(verify: (code: string) => Promise<unknown>, onVerified: () => void | Promise<void>, onExpired?: () => void) {
+export function useCodeEntry(
+  verify: (code: string) => Promise<unknown>,
+  onVerified: () => void | Promise<void>,
+  onExpired?: () => void,
+) {
   const [code, setCode] = useState('');
   const [pending, setPending] = useState(false);
   const submit = async (event: FormEvent) => {

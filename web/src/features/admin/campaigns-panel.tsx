@@ -26,25 +26,36 @@ function CreateCampaign({ open, onOpenChange }: { open: boolean; onOpenChange: (
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
   const input = useRef<HTMLInputElement>(null);
-  const form = useForm<Fields>({ resolver: zodResolver(ZCampaignFields) as never, defaultValues: { name: '', targetUrl: 'https://', placement: 'home_header' } });
+  const form = useForm<Fields>({
+    resolver: zodResolver(ZCampaignFields) as never,
+    defaultValues: { name: '', targetUrl: 'https://', placement: 'home_header' },
+  });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     if (!file) return setFileError('Choose an image');
     try {
-      await createCampaign(file, { name: values.name, targetUrl: values.targetUrl, placement: values.placement ?? 'home_header' });
+      await createCampaign(file, {
+        name: values.name,
+        targetUrl: values.targetUrl,
+        placement: values.placement ?? 'home_header',
+      });
       toast.success(CAMPAIGN_TEXT.created);
       form.reset();
       setFile(null);
       onOpenChange(false);
       void client.invalidateQueries({ queryKey: campaignsQueryOptions.queryKey });
     } catch (error) {
-      toast.error(CAMPAIGN_TEXT.createFailed.title, { description: errorMessage(error, CAMPAIGN_TEXT.createFailed.description) });
+      toast.error(CAMPAIGN_TEXT.createFailed.title, {
+        description: errorMessage(error, CAMPAIGN_TEXT.createFailed.description),
+      });
     }
   });
   return (
     <Modal open={open} onOpenChange={onOpenChange} className="w-[min(94vw,28rem)]">
       <Dialog.Title className="text-lg font-semibold">Create Campaign</Dialog.Title>
-      <Dialog.Description className="text-sm text-muted-foreground">The image is checked and re-encoded; clicks go through Vouch so they can be counted.</Dialog.Description>
+      <Dialog.Description className="text-sm text-muted-foreground">
+        The image is checked and re-encoded; clicks go through Vouch so they can be counted.
+      </Dialog.Description>
       <form className="grid gap-4" onSubmit={submit} noValidate>
         <Field label="Name" error={errors.name?.message}>
           <Input {...form.register('name')} />
@@ -76,7 +87,9 @@ function CreateCampaign({ open, onOpenChange }: { open: boolean; onOpenChange: (
         </Field>
         <div className="flex justify-end gap-2">
           <Dialog.Close asChild>
-            <Button type="button" variant="outline">Cancel</Button>
+            <Button type="button" variant="outline">
+              Cancel
+            </Button>
           </Dialog.Close>
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? 'Creating...' : 'Create Campaign'}
@@ -124,7 +137,14 @@ export function CampaignsPanel() {
                 <div className="grid gap-2 p-4">
                   <p className="flex items-center gap-2 font-medium">
                     {c.name}
-                    <span className={cn('ml-auto rounded-full px-2 py-0.5 text-xs font-semibold', c.active ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100' : 'bg-muted text-muted-foreground')}>
+                    <span
+                      className={cn(
+                        'ml-auto rounded-full px-2 py-0.5 text-xs font-semibold',
+                        c.active
+                          ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100'
+                          : 'bg-muted text-muted-foreground',
+                      )}
+                    >
                       {c.active ? 'Active' : 'Paused'}
                     </span>
                   </p>

@@ -21,7 +21,8 @@ export function InboxPanel() {
   return (
     <section id="inbox" className="grid scroll-mt-20 content-start gap-2" aria-label="Inbox">
       <h2 className="flex items-center gap-2 text-lg font-semibold">
-        <Inbox className="size-5 text-primary" aria-hidden /> Inbox <span className="text-sm font-normal text-muted-foreground">({open} to answer)</span>
+        <Inbox className="size-5 text-primary" aria-hidden /> Inbox{' '}
+        <span className="text-sm font-normal text-muted-foreground">({open} to answer)</span>
       </h2>
       {inbox.isPending ? (
         <Spinner />
@@ -33,17 +34,30 @@ export function InboxPanel() {
             <li key={m.id}>
               <Card className={cn('grid gap-1 p-3 text-sm', m.handled && 'opacity-60')}>
                 <p className="flex flex-wrap items-center gap-2 font-medium">
-                  {m.priority && <Star className="size-4 fill-amber-400 text-amber-400" aria-label="Priority support" />}
+                  {m.priority && (
+                    <Star className="size-4 fill-amber-400 text-amber-400" aria-label="Priority support" />
+                  )}
                   {m.subject}
                   <span className="rounded-full bg-muted px-2 text-xs font-normal text-muted-foreground">{m.kind}</span>
-                  <span className="ml-auto text-xs font-normal text-muted-foreground">{new Date(m.createdAt).toLocaleString()}</span>
+                  <span className="ml-auto text-xs font-normal text-muted-foreground">
+                    {new Date(m.createdAt).toLocaleString()}
+                  </span>
                 </p>
                 <p className="text-xs text-muted-foreground">
-                  {m.name} · <a className="hover:underline" href={`mailto:${m.email}`}>{m.email}</a>
+                  {m.name} ·{' '}
+                  <a className="hover:underline" href={`mailto:${m.email}`}>
+                    {m.email}
+                  </a>
                 </p>
                 <p className="whitespace-pre-wrap">{m.message}</p>
                 {!m.handled && (
-                  <Button size="sm" variant="outline" className="justify-self-start" onClick={() => handle.mutate(m.id)} disabled={handle.isPending}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    className="justify-self-start"
+                    onClick={() => handle.mutate(m.id)}
+                    disabled={handle.isPending}
+                  >
                     <Check aria-hidden /> Mark handled
                   </Button>
                 )}

@@ -9,9 +9,19 @@ import { Card } from '@/components/ui/card';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { approveSelfie, casesQueryOptions, decideCase, rejectSelfie, selfiesQueryOptions, type AdminSelfie, type CaseKind } from './admin-api';
+import {
+  approveSelfie,
+  casesQueryOptions,
+  decideCase,
+  rejectSelfie,
+  selfiesQueryOptions,
+  type AdminSelfie,
+  type CaseKind,
+} from './admin-api';
 
-const Empty = ({ children }: { children: React.ReactNode }) => <p className="rounded-xl bg-muted/60 p-4 text-sm text-muted-foreground">{children}</p>;
+const Empty = ({ children }: { children: React.ReactNode }) => (
+  <p className="rounded-xl bg-muted/60 p-4 text-sm text-muted-foreground">{children}</p>
+);
 
 function SelfieReview({ selfie }: { selfie: AdminSelfie }) {
   const client = useQueryClient();
@@ -27,19 +37,30 @@ function SelfieReview({ selfie }: { selfie: AdminSelfie }) {
   return (
     <Card className="grid gap-3 p-4" aria-label={`Selfie from ${selfie.name}`}>
       <p className="font-medium">
-        {selfie.name} <span className="text-sm font-normal text-muted-foreground">· asked to “{selfie.instruction}”</span>
+        {selfie.name}{' '}
+        <span className="text-sm font-normal text-muted-foreground">· asked to “{selfie.instruction}”</span>
       </p>
       {selfie.photosChanged && (
-        <p className="text-sm text-amber-700 dark:text-amber-300">Approved before; the member's photos have changed since. Their verified mark is off until you compare again.</p>
+        <p className="text-sm text-amber-700 dark:text-amber-300">
+          Approved before; the member's photos have changed since. Their verified mark is off until you compare again.
+        </p>
       )}
       <div className="flex flex-wrap gap-2">
         <figure className="grid gap-1">
-          <img src={selfie.imageUrl} alt={`Selfie from ${selfie.name}`} className="size-40 rounded-xl object-cover ring-2 ring-primary" />
+          <img
+            src={selfie.imageUrl}
+            alt={`Selfie from ${selfie.name}`}
+            className="size-40 rounded-xl object-cover ring-2 ring-primary"
+          />
           <figcaption className="text-xs text-muted-foreground">Selfie</figcaption>
         </figure>
         {selfie.profilePhotoUrls.slice(0, 3).map((url, index) => (
           <figure key={url} className="grid gap-1">
-            <img src={`${url}?size=thumb`} alt={`Profile photo ${index + 1}`} className="size-40 rounded-xl object-cover" />
+            <img
+              src={`${url}?size=thumb`}
+              alt={`Profile photo ${index + 1}`}
+              className="size-40 rounded-xl object-cover"
+            />
             <figcaption className="text-xs text-muted-foreground">Profile photo {index + 1}</figcaption>
           </figure>
         ))}
@@ -48,8 +69,19 @@ function SelfieReview({ selfie }: { selfie: AdminSelfie }) {
         <Button size="sm" onClick={() => decide.mutate(true)} disabled={decide.isPending}>
           <Check aria-hidden /> Approve
         </Button>
-        <Input value={reason} onChange={(e) => setReason(e.target.value)} placeholder="Reason for rejecting" aria-label={`Reason for rejecting ${selfie.name}'s selfie`} className="h-9 max-w-64" />
-        <Button size="sm" variant="outline" onClick={() => decide.mutate(false)} disabled={decide.isPending || reason.trim().length < 3}>
+        <Input
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder="Reason for rejecting"
+          aria-label={`Reason for rejecting ${selfie.name}'s selfie`}
+          className="h-9 max-w-64"
+        />
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => decide.mutate(false)}
+          disabled={decide.isPending || reason.trim().length < 3}
+        >
           <X aria-hidden /> Reject
         </Button>
       </div>
@@ -63,7 +95,8 @@ function CaseReview({ item }: { item: TAdminReport }) {
   const [note, setNote] = useState('');
   const [days, setDays] = useState('7');
   const decide = useMutation({
-    mutationFn: () => decideCase(item.id, { decision, note, ...(decision === 'suspend' ? { suspendDays: Number(days) } : {}) }),
+    mutationFn: () =>
+      decideCase(item.id, { decision, note, ...(decision === 'suspend' ? { suspendDays: Number(days) } : {}) }),
     onSuccess: () => {
       toast.success('Case decided', { description: item.reporter ? 'The reporter sees the outcome.' : undefined });
       void client.invalidateQueries({ queryKey: ['admin'] });
@@ -76,10 +109,15 @@ function CaseReview({ item }: { item: TAdminReport }) {
       <div className="grid content-start gap-2">
         <p className="font-medium">
           {item.subject.name} <span className="text-sm font-normal text-muted-foreground">· {reason}</span>
-          {item.subject.deleted && <span className="ml-2 rounded-full bg-muted px-2 py-0.5 text-xs font-normal text-muted-foreground">account deleted</span>}
+          {item.subject.deleted && (
+            <span className="ml-2 rounded-full bg-muted px-2 py-0.5 text-xs font-normal text-muted-foreground">
+              account deleted
+            </span>
+          )}
         </p>
         <p className="text-xs text-muted-foreground">
-          {item.reporter ? `Reported by ${item.reporter.name}` : 'Raised automatically'} on {new Date(item.createdAt).toLocaleString()}
+          {item.reporter ? `Reported by ${item.reporter.name}` : 'Raised automatically'} on{' '}
+          {new Date(item.createdAt).toLocaleString()}
         </p>
         {item.details && <p className="whitespace-pre-wrap text-sm">{item.details}</p>}
         <div className="grid gap-1">
@@ -92,10 +130,16 @@ function CaseReview({ item }: { item: TAdminReport }) {
             )}
           </p>
           {item.evidence.length ? (
-            <ol className="grid max-h-56 gap-1 overflow-y-auto rounded-lg bg-muted/60 p-2 text-sm" aria-label="Sealed messages">
+            <ol
+              className="grid max-h-56 gap-1 overflow-y-auto rounded-lg bg-muted/60 p-2 text-sm"
+              aria-label="Sealed messages"
+            >
               {item.evidence.map((m) => (
                 <li key={m.id}>
-                  <span className="font-semibold">{m.senderId === item.subject.userId ? item.subject.name : (item.reporter?.name ?? 'Other')}:</span> {m.content}
+                  <span className="font-semibold">
+                    {m.senderId === item.subject.userId ? item.subject.name : (item.reporter?.name ?? 'Other')}:
+                  </span>{' '}
+                  {m.content}
                 </li>
               ))}
             </ol>
@@ -133,7 +177,12 @@ function CaseReview({ item }: { item: TAdminReport }) {
           {item.reporter ? 'Note for the reporter' : 'Note for the record'}
           <Textarea value={note} onChange={(e) => setNote(e.target.value)} rows={2} className="min-h-16" />
         </label>
-        <Button type="submit" size="sm" className="justify-self-start" disabled={decide.isPending || note.trim().length < 3}>
+        <Button
+          type="submit"
+          size="sm"
+          className="justify-self-start"
+          disabled={decide.isPending || note.trim().length < 3}
+        >
           Decide
         </Button>
       </form>
@@ -148,7 +197,13 @@ function CaseQueue({ kind, title, empty }: { kind: CaseKind; title: string; empt
       <h2 className="text-lg font-semibold">
         {title} {cases.data && <span className="text-sm font-normal text-muted-foreground">({cases.data.length})</span>}
       </h2>
-      {cases.isPending ? <Spinner /> : cases.data?.length ? cases.data.map((item) => <CaseReview key={item.id} item={item} />) : <Empty>{empty}</Empty>}
+      {cases.isPending ? (
+        <Spinner />
+      ) : cases.data?.length ? (
+        cases.data.map((item) => <CaseReview key={item.id} item={item} />)
+      ) : (
+        <Empty>{empty}</Empty>
+      )}
     </section>
   );
 }
@@ -160,14 +215,25 @@ export function ModerationPanel() {
     <div className="grid gap-8">
       <section className="grid gap-3" aria-label="Pending selfies">
         <h2 className="text-lg font-semibold">
-          Pending selfies {selfies.data && <span className="text-sm font-normal text-muted-foreground">({selfies.data.length})</span>}
+          Pending selfies{' '}
+          {selfies.data && <span className="text-sm font-normal text-muted-foreground">({selfies.data.length})</span>}
         </h2>
-        {selfies.isPending ? <Spinner /> : selfies.data?.length ? selfies.data.map((s) => <SelfieReview key={s.id} selfie={s} />) : <Empty>No selfies are waiting.</Empty>}
+        {selfies.isPending ? (
+          <Spinner />
+        ) : selfies.data?.length ? (
+          selfies.data.map((s) => <SelfieReview key={s.id} selfie={s} />)
+        ) : (
+          <Empty>No selfies are waiting.</Empty>
+        )}
       </section>
       <CaseQueue kind="report" title="Reports" empty="No open reports." />
       <CaseQueue kind="date_dispute" title="Date disputes" empty="No disputed dates." />
       <CaseQueue kind="safety_rating" title="Safety flags" empty="No low safety ratings to review." />
-      <CaseQueue kind="returning_member" title="Returning accounts" empty="No account looks like a banned or reported member back again." />
+      <CaseQueue
+        kind="returning_member"
+        title="Returning accounts"
+        empty="No account looks like a banned or reported member back again."
+      />
     </div>
   );
 }

@@ -23,7 +23,8 @@ export function PendingPayments() {
       void client.invalidateQueries({ queryKey: ['admin', 'subscriptions'] });
       void client.invalidateQueries({ queryKey: ['admin', 'stats'] });
     },
-    onError: (error) => toast.error('Could not activate Premium', { description: errorMessage(error, 'Please try again.') }),
+    onError: (error) =>
+      toast.error('Could not activate Premium', { description: errorMessage(error, 'Please try again.') }),
   });
   return (
     <section aria-labelledby="pending-payments" className="grid gap-3">
@@ -31,25 +32,40 @@ export function PendingPayments() {
         <h3 id="pending-payments" className="flex items-center gap-2 font-semibold">
           <Crown className="size-4 text-primary" aria-hidden /> Waiting for payment confirmation
         </h3>
-        <p className="text-sm text-muted-foreground">Match each payment by the reference in its note, then activate Premium.</p>
+        <p className="text-sm text-muted-foreground">
+          Match each payment by the reference in its note, then activate Premium.
+        </p>
       </div>
       {pending.isPending ? (
         <Spinner />
       ) : pending.isError ? (
-        <p role="alert" className="text-sm text-destructive">{errorMessage(pending.error, 'Failed to load pending payments.')}</p>
+        <p role="alert" className="text-sm text-destructive">
+          {errorMessage(pending.error, 'Failed to load pending payments.')}
+        </p>
       ) : !pending.data.length ? (
         <p className="rounded-xl bg-muted/60 p-4 text-sm text-muted-foreground">No payments are waiting.</p>
       ) : (
         <ul className="grid gap-2">
           {pending.data.map((payment) => (
-            <li key={payment.userId} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border p-3 text-sm">
+            <li
+              key={payment.userId}
+              className="flex flex-wrap items-center justify-between gap-3 rounded-xl border p-3 text-sm"
+            >
               <div className="grid gap-0.5">
-                <span className="font-medium">{payment.name} <span className="font-normal text-muted-foreground">· {payment.email}</span></span>
+                <span className="font-medium">
+                  {payment.name} <span className="font-normal text-muted-foreground">· {payment.email}</span>
+                </span>
                 <span className="text-muted-foreground">
-                  Reference <code className="rounded bg-muted px-1 font-mono text-xs">{payment.reference}</code> · ${payment.amount.toFixed(2)} · {when(payment.attemptedAt)}
+                  Reference <code className="rounded bg-muted px-1 font-mono text-xs">{payment.reference}</code> · $
+                  {payment.amount.toFixed(2)} · {when(payment.attemptedAt)}
                 </span>
               </div>
-              <Button size="sm" onClick={() => activate.mutate(payment)} disabled={activate.isPending} aria-label={`Activate Premium for ${payment.name}`}>
+              <Button
+                size="sm"
+                onClick={() => activate.mutate(payment)}
+                disabled={activate.isPending}
+                aria-label={`Activate Premium for ${payment.name}`}
+              >
                 Activate Premium
               </Button>
             </li>

@@ -49,9 +49,15 @@ export function ReportsPanel() {
               {events.data?.events.map((event) => (
                 <li key={event.id}>
                   <Card className="flex flex-wrap items-center gap-2 p-3 text-sm">
-                    <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', SEVERITY_STYLE[event.severity])}>{event.severity}</span>
+                    <span
+                      className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', SEVERITY_STYLE[event.severity])}
+                    >
+                      {event.severity}
+                    </span>
                     <span className="font-medium">{event.eventType.replace(/_/g, ' ')}</span>
-                    <span className="ml-auto text-xs text-muted-foreground">{new Date(event.createdAt).toLocaleString()}</span>
+                    <span className="ml-auto text-xs text-muted-foreground">
+                      {new Date(event.createdAt).toLocaleString()}
+                    </span>
                     {(event.actor || event.subject) && (
                       <span className="w-full text-xs text-muted-foreground">
                         {event.actor && (
@@ -79,7 +85,18 @@ export function ReportsPanel() {
             <Card key={s.title} className="grid gap-1 p-3 text-sm">
               <span className="flex items-center gap-1.5 font-medium">
                 <Lightbulb className="size-4 text-primary" aria-hidden /> {s.title}
-                <span className={cn('ml-auto rounded-full px-2 py-0.5 text-xs', s.priority === 'high' ? SEVERITY_STYLE.high : s.priority === 'medium' ? SEVERITY_STYLE.warning : SEVERITY_STYLE.info)}>{s.priority}</span>
+                <span
+                  className={cn(
+                    'ml-auto rounded-full px-2 py-0.5 text-xs',
+                    s.priority === 'high'
+                      ? SEVERITY_STYLE.high
+                      : s.priority === 'medium'
+                        ? SEVERITY_STYLE.warning
+                        : SEVERITY_STYLE.info,
+                  )}
+                >
+                  {s.priority}
+                </span>
               </span>
               <span className="text-muted-foreground">{s.text}</span>
             </Card>

@@ -32,7 +32,10 @@ export function StatsCards({ only }: { only?: (keyof TAdminStats)[] }) {
             <span className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
               <Icon className="size-4 text-primary" aria-hidden /> {label}
             </span>
-            <span className="text-2xl font-bold tabular-nums" aria-label={`${label}: ${stats.data ? stats.data[key] : 'loading'}`}>
+            <span
+              className="text-2xl font-bold tabular-nums"
+              aria-label={`${label}: ${stats.data ? stats.data[key] : 'loading'}`}
+            >
               {stats.data ? (money ? `$${stats.data[key].toFixed(2)}` : stats.data[key].toLocaleString()) : '–'}
             </span>
           </Card>

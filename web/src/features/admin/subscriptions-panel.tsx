@@ -13,7 +13,8 @@ import { errorMessage } from '@/lib/api-client';
 import { cancelSubscription, editSubscription, subscriptionsQueryOptions } from './admin-api';
 
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '–');
-const status = (s: TAdminSubscription) => (s.cancelledAt ? `Cancelled, ends ${day(s.expiresAt)}` : s.active ? 'Active' : 'Inactive');
+const status = (s: TAdminSubscription) =>
+  s.cancelledAt ? `Cancelled, ends ${day(s.expiresAt)}` : s.active ? 'Active' : 'Inactive';
 
 /** Pages shown around the current one: a window of at most five. */
 export function pageWindow(page: number, pages: number): number[] {
@@ -27,8 +28,17 @@ function EditDialog({ subscription, onClose }: { subscription: TAdminSubscriptio
   const [active, setActive] = useState(subscription?.active ?? true);
   const [expires, setExpires] = useState(subscription?.expiresAt?.slice(0, 10) ?? '');
   const save = useMutation({
-    mutationFn: () => editSubscription(subscription!.id, { tier, active, expiresAt: expires ? new Date(`${expires}T23:59:59`).toISOString() : null }),
-    onSuccess: () => (toast.success('Subscription updated'), onClose(), void client.invalidateQueries({ queryKey: ['admin'] })),
+    mutationFn: () =>
+      editSubscription(subscription!.id, {
+        tier,
+        active,
+        expiresAt: expires ? new Date(`${expires}T23:59:59`).toISOString() : null,
+      }),
+    onSuccess: () => (
+      toast.success('Subscription updated'),
+      onClose(),
+      void client.invalidateQueries({ queryKey: ['admin'] })
+    ),
     onError: (error) => toast.error(errorMessage(error, 'Please try again.')),
   });
   return (
@@ -43,7 +53,8 @@ function EditDialog({ subscription, onClose }: { subscription: TAdminSubscriptio
         </Select>
       </label>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} className="size-4" /> Active
+        <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} className="size-4" />{' '}
+        Active
       </label>
       <label className="grid gap-1 text-sm font-medium">
         Expires
@@ -53,7 +64,9 @@ function EditDialog({ subscription, onClose }: { subscription: TAdminSubscriptio
         <Dialog.Close asChild>
           <Button variant="outline">Cancel</Button>
         </Dialog.Close>
-        <Button onClick={() => save.mutate()} disabled={save.isPending}>Save</Button>
+        <Button onClick={() => save.mutate()} disabled={save.isPending}>
+          Save
+        </Button>
       </div>
     </Modal>
   );
@@ -70,15 +83,30 @@ export function SubscriptionsPanel() {
   const [cancelling, setCancelling] = useState<TAdminSubscription | null>(null);
   const cancel = useMutation({
     mutationFn: (s: TAdminSubscription) => cancelSubscription(s.id),
-    onSuccess: () => (toast.success('Subscription cancelled', { description: 'It stays active until it expires.' }), setCancelling(null), void client.invalidateQueries({ queryKey: ['admin'] })),
+    onSuccess: () => (
+      toast.success('Subscription cancelled', { description: 'It stays active until it expires.' }),
+      setCancelling(null),
+      void client.invalidateQueries({ queryKey: ['admin'] })
+    ),
     onError: (error) => toast.error(errorMessage(error, 'Please try again.')),
   });
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / pageSize));
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap gap-2">
-        <Input value={search} onChange={(e) => (setSearch(e.target.value), setPage(1))} placeholder="Search by user ID" aria-label="Search by user ID" className="max-w-xs" />
-        <Select value={String(pageSize)} onChange={(e) => (setPageSize(Number(e.target.value)), setPage(1))} aria-label="Rows per page" className="w-24">
+        <Input
+          value={search}
+          onChange={(e) => (setSearch(e.target.value), setPage(1))}
+          placeholder="Search by user ID"
+          aria-label="Search by user ID"
+          className="max-w-xs"
+        />
+        <Select
+          value={String(pageSize)}
+          onChange={(e) => (setPageSize(Number(e.target.value)), setPage(1))}
+          aria-label="Rows per page"
+          className="w-24"
+        >
           {[10, 20, 50].map((n) => (
             <option key={n} value={n}>
               {n}
@@ -92,13 +120,20 @@ export function SubscriptionsPanel() {
       {list.isPending ? (
         <Spinner />
       ) : list.isError ? (
-        <div role="alert" className="grid justify-items-start gap-2 rounded-xl bg-destructive/10 p-4 text-sm text-destructive-strong">
+        <div
+          role="alert"
+          className="grid justify-items-start gap-2 rounded-xl bg-destructive/10 p-4 text-sm text-destructive-strong"
+        >
           <strong>{ADMIN_TEXT.subscriptionsError.title}</strong>
           {errorMessage(list.error, ADMIN_TEXT.subscriptionsError.description)}
-          <Button size="sm" variant="outline" onClick={() => void list.refetch()}>Try Again</Button>
+          <Button size="sm" variant="outline" onClick={() => void list.refetch()}>
+            Try Again
+          </Button>
         </div>
       ) : !list.data.subscriptions.length ? (
-        <p className="rounded-xl bg-muted/60 p-6 text-center text-sm text-muted-foreground">{search.trim() ? 'No subscriptions found matching your search' : 'No subscriptions found'}</p>
+        <p className="rounded-xl bg-muted/60 p-6 text-center text-sm text-muted-foreground">
+          {search.trim() ? 'No subscriptions found matching your search' : 'No subscriptions found'}
+        </p>
       ) : (
         <div className="overflow-x-auto rounded-xl border">
           <table className="w-full text-sm">
@@ -110,7 +145,9 @@ export function SubscriptionsPanel() {
                 <th className="p-3">Tier</th>
                 <th className="p-3">Status</th>
                 <th className="hidden p-3 sm:table-cell">Expires</th>
-                <th className="p-3"><span className="sr-only">Actions</span></th>
+                <th className="p-3">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -130,9 +167,19 @@ export function SubscriptionsPanel() {
                       </DropdownMenu.Trigger>
                       <DropdownMenu.Portal>
                         <DropdownMenu.Content align="end" className="menu-content">
-                          <DropdownMenu.Item className="menu-item" onSelect={() => setViewing(s)}>View Details</DropdownMenu.Item>
-                          <DropdownMenu.Item className="menu-item" onSelect={() => setEditing(s)}>Edit Subscription</DropdownMenu.Item>
-                          <DropdownMenu.Item className="menu-item" disabled={!!s.cancelledAt} onSelect={() => setCancelling(s)}>Cancel Subscription</DropdownMenu.Item>
+                          <DropdownMenu.Item className="menu-item" onSelect={() => setViewing(s)}>
+                            View Details
+                          </DropdownMenu.Item>
+                          <DropdownMenu.Item className="menu-item" onSelect={() => setEditing(s)}>
+                            Edit Subscription
+                          </DropdownMenu.Item>
+                          <DropdownMenu.Item
+                            className="menu-item"
+                            disabled={!!s.cancelledAt}
+                            onSelect={() => setCancelling(s)}
+                          >
+                            Cancel Subscription
+                          </DropdownMenu.Item>
                         </DropdownMenu.Content>
                       </DropdownMenu.Portal>
                     </DropdownMenu.Root>
@@ -145,13 +192,23 @@ export function SubscriptionsPanel() {
       )}
       {pages > 1 && (
         <nav aria-label="Pages" className="flex items-center gap-1">
-          <Button size="sm" variant="outline" disabled={page === 1} onClick={() => setPage(page - 1)}>Previous</Button>
+          <Button size="sm" variant="outline" disabled={page === 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </Button>
           {pageWindow(page, pages).map((n) => (
-            <Button key={n} size="sm" variant={n === page ? 'default' : 'outline'} aria-current={n === page ? 'page' : undefined} onClick={() => setPage(n)}>
+            <Button
+              key={n}
+              size="sm"
+              variant={n === page ? 'default' : 'outline'}
+              aria-current={n === page ? 'page' : undefined}
+              onClick={() => setPage(n)}
+            >
               {n}
             </Button>
           ))}
-          <Button size="sm" variant="outline" disabled={page === pages} onClick={() => setPage(page + 1)}>Next</Button>
+          <Button size="sm" variant="outline" disabled={page === pages} onClick={() => setPage(page + 1)}>
+            Next
+          </Button>
         </nav>
       )}
       <Modal open={!!viewing} onOpenChange={(open) => !open && setViewing(null)} className="w-[min(94vw,26rem)] gap-3">
@@ -159,15 +216,23 @@ export function SubscriptionsPanel() {
         <Dialog.Description className="text-sm text-muted-foreground">{viewing?.email}</Dialog.Description>
         {viewing && (
           <dl className="grid grid-cols-[7rem_1fr] gap-1 text-sm">
-            <dt className="text-muted-foreground">Member</dt><dd>{viewing.name}</dd>
-            <dt className="text-muted-foreground">User ID</dt><dd className="break-all">{viewing.userId}</dd>
-            <dt className="text-muted-foreground">Tier</dt><dd>{viewing.tier}</dd>
-            <dt className="text-muted-foreground">Status</dt><dd>{status(viewing)}</dd>
-            <dt className="text-muted-foreground">Started</dt><dd>{day(viewing.createdAt)}</dd>
-            <dt className="text-muted-foreground">Expires</dt><dd>{day(viewing.expiresAt)}</dd>
+            <dt className="text-muted-foreground">Member</dt>
+            <dd>{viewing.name}</dd>
+            <dt className="text-muted-foreground">User ID</dt>
+            <dd className="break-all">{viewing.userId}</dd>
+            <dt className="text-muted-foreground">Tier</dt>
+            <dd>{viewing.tier}</dd>
+            <dt className="text-muted-foreground">Status</dt>
+            <dd>{status(viewing)}</dd>
+            <dt className="text-muted-foreground">Started</dt>
+            <dd>{day(viewing.createdAt)}</dd>
+            <dt className="text-muted-foreground">Expires</dt>
+            <dd>{day(viewing.expiresAt)}</dd>
           </dl>
         )}
-        <Dialog.Close asChild><Button variant="outline">Close</Button></Dialog.Close>
+        <Dialog.Close asChild>
+          <Button variant="outline">Close</Button>
+        </Dialog.Close>
       </Modal>
       {editing && <EditDialog key={editing.id} subscription={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog

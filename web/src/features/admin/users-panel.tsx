@@ -35,7 +35,9 @@ function UserDetails({ user, onClose }: { user: TAdminUser | null; onClose: () =
             <dt className="text-muted-foreground">Country</dt>
             <dd>{user.country ?? '–'}</dd>
             <dt className="text-muted-foreground">Rating</dt>
-            <dd>{user.avgRating !== null ? `${user.avgRating.toFixed(1)} from ${user.reviewCount} dates` : 'No ratings'}</dd>
+            <dd>
+              {user.avgRating !== null ? `${user.avgRating.toFixed(1)} from ${user.reviewCount} dates` : 'No ratings'}
+            </dd>
             <dt className="text-muted-foreground">Photos</dt>
             <dd>{user.photoCount}</dd>
             <dt className="text-muted-foreground">Interests</dt>
@@ -43,7 +45,11 @@ function UserDetails({ user, onClose }: { user: TAdminUser | null; onClose: () =
             <dt className="text-muted-foreground">Bio</dt>
             <dd>{user.bio ?? '–'}</dd>
             <dt className="text-muted-foreground">Status</dt>
-            <dd>{user.banned ? `Blocked${user.banReason ? `: ${user.banReason}` : ''}${user.banExpires ? ` until ${day(user.banExpires)}` : ''}` : 'Active'}</dd>
+            <dd>
+              {user.banned
+                ? `Blocked${user.banReason ? `: ${user.banReason}` : ''}${user.banExpires ? ` until ${day(user.banExpires)}` : ''}`
+                : 'Active'}
+            </dd>
           </dl>
           <Dialog.Close asChild>
             <Button variant="outline">Close</Button>
@@ -57,7 +63,10 @@ function UserDetails({ user, onClose }: { user: TAdminUser | null; onClose: () =
 /** A member named in the back office, linked to their details in the Users tab. */
 export function MemberLink({ member }: { member: { userId: string; name: string } }) {
   return (
-    <Link to={`${paths.admin}?tab=users&member=${encodeURIComponent(member.userId)}`} className="font-medium text-primary hover:underline">
+    <Link
+      to={`${paths.admin}?tab=users&member=${encodeURIComponent(member.userId)}`}
+      className="font-medium text-primary hover:underline"
+    >
       {member.name}
     </Link>
   );
@@ -88,15 +97,26 @@ export function UsersPanel({ preview }: { preview?: number }) {
   const refresh = () => void client.invalidateQueries({ queryKey: ['admin'] });
   const act = useMutation({
     mutationFn: async ({ kind, user }: { kind: 'verify' | 'block' | 'photos'; user: TAdminUser }) =>
-      kind === 'verify' ? setVerified(user.userId, !user.selfieVerified) : kind === 'block' ? setBlocked(user.userId, !user.banned) : removePhotos(user.userId),
+      kind === 'verify'
+        ? setVerified(user.userId, !user.selfieVerified)
+        : kind === 'block'
+          ? setBlocked(user.userId, !user.banned)
+          : removePhotos(user.userId),
     onSuccess: (updated, { kind }) => {
-      const text = kind === 'verify' ? ADMIN_TEXT.verified(updated.selfieVerified) : kind === 'block' ? ADMIN_TEXT.blocked(updated.banned) : ADMIN_TEXT.photosRemoved;
+      const text =
+        kind === 'verify'
+          ? ADMIN_TEXT.verified(updated.selfieVerified)
+          : kind === 'block'
+            ? ADMIN_TEXT.blocked(updated.banned)
+            : ADMIN_TEXT.photosRemoved;
       toast.success(text.title, { description: text.description });
       setConfirm(null);
       refresh();
     },
     onError: (error, { kind }) =>
-      kind === 'verify' ? toast.error(ADMIN_TEXT.verifyFailed.title, { description: ADMIN_TEXT.verifyFailed.description }) : toast.error(errorMessage(error, 'Please try again.')),
+      kind === 'verify'
+        ? toast.error(ADMIN_TEXT.verifyFailed.title, { description: ADMIN_TEXT.verifyFailed.description })
+        : toast.error(errorMessage(error, 'Please try again.')),
   });
   const all = users.data ?? [];
   const list = preview ? all.slice(0, preview) : all;
@@ -113,8 +133,16 @@ export function UsersPanel({ preview }: { preview?: number }) {
         <div className="flex gap-2">
           <label className="relative flex-1">
             <span className="sr-only">Search users by name</span>
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search by name" className="pl-9" />
+            <Search
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden
+            />
+            <Input
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="Search by name"
+              className="pl-9"
+            />
           </label>
           <Button variant="outline" onClick={refresh}>
             <RefreshCw aria-hidden /> Refresh
@@ -122,14 +150,19 @@ export function UsersPanel({ preview }: { preview?: number }) {
         </div>
       )}
       {users.isPending ? (
-        <div className="flex justify-center p-6"><Spinner /></div>
+        <div className="flex justify-center p-6">
+          <Spinner />
+        </div>
       ) : users.isError ? (
-        <p className="rounded-xl bg-destructive/10 p-4 text-sm text-destructive-strong">{ADMIN_TEXT.profilesError.title}: {ADMIN_TEXT.profilesError.description}</p>
+        <p className="rounded-xl bg-destructive/10 p-4 text-sm text-destructive-strong">
+          {ADMIN_TEXT.profilesError.title}: {ADMIN_TEXT.profilesError.description}
+        </p>
       ) : list.length === 0 ? (
         <p className="rounded-xl bg-muted/60 p-6 text-center text-sm text-muted-foreground">
           {search.trim() ? (
             <>
-              <strong className="block text-foreground">{ADMIN_TEXT.noUsers.search}</strong> {ADMIN_TEXT.noUsers.searchHint}
+              <strong className="block text-foreground">{ADMIN_TEXT.noUsers.search}</strong>{' '}
+              {ADMIN_TEXT.noUsers.searchHint}
             </>
           ) : (
             ADMIN_TEXT.noUsers.none
@@ -143,14 +176,24 @@ export function UsersPanel({ preview }: { preview?: number }) {
                 {user.photoUrl ? (
                   <img src={user.photoUrl} alt="" className="size-12 rounded-full object-cover" />
                 ) : (
-                  <div className="flex size-12 items-center justify-center rounded-full bg-muted text-sm font-semibold">{user.name[0]}</div>
+                  <div className="flex size-12 items-center justify-center rounded-full bg-muted text-sm font-semibold">
+                    {user.name[0]}
+                  </div>
                 )}
                 <div className="min-w-0 flex-1 basis-40">
                   <p className="flex items-center gap-1.5 truncate font-medium">
                     {user.name}
                     {user.selfieVerified && <BadgeCheck className="size-4 text-emerald-600" aria-label="verified" />}
-                    {user.banned && <span className="rounded-full bg-destructive/10 px-2 text-xs font-semibold text-destructive-strong">Blocked</span>}
-                    {user.isAdmin && <span className="rounded-full bg-primary/10 px-2 text-xs font-semibold text-primary-strong">Admin</span>}
+                    {user.banned && (
+                      <span className="rounded-full bg-destructive/10 px-2 text-xs font-semibold text-destructive-strong">
+                        Blocked
+                      </span>
+                    )}
+                    {user.isAdmin && (
+                      <span className="rounded-full bg-primary/10 px-2 text-xs font-semibold text-primary-strong">
+                        Admin
+                      </span>
+                    )}
                   </p>
                   <p className="truncate text-xs text-muted-foreground">{user.email}</p>
                 </div>
@@ -158,16 +201,33 @@ export function UsersPanel({ preview }: { preview?: number }) {
                   <Button size="sm" variant="ghost" onClick={() => setViewing(user)} aria-label={`View ${user.name}`}>
                     <Eye aria-hidden />
                   </Button>
-                  <Button size="sm" variant="outline" onClick={() => act.mutate({ kind: 'verify', user })} disabled={act.isPending}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => act.mutate({ kind: 'verify', user })}
+                    disabled={act.isPending}
+                  >
                     {user.selfieVerified ? 'Unverify' : 'Verify'}
                   </Button>
                   {!user.isAdmin && (
-                    <Button size="sm" variant={user.banned ? 'outline' : 'destructive'} onClick={() => (user.banned ? act.mutate({ kind: 'block', user }) : setConfirm({ kind: 'block', user }))} disabled={act.isPending}>
+                    <Button
+                      size="sm"
+                      variant={user.banned ? 'outline' : 'destructive'}
+                      onClick={() =>
+                        user.banned ? act.mutate({ kind: 'block', user }) : setConfirm({ kind: 'block', user })
+                      }
+                      disabled={act.isPending}
+                    >
                       <Ban aria-hidden /> {user.banned ? 'Unblock' : 'Block'}
                     </Button>
                   )}
                   {user.photoCount > 0 && (
-                    <Button size="sm" variant="ghost" onClick={() => setConfirm({ kind: 'photos', user })} aria-label={`Remove photos of ${user.name}`}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setConfirm({ kind: 'photos', user })}
+                      aria-label={`Remove photos of ${user.name}`}
+                    >
                       <ImageOff aria-hidden /> Remove photos
                     </Button>
                   )}
@@ -182,7 +242,11 @@ export function UsersPanel({ preview }: { preview?: number }) {
         open={!!confirm}
         onOpenChange={(open) => !open && setConfirm(null)}
         title={confirm?.kind === 'block' ? `Block ${confirm.user.name}?` : `Remove ${confirm?.user.name}'s photos?`}
-        description={confirm?.kind === 'block' ? 'Their sessions end now, they cannot sign in, and their profile is hidden until you unblock them.' : 'Every photo is deleted. This cannot be undone.'}
+        description={
+          confirm?.kind === 'block'
+            ? 'Their sessions end now, they cannot sign in, and their profile is hidden until you unblock them.'
+            : 'Every photo is deleted. This cannot be undone.'
+        }
         confirmLabel={confirm?.kind === 'block' ? 'Block' : 'Remove photos'}
         destructive
         pending={act.isPending}

@@ -16,7 +16,15 @@ const ROTATE_MS = 8000;
  * counts one impression per visitor, ad and day; the click goes through the server (which
  * counts it) and opens in a new tab. Failures are only logged.
  */
-export function AdSlot({ placement, className, layout = 'banner' }: { placement: AdPlacement; className?: string; layout?: 'banner' | 'inline' | 'sidebar' }) {
+export function AdSlot({
+  placement,
+  className,
+  layout = 'banner',
+}: {
+  placement: AdPlacement;
+  className?: string;
+  layout?: 'banner' | 'inline' | 'sidebar';
+}) {
   const { session, isLoading } = useSession();
   const hydrated = useHydrated();
   const premium = session?.subscription.tier === 'premium';
@@ -40,16 +48,32 @@ export function AdSlot({ placement, className, layout = 'banner' }: { placement:
   useEffect(() => {
     if (!ad || !hydrated || counted.current.has(ad.id)) return;
     counted.current.add(ad.id);
-    api(`/api/ads/${ad.id}/impression`, { method: 'POST', body: {} }).catch((error: unknown) => console.warn('ad impression not counted', error));
+    api(`/api/ads/${ad.id}/impression`, { method: 'POST', body: {} }).catch((error: unknown) =>
+      console.warn('ad impression not counted', error),
+    );
   }, [ad, hydrated]);
 
   if (ads.isError) console.warn('ads not loaded', ads.error);
   if (!ad || !hydrated) return null;
   return (
     <aside aria-label="Advertisement" className={cn(layout === 'banner' && 'mx-auto w-full max-w-6xl px-4', className)}>
-      <a href={ad.clickUrl} target="_blank" rel="noopener noreferrer" className="group relative block overflow-hidden rounded-2xl border">
-        <img src={ad.imageUrl} alt={ad.name} className={cn('w-full object-cover transition group-hover:opacity-95', layout === 'sidebar' ? 'aspect-[4/5]' : 'max-h-40')} />
-        <span className="absolute right-2 top-2 rounded bg-black/60 px-1.5 py-0.5 text-[10px] font-medium uppercase text-white">Ad</span>
+      <a
+        href={ad.clickUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="group relative block overflow-hidden rounded-2xl border"
+      >
+        <img
+          src={ad.imageUrl}
+          alt={ad.name}
+          className={cn(
+            'w-full object-cover transition group-hover:opacity-95',
+            layout === 'sidebar' ? 'aspect-[4/5]' : 'max-h-40',
+          )}
+        />
+        <span className="absolute right-2 top-2 rounded bg-black/60 px-1.5 py-0.5 text-[10px] font-medium uppercase text-white">
+          Ad
+        </span>
       </a>
     </aside>
   );

@@ -2,7 +2,17 @@ import { MailCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
-export function CheckEmail({ email, message, action, onAction }: { email: string; message: string; action: string; onAction: () => void }) {
+export function CheckEmail({
+  email,
+  message,
+  action,
+  onAction,
+}: {
+  email: string;
+  message: string;
+  action: string;
+  onAction: () => void;
+}) {
   return (
     <Card role="status">
       <CardHeader className="items-center text-center">

@@ -1,7 +1,13 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@/lib/toast';
-import { COUNTRIES, parseInterests, ZRegisterForm, type TRegisterForm, type TRegistrationDetails } from '@contracts/auth';
+import {
+  COUNTRIES,
+  parseInterests,
+  ZRegisterForm,
+  type TRegisterForm,
+  type TRegistrationDetails,
+} from '@contracts/auth';
 import { AUTH_TEXT, TOASTS } from '@contracts/messages';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -25,7 +31,16 @@ function toRegistration(form: TRegisterForm): TRegistrationDetails {
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
   const form = useForm<TRegisterForm>({
     resolver: zodResolver(ZRegisterForm),
-    defaultValues: { email: '', password: '', confirmPassword: '', name: '', age: '', country: '', bio: '', interests: '' },
+    defaultValues: {
+      email: '',
+      password: '',
+      confirmPassword: '',
+      name: '',
+      age: '',
+      country: '',
+      bio: '',
+      interests: '',
+    },
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -36,7 +51,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
       toast.success(TOASTS.registrationSuccessful.title, { description: TOASTS.registrationSuccessful.description });
       onRegistered(values.email.trim());
     } catch (error) {
-      toast.error(TOASTS.registrationFailed.title, { description: errorMessage(error, TOASTS.registrationFailed.fallback) });
+      toast.error(TOASTS.registrationFailed.title, {
+        description: errorMessage(error, TOASTS.registrationFailed.fallback),
+      });
     }
   });
 
@@ -72,7 +89,12 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
           ))}
         </Select>
       </Field>
-      <Field label="Interests" optional hint="Separate interests with commas, e.g. hiking, jazz, cooking" error={errors.interests?.message}>
+      <Field
+        label="Interests"
+        optional
+        hint="Separate interests with commas, e.g. hiking, jazz, cooking"
+        error={errors.interests?.message}
+      >
         <Input {...form.register('interests')} />
       </Field>
       <BioField

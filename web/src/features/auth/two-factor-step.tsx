@@ -52,7 +52,11 @@ export function TwoFactorStep() {
     <Card>
       <CardContent className="grid gap-5 pt-6">
         <div className="flex items-start gap-3">
-          {method === 'app' ? <ShieldCheck className="mt-0.5 size-6 shrink-0 text-primary" aria-hidden /> : <Mail className="mt-0.5 size-6 shrink-0 text-primary" aria-hidden />}
+          {method === 'app' ? (
+            <ShieldCheck className="mt-0.5 size-6 shrink-0 text-primary" aria-hidden />
+          ) : (
+            <Mail className="mt-0.5 size-6 shrink-0 text-primary" aria-hidden />
+          )}
           <p className="text-sm">
             {method === 'app'
               ? 'Enter the 6-digit code from your authenticator app.'
@@ -63,7 +67,14 @@ export function TwoFactorStep() {
         </div>
         <form className="grid gap-4" onSubmit={(event) => void submit(event)} noValidate>
           <Field label="Verification code">
-            <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} autoFocus />
+            <Input
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              autoFocus
+            />
           </Field>
           <Button type="submit" size="lg" disabled={pending}>
             {pending ? 'Verifying...' : 'Verify'}

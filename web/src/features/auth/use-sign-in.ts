@@ -19,7 +19,8 @@ export function useSignIn() {
       result = (await authApi.signIn(email, password)) as typeof result;
     } catch (error) {
       // The right password of a suspended account: the page that says why and how to appeal.
-      if (error instanceof ApiError && error.code === 'BANNED_USER') return void navigate(paths.suspended, { state: { message: error.message } });
+      if (error instanceof ApiError && error.code === 'BANNED_USER')
+        return void navigate(paths.suspended, { state: { message: error.message } });
       throw error;
     }
     if (result?.twoFactorRedirect) {

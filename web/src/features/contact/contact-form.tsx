@@ -33,7 +33,12 @@ export function ContactForm({ kind, subject = '' }: { kind: 'contact' | 'support
     }
   });
   return (
-    <form className="grid gap-4" onSubmit={submit} noValidate aria-label={kind === 'support' ? 'Support request' : 'Contact form'}>
+    <form
+      className="grid gap-4"
+      onSubmit={submit}
+      noValidate
+      aria-label={kind === 'support' ? 'Support request' : 'Contact form'}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" error={errors.name?.message}>
           <Input autoComplete="name" {...form.register('name')} />

@@ -13,38 +13,45 @@ export default function ProfileTab() {
   if (!profile) return null;
   return (
     <div className="mx-auto grid max-w-xl gap-4">
-    <Card className="overflow-hidden">
-      <div className="flex gap-4 p-6">
-        {profile.photos[0] ? (
-          <img src={profile.photos[0].thumbUrl} alt="Your main photo" className="size-24 rounded-2xl object-cover" />
-        ) : (
-          <div className="flex size-24 items-center justify-center rounded-2xl bg-muted text-sm text-muted-foreground">No photo</div>
-        )}
-        <div className="grid content-start gap-1">
-          <h2 className="text-xl font-bold">
-            {profile.name}, {profile.age ?? PROFILE_DEFAULTS.age}
-          </h2>
-          <p className="text-sm text-muted-foreground">{profile.location ?? PROFILE_DEFAULTS.location}</p>
-          <p className="text-sm">{profile.bio ?? PROFILE_DEFAULTS.bio}</p>
+      <Card className="overflow-hidden">
+        <div className="flex gap-4 p-6">
+          {profile.photos[0] ? (
+            <img src={profile.photos[0].thumbUrl} alt="Your main photo" className="size-24 rounded-2xl object-cover" />
+          ) : (
+            <div className="flex size-24 items-center justify-center rounded-2xl bg-muted text-sm text-muted-foreground">
+              No photo
+            </div>
+          )}
+          <div className="grid content-start gap-1">
+            <h2 className="text-xl font-bold">
+              {profile.name}, {profile.age ?? PROFILE_DEFAULTS.age}
+            </h2>
+            <p className="text-sm text-muted-foreground">{profile.location ?? PROFILE_DEFAULTS.location}</p>
+            <p className="text-sm">{profile.bio ?? PROFILE_DEFAULTS.bio}</p>
+          </div>
         </div>
-      </div>
-      <div className="border-t px-6 py-4">
-        <ReputationSummary avgRating={profile.avgRating} reviewCount={profile.reviewCount} badges={profile.badges} trustScore={profile.trustScore} />
-      </div>
-      <div className="flex gap-2 border-t p-4">
-        <Button asChild>
-          <Link to={paths.profileEdit}>
-            <UserPen aria-hidden /> Edit Profile
-          </Link>
-        </Button>
-        <Button variant="outline" asChild>
-          <Link to={paths.settings}>
-            <Settings aria-hidden /> Settings
-          </Link>
-        </Button>
-      </div>
-    </Card>
-    <SelfieCard />
+        <div className="border-t px-6 py-4">
+          <ReputationSummary
+            avgRating={profile.avgRating}
+            reviewCount={profile.reviewCount}
+            badges={profile.badges}
+            trustScore={profile.trustScore}
+          />
+        </div>
+        <div className="flex gap-2 border-t p-4">
+          <Button asChild>
+            <Link to={paths.profileEdit}>
+              <UserPen aria-hidden /> Edit Profile
+            </Link>
+          </Button>
+          <Button variant="outline" asChild>
+            <Link to={paths.settings}>
+              <Settings aria-hidden /> Settings
+            </Link>
+          </Button>
+        </div>
+      </Card>
+      <SelfieCard />
     </div>
   );
 }

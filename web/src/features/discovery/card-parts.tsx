@@ -9,20 +9,48 @@ export const displayAge = (card: { age: number | null }) => card.age ?? PROFILE_
 
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
-  return (parts.length ? parts.slice(0, 2).map((p) => p[0]!.toUpperCase()).join('') : 'A') || 'A';
+  return (
+    (parts.length
+      ? parts
+          .slice(0, 2)
+          .map((p) => p[0]!.toUpperCase())
+          .join('')
+      : 'A') || 'A'
+  );
 }
 
 /** The main photo, or a warm initials avatar when there is none. */
-export function CardPhoto({ card, className, size = 'large' }: { card: TProfileCard; className?: string; size?: 'large' | 'thumb' }) {
+export function CardPhoto({
+  card,
+  className,
+  size = 'large',
+}: {
+  card: TProfileCard;
+  className?: string;
+  size?: 'large' | 'thumb';
+}) {
   const photo = card.photos[0];
   if (!photo) {
     return (
-      <div className={cn('flex items-center justify-center bg-gradient-to-br from-rose-300 to-orange-200 text-4xl font-bold text-white dark:from-rose-900 dark:to-orange-900', className)} role="img" aria-label={`${displayName(card)} has no photos yet`}>
+      <div
+        className={cn(
+          'flex items-center justify-center bg-gradient-to-br from-rose-300 to-orange-200 text-4xl font-bold text-white dark:from-rose-900 dark:to-orange-900',
+          className,
+        )}
+        role="img"
+        aria-label={`${displayName(card)} has no photos yet`}
+      >
         {initials(displayName(card))}
       </div>
     );
   }
-  return <img src={size === 'thumb' ? photo.thumbUrl : photo.url} alt={`${displayName(card)}'s main photo`} className={cn('object-cover', className)} />;
+  return (
+    <img
+      src={size === 'thumb' ? photo.thumbUrl : photo.url}
+      alt={`${displayName(card)}'s main photo`}
+      className={cn('object-cover', className)}
+    />
+  );
 }
 
 export function InterestChips({ interests, max = 3 }: { interests: string[]; max?: number }) {
@@ -30,7 +58,10 @@ export function InterestChips({ interests, max = 3 }: { interests: string[]; max
   return (
     <ul className="flex flex-wrap gap-1.5" aria-label="Interests">
       {interests.slice(0, max).map((interest) => (
-        <li key={interest} className="rounded-full bg-secondary px-2.5 py-0.5 text-xs font-medium text-secondary-foreground">
+        <li
+          key={interest}
+          className="rounded-full bg-secondary px-2.5 py-0.5 text-xs font-medium text-secondary-foreground"
+        >
           {interest}
         </li>
       ))}
@@ -41,7 +72,10 @@ export function InterestChips({ interests, max = 3 }: { interests: string[]; max
 export function CompatibilityBadge({ card }: { card: TProfileCard }) {
   return (
     // Opaque, so its contrast (6:1 and more) does not depend on the photo beneath it.
-    <span className="inline-flex items-center gap-1 rounded-full bg-white px-2.5 py-1 text-xs font-semibold text-rose-700 shadow-sm dark:bg-zinc-900 dark:text-rose-300" title={`Compatibility: ${card.compatibility.band}`}>
+    <span
+      className="inline-flex items-center gap-1 rounded-full bg-white px-2.5 py-1 text-xs font-semibold text-rose-700 shadow-sm dark:bg-zinc-900 dark:text-rose-300"
+      title={`Compatibility: ${card.compatibility.band}`}
+    >
       <Heart className="size-3.5" aria-hidden /> {card.compatibility.percent}% match
     </span>
   );
@@ -62,7 +96,10 @@ export function RatingDisplay({ card }: { card: TProfileCard }) {
     return <p className="text-xs text-muted-foreground">No rated dates yet</p>;
   }
   return (
-    <p className="flex items-center gap-1 text-sm" aria-label={`Rated ${card.avgRating.toFixed(1)} out of 5 from ${ratedDates(card.reviewCount)}`}>
+    <p
+      className="flex items-center gap-1 text-sm"
+      aria-label={`Rated ${card.avgRating.toFixed(1)} out of 5 from ${ratedDates(card.reviewCount)}`}
+    >
       <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden />
       <span className="font-semibold">{card.avgRating.toFixed(1)}</span>
       <span className="text-muted-foreground">· {ratedDates(card.reviewCount)}</span>

@@ -25,8 +25,12 @@ describe('counts on cards and in the deck', () => {
 describe('the rejected-selfie notice', () => {
   it('keeps the reason a sentence of its own', async () => {
     const { rejectionText } = await import('@/features/trust');
-    expect(rejectionText('face not visible')).toBe('Your last selfie was not approved. Reason: Face not visible. Please try again.');
-    expect(rejectionText('Wrong pose!')).toBe('Your last selfie was not approved. Reason: Wrong pose! Please try again.');
+    expect(rejectionText('face not visible')).toBe(
+      'Your last selfie was not approved. Reason: Face not visible. Please try again.',
+    );
+    expect(rejectionText('Wrong pose!')).toBe(
+      'Your last selfie was not approved. Reason: Wrong pose! Please try again.',
+    );
     expect(rejectionText(null)).toBe('Your last selfie was not approved. Please try again.');
   });
 });

@@ -12,7 +12,17 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
 import { SafetyMenu } from '@/features/safety';
-import { CardHeading, CardPhoto, CompatibilityBadge, displayAge, displayName, InterestChips, RatingDisplay, SuperLikeMark, superLikeRing } from './card-parts';
+import {
+  CardHeading,
+  CardPhoto,
+  CompatibilityBadge,
+  displayAge,
+  displayName,
+  InterestChips,
+  RatingDisplay,
+  SuperLikeMark,
+  superLikeRing,
+} from './card-parts';
 import { discoverQueryOptions, likesStatusQueryOptions, passProfile } from './discovery-api';
 import { useLike } from './use-like';
 import { TrustBadges, TrustScore } from '@/features/trust';
@@ -43,7 +53,10 @@ export function DiscoverDeck() {
   const [done, setDone] = useState<Set<string>>(new Set());
   const { like, liking: busy } = useLike();
 
-  const queue = useMemo(() => (deck.data?.pages ?? []).flatMap((page) => page.profiles).filter((card) => !done.has(card.userId)), [deck.data, done]);
+  const queue = useMemo(
+    () => (deck.data?.pages ?? []).flatMap((page) => page.profiles).filter((card) => !done.has(card.userId)),
+    [deck.data, done],
+  );
   const card = queue[0];
   // Keep a few cards ready: fetch the next page before the deck runs dry.
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = deck;
@@ -68,7 +81,11 @@ export function DiscoverDeck() {
     <div className="mx-auto grid max-w-md gap-3 md:max-w-3xl">
       <div className="flex flex-wrap items-center justify-center gap-3">
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {premium ? 'Unlimited likes' : likesLeft !== undefined && likesLeft !== null ? likesLeftLabel(likesLeft) : '\u00a0'}
+          {premium
+            ? 'Unlimited likes'
+            : likesLeft !== undefined && likesLeft !== null
+              ? likesLeftLabel(likesLeft)
+              : '\u00a0'}
         </p>
         <BoostButton />
       </div>
@@ -90,13 +107,18 @@ export function DiscoverDeck() {
         <Card className="flex flex-col items-center gap-3 p-10 text-center">
           <SearchX className="size-10 text-muted-foreground" aria-hidden />
           <h2 className="text-xl font-semibold">No more profiles</h2>
-          <p className="text-sm text-muted-foreground">You have seen everyone for now. Check back later, or widen your search.</p>
+          <p className="text-sm text-muted-foreground">
+            You have seen everyone for now. Check back later, or widen your search.
+          </p>
           <Button variant="outline" asChild>
             <Link to={paths.discover}>Browse with filters</Link>
           </Button>
         </Card>
       ) : (
-        <Card className={cn('overflow-hidden md:grid md:grid-cols-2', superLikeRing(card))} aria-label={`${displayName(card)}, ${displayAge(card)}`}>
+        <Card
+          className={cn('overflow-hidden md:grid md:grid-cols-2', superLikeRing(card))}
+          aria-label={`${displayName(card)}, ${displayAge(card)}`}
+        >
           <div className="relative">
             {/* Sized to the screen, so Pass and Like stay in view without scrolling. */}
             <CardPhoto card={card} className={DECK_PHOTO} />
@@ -104,7 +126,10 @@ export function DiscoverDeck() {
               <CompatibilityBadge card={card} />
               <SuperLikeMark card={card} />
             </div>
-            <SafetyMenu member={{ userId: card.userId, name: displayName(card) }} className="absolute right-2 top-2 rounded-full bg-black/40 text-white hover:bg-black/60 hover:text-white" />
+            <SafetyMenu
+              member={{ userId: card.userId, name: displayName(card) }}
+              className="absolute right-2 top-2 rounded-full bg-black/40 text-white hover:bg-black/60 hover:text-white"
+            />
             {/* On phones the essentials sit on the photo's dark foot. */}
             <div className="dark absolute inset-x-0 bottom-0 grid gap-2 bg-gradient-to-t from-black/90 via-black/75 to-transparent p-4 pt-16 text-white md:hidden [&_.text-muted-foreground]:text-white/90">
               <Essentials card={card} />
@@ -115,15 +140,32 @@ export function DiscoverDeck() {
               <Essentials card={card} />
             </div>
             <div className={cn('grid gap-3 md:order-last md:mt-auto', premium ? 'grid-cols-3' : 'grid-cols-2')}>
-              <Button variant="outline" size="lg" onClick={() => void onPass(card)} disabled={busy} aria-label={`Pass on ${displayName(card)}`}>
+              <Button
+                variant="outline"
+                size="lg"
+                onClick={() => void onPass(card)}
+                disabled={busy}
+                aria-label={`Pass on ${displayName(card)}`}
+              >
                 <X aria-hidden /> Pass
               </Button>
               {premium && (
-                <Button variant="secondary" size="lg" onClick={() => void onLike(card, true)} disabled={busy} aria-label={`Super like ${displayName(card)}`}>
+                <Button
+                  variant="secondary"
+                  size="lg"
+                  onClick={() => void onLike(card, true)}
+                  disabled={busy}
+                  aria-label={`Super like ${displayName(card)}`}
+                >
                   <Sparkles aria-hidden className="text-amber-500" /> Super
                 </Button>
               )}
-              <Button size="lg" onClick={() => void onLike(card)} disabled={busy || likesLeft === 0} aria-label={`Like ${displayName(card)}`}>
+              <Button
+                size="lg"
+                onClick={() => void onLike(card)}
+                disabled={busy || likesLeft === 0}
+                aria-label={`Like ${displayName(card)}`}
+              >
                 <Heart aria-hidden /> Like
               </Button>
             </div>

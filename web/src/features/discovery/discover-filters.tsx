@@ -32,13 +32,27 @@ export const DEFAULT_FILTERS: FilterState = {
 };
 
 /** Premium's filters. On the free plan they show, locked, with the way to unlock them. */
-function AdvancedFilters({ value, set, premium }: { value: FilterState; set: <K extends keyof FilterState>(key: K, v: FilterState[K]) => void; premium: boolean }) {
+function AdvancedFilters({
+  value,
+  set,
+  premium,
+}: {
+  value: FilterState;
+  set: <K extends keyof FilterState>(key: K, v: FilterState[K]) => void;
+  premium: boolean;
+}) {
   return (
-    <fieldset className="grid gap-3 rounded-xl border border-dashed p-3 sm:col-span-2 lg:col-span-5 lg:grid-cols-[auto_1fr_auto_auto] lg:items-end" disabled={!premium}>
+    <fieldset
+      className="grid gap-3 rounded-xl border border-dashed p-3 sm:col-span-2 lg:col-span-5 lg:grid-cols-[auto_1fr_auto_auto] lg:items-end"
+      disabled={!premium}
+    >
       <legend className="flex items-center gap-1.5 px-1 text-sm font-medium">
         <Crown className="size-4 text-primary" aria-hidden /> Advanced filters
         {!premium && (
-          <Link to={paths.pricing} className="ml-1 inline-flex items-center gap-1 text-xs font-normal text-primary underline-offset-4 hover:underline">
+          <Link
+            to={paths.pricing}
+            className="ml-1 inline-flex items-center gap-1 text-xs font-normal text-primary underline-offset-4 hover:underline"
+          >
             <Lock className="size-3" aria-hidden /> Premium
           </Link>
         )}
@@ -55,11 +69,21 @@ function AdvancedFilters({ value, set, premium }: { value: FilterState; set: <K 
       </Field>
       <span className="hidden lg:block" />
       <label className="flex h-10 items-center gap-2 text-sm">
-        <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={value.verifiedDates} onChange={(e) => set('verifiedDates', e.target.checked)} />
+        <input
+          type="checkbox"
+          className="size-4 accent-[var(--primary)]"
+          checked={value.verifiedDates}
+          onChange={(e) => set('verifiedDates', e.target.checked)}
+        />
         Has verified dates
       </label>
       <label className="flex h-10 items-center gap-2 text-sm">
-        <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={value.recentlyActive} onChange={(e) => set('recentlyActive', e.target.checked)} />
+        <input
+          type="checkbox"
+          className="size-4 accent-[var(--primary)]"
+          checked={value.recentlyActive}
+          onChange={(e) => set('recentlyActive', e.target.checked)}
+        />
         Active this week
       </label>
     </fieldset>
@@ -68,22 +92,48 @@ function AdvancedFilters({ value, set, premium }: { value: FilterState; set: <K 
 
 const CITY_SUGGESTIONS = ['Chicago', 'New York', 'Los Angeles', 'San Francisco'];
 
-export function DiscoverFilters({ value, onChange, nearby, premium }: { value: FilterState; onChange: (next: FilterState) => void; nearby: boolean; premium: boolean }) {
+export function DiscoverFilters({
+  value,
+  onChange,
+  nearby,
+  premium,
+}: {
+  value: FilterState;
+  onChange: (next: FilterState) => void;
+  nearby: boolean;
+  premium: boolean;
+}) {
   const set = <K extends keyof FilterState>(key: K, v: FilterState[K]) => onChange({ ...value, [key]: v });
   return (
-    <div className="grid items-start gap-4 rounded-2xl border bg-card p-4 sm:grid-cols-2 lg:grid-cols-5" role="search" aria-label="Filter profiles">
+    <div
+      className="grid items-start gap-4 rounded-2xl border bg-card p-4 sm:grid-cols-2 lg:grid-cols-5"
+      role="search"
+      aria-label="Filter profiles"
+    >
       <div className="relative lg:col-span-2">
         <Field label="Search">
-          <Input className="pl-9" placeholder="Name or bio" value={value.q} onChange={(e) => set('q', e.target.value)} />
+          <Input
+            className="pl-9"
+            placeholder="Name or bio"
+            value={value.q}
+            onChange={(e) => set('q', e.target.value)}
+          />
         </Field>
         {/* Centred on the input's own row (h-10), which is the bottom of this cell. */}
-        <span className="pointer-events-none absolute bottom-0 left-3 flex h-10 items-center text-muted-foreground" aria-hidden>
+        <span
+          className="pointer-events-none absolute bottom-0 left-3 flex h-10 items-center text-muted-foreground"
+          aria-hidden
+        >
           <Search className="size-4" />
         </span>
       </div>
       {nearby ? (
         <Field label={premium ? 'Distance' : 'Distance (Premium)'}>
-          <Select value={String(value.radiusKm)} onChange={(e) => set('radiusKm', Number(e.target.value))} disabled={!premium}>
+          <Select
+            value={String(value.radiusKm)}
+            onChange={(e) => set('radiusKm', Number(e.target.value))}
+            disabled={!premium}
+          >
             {RADIUS_CHOICES_KM.map((km) => (
               <option key={km} value={km}>
                 Within {km} km
@@ -93,7 +143,12 @@ export function DiscoverFilters({ value, onChange, nearby, premium }: { value: F
         </Field>
       ) : (
         <Field label="Location">
-          <Input list="city-suggestions" placeholder="Any city" value={value.location} onChange={(e) => set('location', e.target.value)} />
+          <Input
+            list="city-suggestions"
+            placeholder="Any city"
+            value={value.location}
+            onChange={(e) => set('location', e.target.value)}
+          />
         </Field>
       )}
       <datalist id="city-suggestions">
@@ -126,11 +181,22 @@ export function DiscoverFilters({ value, onChange, nearby, premium }: { value: F
           <Slider.Track className="relative h-1.5 grow rounded-full bg-muted">
             <Slider.Range className="absolute h-full rounded-full bg-primary" />
           </Slider.Track>
-          <Slider.Thumb aria-label="Minimum age" className="block size-5 rounded-full border-2 border-primary bg-background shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" />
-          <Slider.Thumb aria-label="Maximum age" className="block size-5 rounded-full border-2 border-primary bg-background shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" />
+          <Slider.Thumb
+            aria-label="Minimum age"
+            className="block size-5 rounded-full border-2 border-primary bg-background shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          />
+          <Slider.Thumb
+            aria-label="Maximum age"
+            className="block size-5 rounded-full border-2 border-primary bg-background shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          />
         </Slider.Root>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className="size-4 accent-[var(--primary)]" checked={value.verifiedOnly} onChange={(e) => set('verifiedOnly', e.target.checked)} />
+          <input
+            type="checkbox"
+            className="size-4 accent-[var(--primary)]"
+            checked={value.verifiedOnly}
+            onChange={(e) => set('verifiedOnly', e.target.checked)}
+          />
           Verified only
         </label>
       </div>

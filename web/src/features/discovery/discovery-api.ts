@@ -4,7 +4,10 @@ import { api } from '@/lib/api-client';
 
 const toSearch = (filters: TDiscoverQuery, cursor?: string) => {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries({ ...filters, cursor }) as [string, string | number | boolean | null | undefined][]) {
+  for (const [key, value] of Object.entries({ ...filters, cursor }) as [
+    string,
+    string | number | boolean | null | undefined,
+  ][]) {
     if (value !== undefined && value !== '' && value !== null) params.set(key, String(value));
   }
   return params.toString();
@@ -20,7 +23,8 @@ export const discoverQueryOptions = (filters: TDiscoverQuery) =>
 
 export const likesStatusQueryOptions = queryOptions({
   queryKey: ['likes', 'status'],
-  queryFn: () => api<{ likesLeft: number | null; dailyLimit: number | null; tier: 'free' | 'premium' }>('/api/likes/status'),
+  queryFn: () =>
+    api<{ likesLeft: number | null; dailyLimit: number | null; tier: 'free' | 'premium' }>('/api/likes/status'),
 });
 
 export const matchesQueryOptions = queryOptions({
@@ -28,5 +32,7 @@ export const matchesQueryOptions = queryOptions({
   queryFn: async () => (await api<{ matches: TMatch[] }>('/api/matches')).matches,
 });
 
-export const likeProfile = (targetId: string, superLike = false) => api<TLikeResponse>('/api/likes', { method: 'POST', body: { targetId, superLike } });
-export const passProfile = (targetId: string) => api<{ ok: true }>('/api/passes', { method: 'POST', body: { targetId } });
+export const likeProfile = (targetId: string, superLike = false) =>
+  api<TLikeResponse>('/api/likes', { method: 'POST', body: { targetId, superLike } });
+export const passProfile = (targetId: string) =>
+  api<{ ok: true }>('/api/passes', { method: 'POST', body: { targetId } });

@@ -25,14 +25,20 @@ export function LikedYou() {
     if (await like(card)) void client.invalidateQueries({ queryKey: likesReceivedQueryOptions.queryKey });
   };
 
-  if (received.isPending) return <div className="flex justify-center py-6"><Spinner label="Loading who liked you" /></div>;
+  if (received.isPending)
+    return (
+      <div className="flex justify-center py-6">
+        <Spinner label="Loading who liked you" />
+      </div>
+    );
   if (received.isError || received.data.count === 0) return null;
   const { count, likes } = received.data;
   return (
     <section aria-labelledby="liked-you" className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="liked-you" className="flex items-center gap-2 text-xl font-semibold">
-          <Heart className="size-5 text-primary" aria-hidden /> Liked you <span className="rounded-full bg-primary px-2 py-0.5 text-xs text-primary-foreground">{count}</span>
+          <Heart className="size-5 text-primary" aria-hidden /> Liked you{' '}
+          <span className="rounded-full bg-primary px-2 py-0.5 text-xs text-primary-foreground">{count}</span>
         </h2>
         {likes && (
           <Button variant="ghost" size="sm" aria-expanded={expanded} onClick={() => setExpanded((value) => !value)}>
@@ -44,7 +50,13 @@ export function LikedYou() {
         expanded ? (
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {likes.map(({ profile }) => (
-              <ProfileGridCard key={profile.userId} card={profile} onLike={(card) => void likeBack(card)} liking={liking} likeLabel="Like back" />
+              <ProfileGridCard
+                key={profile.userId}
+                card={profile}
+                onLike={(card) => void likeBack(card)}
+                liking={liking}
+                likeLabel="Like back"
+              />
             ))}
           </div>
         ) : (
@@ -58,8 +70,15 @@ export function LikedYou() {
                     <p className="truncate text-sm font-semibold">
                       {displayName(profile)}, {displayAge(profile)}
                     </p>
-                    {profile.superLikedYou && <p className="text-xs font-medium text-amber-700 dark:text-amber-300">Super liked you</p>}
-                    <Button size="sm" onClick={() => void likeBack(profile)} disabled={liking} aria-label={`Like ${displayName(profile)}`}>
+                    {profile.superLikedYou && (
+                      <p className="text-xs font-medium text-amber-700 dark:text-amber-300">Super liked you</p>
+                    )}
+                    <Button
+                      size="sm"
+                      onClick={() => void likeBack(profile)}
+                      disabled={liking}
+                      aria-label={`Like ${displayName(profile)}`}
+                    >
                       <Heart aria-hidden /> Like back
                     </Button>
                   </div>

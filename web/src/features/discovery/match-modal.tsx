@@ -12,7 +12,11 @@ export type Match = { card: TProfileCard; conversationId: string | null };
 /** The match announcement itself; match-dialog.tsx loads it the first time a match happens. */
 export default function MatchModal({ match, onClose }: { match: Match | null; onClose: () => void }) {
   return (
-    <Modal open={!!match} onOpenChange={(open) => !open && onClose()} className="w-[min(92vw,24rem)] justify-items-center rounded-3xl text-center">
+    <Modal
+      open={!!match}
+      onOpenChange={(open) => !open && onClose()}
+      className="w-[min(92vw,24rem)] justify-items-center rounded-3xl text-center"
+    >
       {match && (
         <>
           <PartyPopper className="size-10 text-primary" aria-hidden />

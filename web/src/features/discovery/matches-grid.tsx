@@ -48,7 +48,12 @@ export function MatchesGrid() {
                   <div className="absolute left-3 top-3">
                     <CompatibilityBadge card={profile} />
                   </div>
-                  <SafetyMenu member={{ userId: profile.userId, name: displayName(profile) }} conversationId={conversationId ?? undefined} matchId={matchId} className="absolute right-2 top-2 rounded-full bg-black/40 text-white hover:bg-black/60 hover:text-white" />
+                  <SafetyMenu
+                    member={{ userId: profile.userId, name: displayName(profile) }}
+                    conversationId={conversationId ?? undefined}
+                    matchId={matchId}
+                    className="absolute right-2 top-2 rounded-full bg-black/40 text-white hover:bg-black/60 hover:text-white"
+                  />
                 </div>
                 <div className="grid gap-2 p-4">
                   <div className="flex items-center justify-between gap-2">
@@ -63,7 +68,11 @@ export function MatchesGrid() {
                   </div>
                   {conversationId && (
                     <>
-                      <DateRatingDisplay conversationId={conversationId} dateVerified={dateVerified} rated={ratedByMe} />
+                      <DateRatingDisplay
+                        conversationId={conversationId}
+                        dateVerified={dateVerified}
+                        rated={ratedByMe}
+                      />
                       <Button asChild size="sm" className="mt-1">
                         <Link to={`${paths.messages}?conversation=${conversationId}`}>
                           <MessageCircle aria-hidden /> Message
@@ -71,7 +80,12 @@ export function MatchesGrid() {
                       </Button>
                       <div className="grid grid-cols-2 gap-2">
                         {dateVerified ? (
-                          <Button variant="outline" size="sm" disabled aria-label={`Date with ${displayName(profile)} verified`}>
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            disabled
+                            aria-label={`Date with ${displayName(profile)} verified`}
+                          >
                             <BadgeCheck aria-hidden /> Verified
                           </Button>
                         ) : (
@@ -88,7 +102,12 @@ export function MatchesGrid() {
                             </Link>
                           </Button>
                         ) : (
-                          <Button variant="outline" size="sm" disabled title={dateVerified ? 'You rated this date' : 'Verify the date first'}>
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            disabled
+                            title={dateVerified ? 'You rated this date' : 'Verify the date first'}
+                          >
                             <Star aria-hidden /> {ratedByMe ? 'Rated' : 'Rate Date'}
                           </Button>
                         )}

@@ -7,7 +7,17 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { SafetyMenu } from '@/features/safety';
-import { CardHeading, CardPhoto, CompatibilityBadge, displayAge, displayName, InterestChips, RatingDisplay, SuperLikeMark, superLikeRing } from './card-parts';
+import {
+  CardHeading,
+  CardPhoto,
+  CompatibilityBadge,
+  displayAge,
+  displayName,
+  InterestChips,
+  RatingDisplay,
+  SuperLikeMark,
+  superLikeRing,
+} from './card-parts';
 import { TrustBadges, TrustScore } from '@/features/trust';
 
 const tabClass =
@@ -22,11 +32,25 @@ function Carousel({ card }: { card: TProfileCard }) {
   const go = (step: number) => setIndex((index + step + count) % count);
   return (
     <div className="relative" aria-roledescription="carousel" aria-label={`${displayName(card)}'s photos`}>
-      <img src={photo.url} alt={`${displayName(card)}, photo ${index + 1} of ${count}`} className="aspect-[4/5] w-full object-cover" />
-      <button type="button" onClick={() => go(-1)} aria-label="Previous photo" className="absolute left-2 top-1/2 flex size-8 -translate-y-1/2 items-center justify-center rounded-full bg-black/40 text-white hover:bg-black/60">
+      <img
+        src={photo.url}
+        alt={`${displayName(card)}, photo ${index + 1} of ${count}`}
+        className="aspect-[4/5] w-full object-cover"
+      />
+      <button
+        type="button"
+        onClick={() => go(-1)}
+        aria-label="Previous photo"
+        className="absolute left-2 top-1/2 flex size-8 -translate-y-1/2 items-center justify-center rounded-full bg-black/40 text-white hover:bg-black/60"
+      >
         <ChevronLeft className="size-5" aria-hidden />
       </button>
-      <button type="button" onClick={() => go(1)} aria-label="Next photo" className="absolute right-2 top-1/2 flex size-8 -translate-y-1/2 items-center justify-center rounded-full bg-black/40 text-white hover:bg-black/60">
+      <button
+        type="button"
+        onClick={() => go(1)}
+        aria-label="Next photo"
+        className="absolute right-2 top-1/2 flex size-8 -translate-y-1/2 items-center justify-center rounded-full bg-black/40 text-white hover:bg-black/60"
+      >
         <ChevronRight className="size-5" aria-hidden />
       </button>
       <div className="absolute inset-x-0 bottom-2 flex justify-center gap-1.5">
@@ -45,16 +69,32 @@ function Carousel({ card }: { card: TProfileCard }) {
   );
 }
 
-export function ProfileGridCard({ card, onLike, liking, likeLabel = 'Like' }: { card: TProfileCard; onLike: (card: TProfileCard) => void; liking: boolean; likeLabel?: string }) {
+export function ProfileGridCard({
+  card,
+  onLike,
+  liking,
+  likeLabel = 'Like',
+}: {
+  card: TProfileCard;
+  onLike: (card: TProfileCard) => void;
+  liking: boolean;
+  likeLabel?: string;
+}) {
   return (
-    <Card className={cn('flex flex-col overflow-hidden', superLikeRing(card))} aria-label={`${displayName(card)}, ${displayAge(card)}`}>
+    <Card
+      className={cn('flex flex-col overflow-hidden', superLikeRing(card))}
+      aria-label={`${displayName(card)}, ${displayAge(card)}`}
+    >
       <div className="relative">
         <Carousel card={card} />
         <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
           <CompatibilityBadge card={card} />
           <SuperLikeMark card={card} />
         </div>
-        <SafetyMenu member={{ userId: card.userId, name: displayName(card) }} className="absolute right-2 top-2 rounded-full bg-black/40 text-white hover:bg-black/60 hover:text-white" />
+        <SafetyMenu
+          member={{ userId: card.userId, name: displayName(card) }}
+          className="absolute right-2 top-2 rounded-full bg-black/40 text-white hover:bg-black/60 hover:text-white"
+        />
       </div>
       <div className="grid flex-1 content-start gap-3 p-4">
         <CardHeading card={card} />
@@ -76,12 +116,21 @@ export function ProfileGridCard({ card, onLike, liking, likeLabel = 'Like' }: { 
             <TrustBadges badges={card.badges} />
           </Tabs.Content>
           <Tabs.Content value="interests" className="pt-3">
-            {card.interests.length ? <InterestChips interests={card.interests} max={20} /> : <p className="text-sm text-muted-foreground">No interests listed yet.</p>}
+            {card.interests.length ? (
+              <InterestChips interests={card.interests} max={20} />
+            ) : (
+              <p className="text-sm text-muted-foreground">No interests listed yet.</p>
+            )}
           </Tabs.Content>
         </Tabs.Root>
       </div>
       <div className="p-4 pt-0">
-        <Button className="w-full" onClick={() => onLike(card)} disabled={liking} aria-label={`Like ${displayName(card)}`}>
+        <Button
+          className="w-full"
+          onClick={() => onLike(card)}
+          disabled={liking}
+          aria-label={`Like ${displayName(card)}`}
+        >
           <Heart aria-hidden /> {likeLabel}
         </Button>
       </div>

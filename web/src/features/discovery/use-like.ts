@@ -22,13 +22,26 @@ export function useLike() {
     setLiking(true);
     try {
       const result = await likeProfile(card.userId, superLike);
-      if (superLike) toast.success('Super like sent', { description: `${card.name || 'They'} will see you highlighted.` });
+      if (superLike)
+        toast.success('Super like sent', { description: `${card.name || 'They'} will see you highlighted.` });
       void client.invalidateQueries({ queryKey: likesReceivedQueryOptions.queryKey });
-      client.setQueryData(likesStatusQueryOptions.queryKey, (old) => (old ? { ...old, likesLeft: result.likesLeft } : old));
+      client.setQueryData(likesStatusQueryOptions.queryKey, (old) =>
+        old ? { ...old, likesLeft: result.likesLeft } : old,
+      );
       if (result.matched && result.matchId) {
         const matchId = result.matchId;
-        const fresh = { matchId, conversationId: result.conversationId, createdAt: new Date().toISOString(), announced: false, dateVerified: false, ratedByMe: false, profile: card };
-        client.setQueryData(matchesQueryOptions.queryKey, (list) => (list?.some((m) => m.matchId === matchId) ? list : [fresh, ...(list ?? [])]));
+        const fresh = {
+          matchId,
+          conversationId: result.conversationId,
+          createdAt: new Date().toISOString(),
+          announced: false,
+          dateVerified: false,
+          ratedByMe: false,
+          profile: card,
+        };
+        client.setQueryData(matchesQueryOptions.queryKey, (list) =>
+          list?.some((m) => m.matchId === matchId) ? list : [fresh, ...(list ?? [])],
+        );
         void client.invalidateQueries({ queryKey: matchesQueryOptions.queryKey });
       }
       return true;

@@ -10,7 +10,10 @@ const BARS = [
 export function ProfileExample() {
   return (
     <figure aria-label="Example of a verified Vouch profile" className="relative mx-auto w-full max-w-sm">
-      <div aria-hidden className="absolute -inset-6 -z-10 rounded-[2.5rem] bg-gradient-to-br from-rose-200 via-pink-100 to-amber-100 opacity-70 blur-2xl dark:from-rose-900/60 dark:via-fuchsia-900/40 dark:to-amber-900/30" />
+      <div
+        aria-hidden
+        className="absolute -inset-6 -z-10 rounded-[2.5rem] bg-gradient-to-br from-rose-200 via-pink-100 to-amber-100 opacity-70 blur-2xl dark:from-rose-900/60 dark:via-fuchsia-900/40 dark:to-amber-900/30"
+      />
       <div className="overflow-hidden rounded-3xl border bg-card shadow-xl">
         <div className="relative h-56 bg-gradient-to-br from-rose-400 via-pink-400 to-orange-300">
           <svg viewBox="0 0 200 160" className="absolute inset-x-0 bottom-0 mx-auto h-48" aria-hidden>
@@ -23,7 +26,9 @@ export function ProfileExample() {
           <span className="absolute left-3 top-3 inline-flex items-center gap-1 rounded-full bg-white/90 px-2.5 py-1 text-xs font-semibold text-emerald-700">
             <BadgeCheck className="size-3.5" aria-hidden /> Selfie verified
           </span>
-          <span className="absolute right-3 top-3 rounded-full bg-white/90 px-2.5 py-1 text-xs font-semibold text-rose-700">78% match</span>
+          <span className="absolute right-3 top-3 rounded-full bg-white/90 px-2.5 py-1 text-xs font-semibold text-rose-700">
+            78% match
+          </span>
         </div>
         <figcaption className="grid gap-4 p-5">
           <div className="flex items-start justify-between">

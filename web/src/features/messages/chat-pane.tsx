@@ -50,7 +50,9 @@ export function ChatPane({ conversation, userId, onBack, startVerify = false }: 
       <DateBar conversationId={conversation.id} otherName={conversation.other.name} startOpen={startVerify} />
       <div className="min-h-0 flex-1 overflow-y-auto p-4" aria-live="polite">
         {query.isPending ? (
-          <div className="flex justify-center py-10"><Spinner /></div>
+          <div className="flex justify-center py-10">
+            <Spinner />
+          </div>
         ) : messages.length === 0 && failed.length === 0 ? (
           <MessageSuggestions onPick={(text) => submit(text)} />
         ) : (
@@ -63,7 +65,11 @@ export function ChatPane({ conversation, userId, onBack, startVerify = false }: 
         open={unsure !== null}
         onOpenChange={(open) => !open && setUnsure(null)}
         title={SAFETY_TEXT.nudgeSender.title}
-        description={unsure && nudgeFor(unsure) === 'off_platform' ? SAFETY_TEXT.nudgeSender.offPlatform : SAFETY_TEXT.nudgeSender.description}
+        description={
+          unsure && nudgeFor(unsure) === 'off_platform'
+            ? SAFETY_TEXT.nudgeSender.offPlatform
+            : SAFETY_TEXT.nudgeSender.description
+        }
         confirmLabel={SAFETY_TEXT.nudgeSender.send}
         cancelLabel={SAFETY_TEXT.nudgeSender.edit}
         onConfirm={() => unsure && submit(unsure, true)}
@@ -82,7 +88,9 @@ function ChatHeader({ conversation, onBack }: { conversation: TConversation; onB
       {other.thumbUrl ? (
         <img src={other.thumbUrl} alt="" className="size-10 rounded-full object-cover" />
       ) : (
-        <div className="flex size-10 items-center justify-center rounded-full bg-secondary font-semibold text-secondary-foreground">{other.name[0]}</div>
+        <div className="flex size-10 items-center justify-center rounded-full bg-secondary font-semibold text-secondary-foreground">
+          {other.name[0]}
+        </div>
       )}
       <h2 className="min-w-0 flex-1 truncate font-semibold">{other.name}</h2>
       <SafetyMenu member={other} conversationId={conversation.id} matchId={conversation.matchId} onEnded={onBack} />

@@ -4,7 +4,15 @@ import { MESSAGE_MAX_LENGTH, MESSAGE_TEXT } from '@contracts/messages-api';
 import { Button } from '@/components/ui/button';
 
 /** The message box: Enter sends, Shift+Enter starts a new line, and too long a text says so. */
-export function Composer({ draft, onDraft, onSubmit }: { draft: string; onDraft: (text: string) => void; onSubmit: () => void }) {
+export function Composer({
+  draft,
+  onDraft,
+  onSubmit,
+}: {
+  draft: string;
+  onDraft: (text: string) => void;
+  onSubmit: () => void;
+}) {
   const tooLong = draft.length > MESSAGE_MAX_LENGTH;
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey) {
@@ -21,7 +29,9 @@ export function Composer({ draft, onDraft, onSubmit }: { draft: string; onDraft:
       }}
     >
       <div className="flex items-end gap-2">
-        <label htmlFor="message-draft" className="sr-only">Message</label>
+        <label htmlFor="message-draft" className="sr-only">
+          Message
+        </label>
         <textarea
           id="message-draft"
           rows={1}
@@ -36,7 +46,11 @@ export function Composer({ draft, onDraft, onSubmit }: { draft: string; onDraft:
           <Send />
         </Button>
       </div>
-      {tooLong && <p role="alert" className="text-xs text-destructive">{MESSAGE_TEXT.tooLong}</p>}
+      {tooLong && (
+        <p role="alert" className="text-xs text-destructive">
+          {MESSAGE_TEXT.tooLong}
+        </p>
+      )}
     </form>
   );
 }

@@ -13,7 +13,14 @@ export function MessageSuggestions({ onPick }: { onPick: (text: string) => void 
       <ul className="flex flex-wrap justify-center gap-2" aria-label="Message suggestions">
         {MESSAGE_SUGGESTIONS.map((text) => (
           <li key={text}>
-            <Button variant="secondary" size="sm" className="h-auto whitespace-normal py-1.5 text-left" onClick={() => onPick(text)}>{text}</Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="h-auto whitespace-normal py-1.5 text-left"
+              onClick={() => onPick(text)}
+            >
+              {text}
+            </Button>
           </li>
         ))}
       </ul>
@@ -49,12 +56,22 @@ export function MessageList({ messages, failed, userId, other, onRetry }: Messag
         const isFailed = (message as OutgoingMessage).failed;
         return (
           <li key={message.clientKey} className={cn('flex flex-col', mine ? 'items-end' : 'items-start')}>
-            <div className={cn('max-w-[80%] whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-sm', mine ? 'bg-primary text-primary-foreground' : 'bg-muted', message.id.startsWith('pending-') && !isFailed && 'opacity-70')}>
+            <div
+              className={cn(
+                'max-w-[80%] whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-sm',
+                mine ? 'bg-primary text-primary-foreground' : 'bg-muted',
+                message.id.startsWith('pending-') && !isFailed && 'opacity-70',
+              )}
+            >
               {message.content}
               {isFailed && (
                 <p className="mt-1 flex items-center gap-2 text-xs">
                   {MESSAGE_TEXT.sendFailed}
-                  <button type="button" className="inline-flex items-center gap-1 underline" onClick={() => onRetry(message)}>
+                  <button
+                    type="button"
+                    className="inline-flex items-center gap-1 underline"
+                    onClick={() => onRetry(message)}
+                  >
                     <RotateCcw className="size-3" aria-hidden /> Retry
                   </button>
                 </p>

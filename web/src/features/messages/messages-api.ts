@@ -10,7 +10,8 @@ export const conversationsQueryOptions = queryOptions({
 export const messagesQueryOptions = (conversationId: string) =>
   queryOptions({
     queryKey: ['messages', conversationId],
-    queryFn: async () => (await api<{ messages: TMessage[] }>(`/api/conversations/${conversationId}/messages`)).messages,
+    queryFn: async () =>
+      (await api<{ messages: TMessage[] }>(`/api/conversations/${conversationId}/messages`)).messages,
   });
 
 export const fetchMessagesAfter = async (conversationId: string, afterId: string) =>

@@ -11,7 +11,9 @@ export function useMarkRead(conversationId: string, userId: string, messages: TM
   useEffect(() => {
     if (!unreadFromThem) return;
     void markConversationRead(conversationId).then(() => {
-      client.setQueryData(messagesQueryOptions(conversationId).queryKey, (old) => old?.map((m) => (m.senderId !== userId ? { ...m, read: true } : m)));
+      client.setQueryData(messagesQueryOptions(conversationId).queryKey, (old) =>
+        old?.map((m) => (m.senderId !== userId ? { ...m, read: true } : m)),
+      );
       void client.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey });
       // The server settled this chat's 'new message' notification too.
       void client.invalidateQueries({ queryKey: notificationsQueryOptions.queryKey });

@@ -31,7 +31,18 @@ export function useSendMessage(conversationId: string, userId: string) {
 
   const send = (content: string, nudge: NudgeKind | null) => {
     const clientKey = crypto.randomUUID();
-    void deliver({ id: `pending-${clientKey}`, clientKey, conversationId, senderId: userId, content, type: 'text', createdAt: new Date().toISOString(), read: false, seen: null, nudge });
+    void deliver({
+      id: `pending-${clientKey}`,
+      clientKey,
+      conversationId,
+      senderId: userId,
+      content,
+      type: 'text',
+      createdAt: new Date().toISOString(),
+      read: false,
+      seen: null,
+      nudge,
+    });
   };
   const retry = (message: OutgoingMessage) => void deliver({ ...message, failed: false });
 

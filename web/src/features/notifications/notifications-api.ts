@@ -9,10 +9,14 @@ export const notificationsQueryOptions = queryOptions({
   queryFn: () => api<NotificationList>('/api/notifications'),
 });
 
-export const markNotificationsRead = (ids?: string[]) => api<{ marked: number }>('/api/notifications/read', { method: 'POST', body: { ids } });
+export const markNotificationsRead = (ids?: string[]) =>
+  api<{ marked: number }>('/api/notifications/read', { method: 'POST', body: { ids } });
 
 /** Puts a pushed notification at the top (a refreshed group replaces its older line). */
-export function withNotification(list: NotificationList | undefined, incoming: TNotification): NotificationList | undefined {
+export function withNotification(
+  list: NotificationList | undefined,
+  incoming: TNotification,
+): NotificationList | undefined {
   if (!list) return list;
   const rest = list.notifications.filter((n) => n.id !== incoming.id);
   const wasUnread = list.notifications.some((n) => n.id === incoming.id && !n.read);

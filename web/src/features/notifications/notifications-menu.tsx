@@ -1,7 +1,17 @@
 import { withLocalTimes } from '@contracts/times';
 import { DropdownMenu } from 'radix-ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { BadgeCheck, BellOff, CalendarHeart, Crown, Heart, MessageCircle, ShieldCheck, Sparkles, Star } from 'lucide-react';
+import {
+  BadgeCheck,
+  BellOff,
+  CalendarHeart,
+  Crown,
+  Heart,
+  MessageCircle,
+  ShieldCheck,
+  Sparkles,
+  Star,
+} from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { TNotification } from '@contracts/safety';
 import { Spinner } from '@/components/ui/spinner';
@@ -50,7 +60,9 @@ export default function NotificationsMenu({ defaultOpen }: { defaultOpen: boolea
           <DropdownMenu.Label className="px-2.5 py-2 text-sm font-semibold">Notifications</DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           {isPending ? (
-            <div className="flex justify-center p-4"><Spinner /></div>
+            <div className="flex justify-center p-4">
+              <Spinner />
+            </div>
           ) : list.length === 0 ? (
             <p className="flex items-center gap-2 px-2.5 py-4 text-sm text-muted-foreground">
               <BellOff className="size-4" aria-hidden /> No notifications yet.

@@ -27,7 +27,10 @@ export function BoostButton() {
   const data = status.data;
   if (data?.active && data.endsAt) {
     return (
-      <p className="inline-flex items-center gap-2 rounded-md bg-primary/10 px-3 py-2 text-sm font-medium text-primary-strong" role="status">
+      <p
+        className="inline-flex items-center gap-2 rounded-md bg-primary/10 px-3 py-2 text-sm font-medium text-primary-strong"
+        role="status"
+      >
         <Rocket className="size-4" aria-hidden /> Boosted until {time(data.endsAt)}
       </p>
     );
@@ -37,7 +40,11 @@ export function BoostButton() {
       variant="outline"
       onClick={() => boost.mutate()}
       disabled={!data?.availableToday || boost.isPending}
-      title={data && !data.availableToday ? 'You have used today\u2019s boost' : `First in discovery for ${BOOST_MINUTES} minutes`}
+      title={
+        data && !data.availableToday
+          ? 'You have used today\u2019s boost'
+          : `First in discovery for ${BOOST_MINUTES} minutes`
+      }
     >
       <Rocket aria-hidden /> {data && !data.availableToday ? 'Boost used today' : 'Boost profile'}
     </Button>

@@ -15,7 +15,10 @@ export function TrialBanner() {
   if (ends.getTime() <= Date.now()) return null;
   const days = Math.ceil((ends.getTime() - Date.now()) / 86_400_000);
   return (
-    <div className="mb-4 flex items-center justify-between gap-3 rounded-2xl border border-primary/30 bg-primary/5 px-4 py-2.5 text-sm md:mb-6 md:py-3" role="status">
+    <div
+      className="mb-4 flex items-center justify-between gap-3 rounded-2xl border border-primary/30 bg-primary/5 px-4 py-2.5 text-sm md:mb-6 md:py-3"
+      role="status"
+    >
       <p className="flex items-center gap-2">
         <Sparkles className="size-4 shrink-0 text-primary" aria-hidden />
         {/* One line on phones: the days left, and the date when there is room for it. */}
@@ -23,7 +26,8 @@ export function TrialBanner() {
           Premium trial: {days} {days === 1 ? 'day' : 'days'} left.
         </span>
         <span className="hidden sm:inline">
-          Your free Premium trial ends on <strong>{day(subscription.trialEndsAt)}</strong> ({days} {days === 1 ? 'day' : 'days'} left).
+          Your free Premium trial ends on <strong>{day(subscription.trialEndsAt)}</strong> ({days}{' '}
+          {days === 1 ? 'day' : 'days'} left).
         </span>
       </p>
       <Link to={paths.pricing} className="shrink-0 font-medium text-primary underline-offset-4 hover:underline">

@@ -6,10 +6,22 @@ import { cn } from '@/lib/utils';
 import { useGoPremium } from './use-go-premium';
 
 /** The upgrade path, where the free plan stops: what Premium adds, Go Premium, and the plans page. */
-export function UpgradeCard({ title, children, className }: { title: string; children: React.ReactNode; className?: string }) {
+export function UpgradeCard({
+  title,
+  children,
+  className,
+}: {
+  title: string;
+  children: React.ReactNode;
+  className?: string;
+}) {
   const { goPremium, starting } = useGoPremium();
   return (
-    <div className={cn('grid gap-3 rounded-2xl border border-primary/30 bg-primary/5 p-5', className)} role="region" aria-label={title}>
+    <div
+      className={cn('grid gap-3 rounded-2xl border border-primary/30 bg-primary/5 p-5', className)}
+      role="region"
+      aria-label={title}
+    >
       <p className="flex items-center gap-2 font-semibold">
         <Crown className="size-5 text-primary" aria-hidden /> {title}
       </p>

@@ -34,7 +34,14 @@ export function BioField({ error, textarea, details, onSuggested }: Props) {
       <Field label="Bio" optional error={error}>
         <Textarea rows={5} placeholder="A few words about you" {...textarea} />
       </Field>
-      <Button type="button" variant="secondary" size="sm" className="justify-self-end" onClick={() => void suggest()} disabled={suggesting}>
+      <Button
+        type="button"
+        variant="secondary"
+        size="sm"
+        className="justify-self-end"
+        onClick={() => void suggest()}
+        disabled={suggesting}
+      >
         <Sparkles aria-hidden /> {suggesting ? 'Writing...' : 'AI Suggest'}
       </Button>
     </div>

@@ -23,10 +23,20 @@ async function openStream(facingMode: Facing): Promise<MediaStream> {
 }
 
 const failureText = (error: unknown) =>
-  error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'SecurityError') ? CAMERA_TEXT.denied : CAMERA_TEXT.notAvailable;
+  error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'SecurityError')
+    ? CAMERA_TEXT.denied
+    : CAMERA_TEXT.notAvailable;
 
 /** Takes a JPEG (quality 0.8) with the front camera by default; the rear one can be chosen. */
-export function CameraCapture({ open, onClose, onCapture }: { open: boolean; onClose: () => void; onCapture: (photo: Blob) => void }) {
+export function CameraCapture({
+  open,
+  onClose,
+  onCapture,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCapture: (photo: Blob) => void;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
   const [facing, setFacing] = useState<Facing>('user');

@@ -69,7 +69,11 @@ export function PhotoPanel() {
     }
   };
 
-  const remove = (photo: TPhoto) => optimistic(photos.filter((p) => p.id !== photo.id), () => deletePhoto(photo.id));
+  const remove = (photo: TPhoto) =>
+    optimistic(
+      photos.filter((p) => p.id !== photo.id),
+      () => deletePhoto(photo.id),
+    );
   const makeMain = (photo: TPhoto) => {
     const next = [photo, ...photos.filter((p) => p.id !== photo.id)];
     return optimistic(next, () => reorderPhotos(next.map((p) => p.id)));
@@ -93,27 +97,56 @@ export function PhotoPanel() {
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Your photos">
           {photos.map((photo, index) => (
             <li key={photo.id} className="group relative aspect-[3/4] overflow-hidden rounded-xl border bg-muted">
-              <img src={photo.thumbUrl} alt={index === 0 ? 'Main photo' : `Photo ${index + 1}`} className="size-full object-cover" />
+              <img
+                src={photo.thumbUrl}
+                alt={index === 0 ? 'Main photo' : `Photo ${index + 1}`}
+                className="size-full object-cover"
+              />
               {index === 0 && (
-                <span className="absolute left-2 top-2 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">Main</span>
+                <span className="absolute left-2 top-2 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
+                  Main
+                </span>
               )}
               <div className="absolute inset-x-0 bottom-0 flex gap-1 bg-gradient-to-t from-black/70 to-transparent p-2 pt-8">
                 {index > 0 && (
-                  <Button size="sm" variant="secondary" className="h-8 min-w-0 flex-1 px-2 text-xs" onClick={() => void makeMain(photo)} aria-label={`Set photo ${index + 1} as main`}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    className="h-8 min-w-0 flex-1 px-2 text-xs"
+                    onClick={() => void makeMain(photo)}
+                    aria-label={`Set photo ${index + 1} as main`}
+                  >
                     <Star aria-hidden /> <span className="truncate">Set as Main</span>
                   </Button>
                 )}
                 {/* Never squeezed out of the tile, however narrow the tile is. */}
-                <Button size="sm" variant="destructive" className="ml-auto h-8 shrink-0 px-2" onClick={() => void remove(photo)} aria-label={`Remove photo ${index + 1}`}>
+                <Button
+                  size="sm"
+                  variant="destructive"
+                  className="ml-auto h-8 shrink-0 px-2"
+                  onClick={() => void remove(photo)}
+                  aria-label={`Remove photo ${index + 1}`}
+                >
                   <Trash2 aria-hidden />
                 </Button>
               </div>
             </li>
           ))}
           {pending.map((item) => (
-            <li key={item.key} className="relative aspect-[3/4] overflow-hidden rounded-xl border bg-muted" aria-busy="true">
+            <li
+              key={item.key}
+              className="relative aspect-[3/4] overflow-hidden rounded-xl border bg-muted"
+              aria-busy="true"
+            >
               <img src={item.preview} alt="Uploading photo" className="size-full object-cover opacity-60" />
-              <div className="absolute inset-x-3 bottom-3 h-2 overflow-hidden rounded-full bg-white/70" role="progressbar" aria-valuenow={item.progress} aria-valuemin={0} aria-valuemax={100} aria-label="Upload progress">
+              <div
+                className="absolute inset-x-3 bottom-3 h-2 overflow-hidden rounded-full bg-white/70"
+                role="progressbar"
+                aria-valuenow={item.progress}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-label="Upload progress"
+              >
                 <div className="h-full bg-primary transition-all" style={{ width: `${item.progress}%` }} />
               </div>
             </li>
@@ -146,7 +179,11 @@ export function PhotoPanel() {
           if (file) void upload(file, file.name);
         }}
       />
-      <CameraCapture open={cameraOpen} onClose={() => setCameraOpen(false)} onCapture={(blob) => void upload(blob, 'camera.jpg')} />
+      <CameraCapture
+        open={cameraOpen}
+        onClose={() => setCameraOpen(false)}
+        onCapture={(blob) => void upload(blob, 'camera.jpg')}
+      />
     </section>
   );
 }

@@ -1,7 +1,10 @@
 import { PHOTO_LIMITS, PROFILE_TEXT } from '@contracts/profile-constants';
 
 /** The same checks the server makes, run first so a member hears at once. Null when fine. */
-export function checkPhoto(file: { type: string; size: number }, currentCount: number): { title: string; description: string } | null {
+export function checkPhoto(
+  file: { type: string; size: number },
+  currentCount: number,
+): { title: string; description: string } | null {
   if (currentCount >= PHOTO_LIMITS.maxPhotos) return PROFILE_TEXT.maxPhotos;
   return checkImageFile(file);
 }

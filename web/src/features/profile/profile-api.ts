@@ -24,7 +24,8 @@ export const ownPhotosQueryOptions = queryOptions({
 
 export const saveProfile = (input: TProfileUpdate) => api<TOwnProfile>('/api/profile', { method: 'PUT', body: input });
 export const deletePhoto = (id: string) => api<{ photos: TPhoto[] }>(`/api/profile/photos/${id}`, { method: 'DELETE' });
-export const reorderPhotos = (ids: string[]) => api<{ photos: TPhoto[] }>('/api/profile/photos/order', { method: 'PUT', body: { ids } });
+export const reorderPhotos = (ids: string[]) =>
+  api<{ photos: TPhoto[] }>('/api/profile/photos/order', { method: 'PUT', body: { ids } });
 export const updateLocation = (latitude: number, longitude: number) =>
   api<{ ok: true }>('/api/profile/location', { method: 'PUT', body: { latitude, longitude } });
 

@@ -16,7 +16,8 @@ export const GEOLOCATION_TEXT = {
 /** When the member (or their browser) says no: what still works, and how to change it. */
 export const LOCATION_DECLINED = {
   title: 'Location not shared',
-  description: 'That is fine: you can still browse and search by city. To see people nearby, allow location for this site in your browser settings, then press Update Location.',
+  description:
+    'That is fine: you can still browse and search by city. To see people nearby, allow location for this site in your browser settings, then press Update Location.',
 } as const;
 
 function geolocationMessage(error: GeolocationPositionError): string {
@@ -45,7 +46,9 @@ export function useUpdateLocation() {
           await updateLocation(coords.latitude, coords.longitude);
           await client.invalidateQueries({ queryKey: ownProfileQueryOptions.queryKey });
           await client.invalidateQueries({ queryKey: ['discover'] });
-          toast.success('Location updated', { description: 'Distances now show from where you are, in rough bands only.' });
+          toast.success('Location updated', {
+            description: 'Distances now show from where you are, in rough bands only.',
+          });
         } catch (error) {
           toast.error('Could not save your location', { description: errorMessage(error, 'Please try again.') });
         } finally {
@@ -55,7 +58,8 @@ export function useUpdateLocation() {
       (error) => {
         setLocating(false);
         // A refusal is the member's choice, not a failure: say what it means, calmly.
-        if (error.code === error.PERMISSION_DENIED) toast(LOCATION_DECLINED.title, { description: LOCATION_DECLINED.description });
+        if (error.code === error.PERMISSION_DENIED)
+          toast(LOCATION_DECLINED.title, { description: LOCATION_DECLINED.description });
         else toast.error('Location error', { description: geolocationMessage(error) });
       },
       { enableHighAccuracy: true, timeout: 10_000, maximumAge: 5 * 60_000 },

@@ -4,7 +4,12 @@ import { toast } from '@/lib/toast';
 import { messagePreview } from '@contracts/messages';
 import type { RealtimeEvent } from '@contracts/messages-api';
 import { matchesQueryOptions } from '@/features/discovery';
-import { conversationsQueryOptions, fetchMessagesAfter, mergeMessages, messagesQueryOptions } from '@/features/messages';
+import {
+  conversationsQueryOptions,
+  fetchMessagesAfter,
+  mergeMessages,
+  messagesQueryOptions,
+} from '@/features/messages';
 import { notificationsQueryOptions, withNotification } from '@/features/notifications';
 import { refreshAfterSafetyAction } from '@/features/safety';
 import { refreshDateQueries } from '@/features/trust';
@@ -57,7 +62,8 @@ export function RealtimeProvider({ userId }: { userId: string }) {
           continue;
         }
         const missed = await fetchMessagesAfter(conversationId, last.id).catch(() => []);
-        if (missed.length) client.setQueryData(messagesQueryOptions(conversationId).queryKey, (list) => mergeMessages(list, missed));
+        if (missed.length)
+          client.setQueryData(messagesQueryOptions(conversationId).queryKey, (list) => mergeMessages(list, missed));
       }
       void client.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey });
       void client.invalidateQueries({ queryKey: notificationsQueryOptions.queryKey });
@@ -70,7 +76,8 @@ export function RealtimeProvider({ userId }: { userId: string }) {
         const key = messagesQueryOptions(message.conversationId).queryKey;
         client.setQueryData(key, (list) => (list ? mergeMessages(list, [message]) : list));
         // The chat still loading (just opened) may have been answered before this message: ask again.
-        if (client.getQueryData(key) === undefined || client.isFetching({ queryKey: key }) > 0) void refetchFromNow(key);
+        if (client.getQueryData(key) === undefined || client.isFetching({ queryKey: key }) > 0)
+          void refetchFromNow(key);
         void client.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey });
         if (message.senderId !== userId && conversationOnScreen() !== message.conversationId) {
           toast('New message', { description: messagePreview(message.content) });
@@ -79,7 +86,9 @@ export function RealtimeProvider({ userId }: { userId: string }) {
         // The other member read my messages: a read receipt (the server sends this with Premium only).
         if (event.readerId !== userId) {
           const key = messagesQueryOptions(event.conversationId).queryKey;
-          client.setQueryData(key, (list) => list?.map((m) => (m.senderId === userId && m.seen === false ? { ...m, seen: true } : m)));
+          client.setQueryData(key, (list) =>
+            list?.map((m) => (m.senderId === userId && m.seen === false ? { ...m, seen: true } : m)),
+          );
           // A fetch in flight may have been answered before the read and would undo the receipt.
           if (client.isFetching({ queryKey: key }) > 0) void refetchFromNow(key);
         }
@@ -95,7 +104,8 @@ export function RealtimeProvider({ userId }: { userId: string }) {
         refreshDateQueries(client, event.conversationId);
       } else if (event.type === 'conversation-closed') {
         // A block or unmatch, by either member: the chat and the match leave both screens.
-        if (event.conversationId) client.removeQueries({ queryKey: messagesQueryOptions(event.conversationId).queryKey });
+        if (event.conversationId)
+          client.removeQueries({ queryKey: messagesQueryOptions(event.conversationId).queryKey });
         refreshAfterSafetyAction(client);
       }
     };

@@ -12,7 +12,8 @@ const answered = (): string[] => {
     return [];
   }
 };
-const remember = (messageId: string) => localStorage.setItem(ANSWERED_KEY, JSON.stringify([...answered().slice(-200), messageId]));
+const remember = (messageId: string) =>
+  localStorage.setItem(ANSWERED_KEY, JSON.stringify([...answered().slice(-200), messageId]));
 
 /**
  * Under a received message that matched a safety nudge: 'Does this bother you?'. Report opens the
@@ -39,7 +40,11 @@ export function NudgePrompt({ message, other }: { message: TMessage; other: { us
   };
 
   return (
-    <div role="group" aria-label="Safety check" className="mt-1 flex flex-wrap items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 px-3 py-1.5 text-xs text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+    <div
+      role="group"
+      aria-label="Safety check"
+      className="mt-1 flex flex-wrap items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 px-3 py-1.5 text-xs text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+    >
       <ShieldAlert className="size-3.5" aria-hidden />
       <span>{SAFETY_TEXT.nudgeRecipient.question}</span>
       <button type="button" className="font-semibold underline" onClick={() => setReporting(true)}>

@@ -5,7 +5,15 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
-import { REPORT_DETAILS_MAX, REPORT_REASONS, SAFETY_TEXT, ZReportForm, type ReportReason, type TReportForm, type TReportInput } from '@contracts/safety';
+import {
+  REPORT_DETAILS_MAX,
+  REPORT_REASONS,
+  SAFETY_TEXT,
+  ZReportForm,
+  type ReportReason,
+  type TReportForm,
+  type TReportInput,
+} from '@contracts/safety';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
@@ -25,7 +33,15 @@ export type ReportTarget = {
   reason?: ReportReason;
 };
 
-export function ReportDialog({ target, onClose, onSent }: { target: ReportTarget | null; onClose: () => void; onSent?: () => void }) {
+export function ReportDialog({
+  target,
+  onClose,
+  onSent,
+}: {
+  target: ReportTarget | null;
+  onClose: () => void;
+  onSent?: () => void;
+}) {
   return (
     <Modal open={!!target} onOpenChange={(open) => !open && onClose()} className="w-[min(94vw,30rem)]">
       {target && (
@@ -61,7 +77,15 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await fileReport({ ...values, subjectId: target.subjectId, source: target.source, conversationId: target.conversationId, pastMatchId: target.pastMatchId, messageId: target.messageId, clientKey });
+      await fileReport({
+        ...values,
+        subjectId: target.subjectId,
+        source: target.source,
+        conversationId: target.conversationId,
+        pastMatchId: target.pastMatchId,
+        messageId: target.messageId,
+        clientKey,
+      });
       toast.success(SAFETY_TEXT.reportSent.title, { description: SAFETY_TEXT.reportSent.description });
       refreshAfterSafetyAction(client);
       onDone();
@@ -75,13 +99,17 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
       <div className="grid gap-1">
         <Dialog.Title className="text-lg font-semibold">Report {target.name}</Dialog.Title>
         <Dialog.Description className="text-sm text-muted-foreground">
-          Reports are confidential. {target.name} is not told who reported them. Our team reviews every report within 24 hours.
+          Reports are confidential. {target.name} is not told who reported them. Our team reviews every report within 24
+          hours.
         </Dialog.Description>
       </div>
       <fieldset className="grid gap-1.5" aria-describedby={errors.reason ? 'report-reason-error' : undefined}>
         <legend className="mb-1 text-sm font-medium">Reason</legend>
         {(Object.entries(REPORT_REASONS) as [ReportReason, string][]).map(([value, label]) => (
-          <label key={value} className="flex cursor-pointer items-center gap-2.5 rounded-lg border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5">
+          <label
+            key={value}
+            className="flex cursor-pointer items-center gap-2.5 rounded-lg border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5"
+          >
             <input type="radio" value={value} {...form.register('reason')} className="accent-[var(--color-primary)]" />
             {label}
           </label>
@@ -92,7 +120,12 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
           </p>
         )}
       </fieldset>
-      <Field label="Details" optional error={errors.details?.message} hint="What happened? Anything you add helps the team decide.">
+      <Field
+        label="Details"
+        optional
+        error={errors.details?.message}
+        hint="What happened? Anything you add helps the team decide."
+      >
         <Textarea {...form.register('details')} rows={3} />
       </Field>
       <label className="flex items-center gap-2.5 text-sm">
@@ -101,7 +134,9 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
       </label>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Dialog.Close asChild>
-          <Button type="button" variant="outline">Cancel</Button>
+          <Button type="button" variant="outline">
+            Cancel
+          </Button>
         </Dialog.Close>
         <Button type="submit" variant="destructive" disabled={isSubmitting}>
           {isSubmitting ? 'Sending...' : 'Send report'}

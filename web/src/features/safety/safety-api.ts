@@ -19,7 +19,8 @@ export const myReportsQueryOptions = queryOptions({
 
 export const blockMember = (userId: string) => api(`/api/blocks/${encodeURIComponent(userId)}`, { method: 'PUT' });
 export const unblockMember = (userId: string) => api(`/api/blocks/${encodeURIComponent(userId)}`, { method: 'DELETE' });
-export const unmatch = (matchId: string) => api<{ pastMatchId: string }>(`/api/matches/${matchId}`, { method: 'DELETE' });
+export const unmatch = (matchId: string) =>
+  api<{ pastMatchId: string }>(`/api/matches/${matchId}`, { method: 'DELETE' });
 export const fileReport = (input: TReportInput) => api<{ id: string }>('/api/reports', { method: 'POST', body: input });
 
 /** Everything a block, unblock, unmatch or report can change on screen. */

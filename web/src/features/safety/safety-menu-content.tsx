@@ -11,7 +11,14 @@ import { blockMember, refreshAfterSafetyAction, unmatch } from './safety-api';
 import { SafetyMenuTrigger, type SafetyMenuProps } from './safety-menu';
 
 /** The safety menu itself, loaded on first use (safety-menu.tsx), with its questions and the report form. */
-export default function SafetyMenuContent({ member, conversationId, matchId, className, onEnded, defaultOpen }: SafetyMenuProps & { defaultOpen: boolean }) {
+export default function SafetyMenuContent({
+  member,
+  conversationId,
+  matchId,
+  className,
+  onEnded,
+  defaultOpen,
+}: SafetyMenuProps & { defaultOpen: boolean }) {
   const client = useQueryClient();
   const [asking, setAsking] = useState<'block' | 'unmatch' | null>(null);
   const [report, setReport] = useState<ReportTarget | null>(null);
@@ -41,7 +48,17 @@ export default function SafetyMenuContent({ member, conversationId, matchId, cla
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content align="end" sideOffset={6} className="menu-content">
-            <DropdownMenu.Item className="menu-item" onSelect={() => setReport({ subjectId: member.userId, name: member.name, source: conversationId ? 'chat' : 'profile', conversationId })}>
+            <DropdownMenu.Item
+              className="menu-item"
+              onSelect={() =>
+                setReport({
+                  subjectId: member.userId,
+                  name: member.name,
+                  source: conversationId ? 'chat' : 'profile',
+                  conversationId,
+                })
+              }
+            >
               <Flag className="size-4" aria-hidden /> Report
             </DropdownMenu.Item>
             <DropdownMenu.Item className="menu-item text-destructive" onSelect={() => setAsking('block')}>

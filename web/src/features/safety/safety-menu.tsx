@@ -15,13 +15,21 @@ export type SafetyMenuProps = {
   onEnded?: () => void;
 };
 
-export const SafetyMenuTrigger = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { name: string }>(
-  ({ name, className, ...props }, ref) => (
-    <Button ref={ref} variant="ghost" size="icon" className={cn('shrink-0', className)} aria-label={`Safety options for ${name}`} {...props}>
-      <EllipsisVertical />
-    </Button>
-  ),
-);
+export const SafetyMenuTrigger = forwardRef<
+  HTMLButtonElement,
+  ButtonHTMLAttributes<HTMLButtonElement> & { name: string }
+>(({ name, className, ...props }, ref) => (
+  <Button
+    ref={ref}
+    variant="ghost"
+    size="icon"
+    className={cn('shrink-0', className)}
+    aria-label={`Safety options for ${name}`}
+    {...props}
+  >
+    <EllipsisVertical />
+  </Button>
+));
 SafetyMenuTrigger.displayName = 'SafetyMenuTrigger';
 
 // Every card carries this menu, but few are opened: the menu, its questions and the report
@@ -30,5 +38,10 @@ const DeferredSafetyMenu = deferredMenu<SafetyMenuProps>(() => import('./safety-
 
 /** Report, block and (for a match) unmatch, each behind a question. Never behind Premium. */
 export function SafetyMenu(props: SafetyMenuProps) {
-  return <DeferredSafetyMenu {...props} trigger={(handlers) => <SafetyMenuTrigger name={props.member.name} className={props.className} {...handlers} />} />;
+  return (
+    <DeferredSafetyMenu
+      {...props}
+      trigger={(handlers) => <SafetyMenuTrigger name={props.member.name} className={props.className} {...handlers} />}
+    />
+  );
 }

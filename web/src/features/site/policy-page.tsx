@@ -9,13 +9,29 @@ import { useSiteSettings } from '@/lib/site-settings';
 
 export type PolicySection = { heading: string; body: ReactNode };
 
-const anchor = (heading: string) => heading.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const anchor = (heading: string) =>
+  heading
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /**
  * A legal or policy page: title, when it was last updated, a contents list that jumps to each
  * section, and the sections. Readable at phone width; headings are real headings for screen readers.
  */
-export function PolicyPage({ title, description, intro, sections, ads = true }: { title: string; description: string; intro: ReactNode; sections: PolicySection[]; ads?: boolean }) {
+export function PolicyPage({
+  title,
+  description,
+  intro,
+  sections,
+  ads = true,
+}: {
+  title: string;
+  description: string;
+  intro: ReactNode;
+  sections: PolicySection[];
+  ads?: boolean;
+}) {
   usePageMeta(`${title} · Vouch`, description);
   const site = useSiteSettings();
   const page = (
@@ -37,11 +53,18 @@ export function PolicyPage({ title, description, intro, sections, ads = true }: 
         </ol>
       </nav>
       {sections.map((section) => (
-        <section key={section.heading} id={anchor(section.heading)} aria-labelledby={`${anchor(section.heading)}-h`} className="grid scroll-mt-20 gap-3">
+        <section
+          key={section.heading}
+          id={anchor(section.heading)}
+          aria-labelledby={`${anchor(section.heading)}-h`}
+          className="grid scroll-mt-20 gap-3"
+        >
           <h2 id={`${anchor(section.heading)}-h`} className="text-xl font-semibold">
             {section.heading}
           </h2>
-          <div className="grid gap-3 leading-relaxed text-muted-foreground [&_li]:ml-5 [&_li]:list-disc [&_strong]:text-foreground">{section.body}</div>
+          <div className="grid gap-3 leading-relaxed text-muted-foreground [&_li]:ml-5 [&_li]:list-disc [&_strong]:text-foreground">
+            {section.body}
+          </div>
         </section>
       ))}
       <p className="border-t pt-6 text-sm text-muted-foreground">

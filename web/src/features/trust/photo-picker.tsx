@@ -5,7 +5,15 @@ import { Button } from '@/components/ui/button';
 import { CameraCapture, checkImageFile } from '@/features/profile';
 
 /** Take a photo with the camera, or choose a file when there is no camera; checked before it is sent. */
-export function PhotoPicker({ onPick, disabled, cameraLabel = 'Take a photo' }: { onPick: (photo: Blob, filename: string) => void; disabled?: boolean; cameraLabel?: string }) {
+export function PhotoPicker({
+  onPick,
+  disabled,
+  cameraLabel = 'Take a photo',
+}: {
+  onPick: (photo: Blob, filename: string) => void;
+  disabled?: boolean;
+  cameraLabel?: string;
+}) {
   const [cameraOpen, setCameraOpen] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   return (
@@ -35,7 +43,11 @@ export function PhotoPicker({ onPick, disabled, cameraLabel = 'Take a photo' }: 
           onPick(file, file.name);
         }}
       />
-      <CameraCapture open={cameraOpen} onClose={() => setCameraOpen(false)} onCapture={(blob) => onPick(blob, 'camera.jpg')} />
+      <CameraCapture
+        open={cameraOpen}
+        onClose={() => setCameraOpen(false)}
+        onCapture={(blob) => onPick(blob, 'camera.jpg')}
+      />
     </div>
   );
 }

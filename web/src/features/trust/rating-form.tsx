@@ -21,15 +21,44 @@ const DIMENSIONS = [
 ] as const;
 
 /** Five radio buttons drawn as stars: keyboard and screen-reader friendly. */
-function StarInput({ name, label, value, onChange, error }: { name: string; label: string; value: number | undefined; onChange: (v: number) => void; error?: string }) {
+function StarInput({
+  name,
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  name: string;
+  label: string;
+  value: number | undefined;
+  onChange: (v: number) => void;
+  error?: string;
+}) {
   return (
     <fieldset className="grid gap-1" aria-describedby={error ? `${name}-error` : undefined}>
       <legend className="text-sm font-medium">{label}</legend>
       <div className="flex items-center gap-1">
         {[1, 2, 3, 4, 5].map((n) => (
-          <label key={n} className="cursor-pointer rounded-md p-0.5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
-            <input type="radio" name={name} value={n} checked={value === n} onChange={() => onChange(n)} className="sr-only" aria-label={`${n} ${n === 1 ? 'star' : 'stars'}: ${STAR_LABELS[n - 1]}`} />
-            <Star className={cn('size-7', value && n <= value ? 'fill-amber-400 text-amber-400' : 'text-muted-foreground/50')} aria-hidden />
+          <label
+            key={n}
+            className="cursor-pointer rounded-md p-0.5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+          >
+            <input
+              type="radio"
+              name={name}
+              value={n}
+              checked={value === n}
+              onChange={() => onChange(n)}
+              className="sr-only"
+              aria-label={`${n} ${n === 1 ? 'star' : 'stars'}: ${STAR_LABELS[n - 1]}`}
+            />
+            <Star
+              className={cn(
+                'size-7',
+                value && n <= value ? 'fill-amber-400 text-amber-400' : 'text-muted-foreground/50',
+              )}
+              aria-hidden
+            />
           </label>
         ))}
         <span className="ml-2 text-xs text-muted-foreground">{value ? STAR_LABELS[value - 1] : ''}</span>
@@ -58,12 +87,17 @@ export function RatingForm({ conversationId, otherName }: { conversationId: stri
         refreshAfterOwnDateChange(client, conversationId);
         toast.success('Rating submitted', { description: `It stays hidden until ${otherName} rates too.` });
       } catch (error) {
-        if (error instanceof ApiError && error.status === 403) toast.error(TRUST_TEXT.verificationRequired, { description: error.fields?.reason });
-        else toast.error('Failed to submit rating', { description: error instanceof ApiError && error.status === 409 ? error.message : TRUST_TEXT.ratingFailed });
+        if (error instanceof ApiError && error.status === 403)
+          toast.error(TRUST_TEXT.verificationRequired, { description: error.fields?.reason });
+        else
+          toast.error('Failed to submit rating', {
+            description: error instanceof ApiError && error.status === 409 ? error.message : TRUST_TEXT.ratingFailed,
+          });
       }
     },
     (invalid) => {
-      if (invalid.overall) toast.error(TRUST_TEXT.ratingRequired.title, { description: TRUST_TEXT.ratingRequired.description });
+      if (invalid.overall)
+        toast.error(TRUST_TEXT.ratingRequired.title, { description: TRUST_TEXT.ratingRequired.description });
     },
   );
 
@@ -74,7 +108,15 @@ export function RatingForm({ conversationId, otherName }: { conversationId: stri
           key={name}
           control={form.control}
           name={name}
-          render={({ field }) => <StarInput name={name} label={label} value={field.value} onChange={field.onChange} error={errors[name]?.message} />}
+          render={({ field }) => (
+            <StarInput
+              name={name}
+              label={label}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors[name]?.message}
+            />
+          )}
         />
       ))}
       <fieldset className="grid gap-2">
@@ -92,7 +134,12 @@ export function RatingForm({ conversationId, otherName }: { conversationId: stri
           </label>
         ))}
       </fieldset>
-      <Field label="Private comment" optional hint={`Only ${otherName} and our safety team will read it.`} error={errors.comment?.message}>
+      <Field
+        label="Private comment"
+        optional
+        hint={`Only ${otherName} and our safety team will read it.`}
+        error={errors.comment?.message}
+      >
         <Textarea {...form.register('comment')} rows={3} />
       </Field>
       <Button type="submit" disabled={isSubmitting} className="justify-self-start">

@@ -16,7 +16,9 @@ import { selfieQueryOptions, startSelfieChallenge, submitSelfie } from './trust-
 /** The moderator's reason as its own sentence, however it was typed. */
 export function rejectionText(reason: string | null | undefined): string {
   const sentence = asSentence(reason ?? '');
-  return sentence ? `Your last selfie was not approved. Reason: ${sentence} Please try again.` : 'Your last selfie was not approved. Please try again.';
+  return sentence
+    ? `Your last selfie was not approved. Reason: ${sentence} Please try again.`
+    : 'Your last selfie was not approved. Please try again.';
 }
 
 export function SelfieCard() {
@@ -54,7 +56,9 @@ export function SelfieCard() {
         <CardTitle className="flex items-center gap-2 text-lg">
           <ScanFace className="size-5 text-primary" aria-hidden /> Selfie verification
         </CardTitle>
-        <CardDescription>A verified selfie shows others you are the person in your photos. You need it to rate a date and to be rated.</CardDescription>
+        <CardDescription>
+          A verified selfie shows others you are the person in your photos. You need it to rate a date and to be rated.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {status.isPending ? (
@@ -65,7 +69,9 @@ export function SelfieCard() {
           </p>
         ) : state === 'pending' ? (
           <div className="flex items-center gap-3">
-            {status.data?.imageUrl && <img src={status.data.imageUrl} alt="Your selfie" className="size-16 rounded-xl object-cover" />}
+            {status.data?.imageUrl && (
+              <img src={status.data.imageUrl} alt="Your selfie" className="size-16 rounded-xl object-cover" />
+            )}
             <p className="flex items-center gap-2 text-sm">
               <Clock className="size-4 text-amber-600" aria-hidden /> Your selfie is waiting for review.
             </p>
@@ -73,10 +79,17 @@ export function SelfieCard() {
         ) : challenge ? (
           <div className="grid gap-3" role="group" aria-label="Selfie pose">
             <p className="text-sm text-muted-foreground">Take a selfie in this pose within 10 minutes:</p>
-            <p className="rounded-xl bg-primary/10 px-4 py-3 text-xl font-bold text-primary-strong" data-testid="selfie-pose">
+            <p
+              className="rounded-xl bg-primary/10 px-4 py-3 text-xl font-bold text-primary-strong"
+              data-testid="selfie-pose"
+            >
               {challenge.instruction}
             </p>
-            <PhotoPicker onPick={(photo) => void send(photo)} disabled={progress !== null} cameraLabel="Take the selfie" />
+            <PhotoPicker
+              onPick={(photo) => void send(photo)}
+              disabled={progress !== null}
+              cameraLabel="Take the selfie"
+            />
             {progress !== null && <ProgressBar value={progress} label="Uploading selfie" />}
           </div>
         ) : (

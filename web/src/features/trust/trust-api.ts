@@ -1,23 +1,44 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { TDateHistoryEntry, TDatePlan, TDateState, TRatingInput, TRatingState, TSelfieChallenge, TSelfieStatus, TSharedDate } from '@contracts/trust';
+import type {
+  TDateHistoryEntry,
+  TDatePlan,
+  TDateState,
+  TRatingInput,
+  TRatingState,
+  TSelfieChallenge,
+  TSelfieStatus,
+  TSharedDate,
+} from '@contracts/trust';
 import { api } from '@/lib/api-client';
 import { isRealtimeConnected } from '@/lib/realtime-status';
 import { uploadFile } from '@/lib/upload';
 
-export const selfieQueryOptions = queryOptions({ queryKey: ['selfie'], queryFn: () => api<TSelfieStatus>('/api/verification/selfie') });
-export const startSelfieChallenge = () => api<TSelfieChallenge>('/api/verification/selfie/challenge', { method: 'POST' });
+export const selfieQueryOptions = queryOptions({
+  queryKey: ['selfie'],
+  queryFn: () => api<TSelfieStatus>('/api/verification/selfie'),
+});
+export const startSelfieChallenge = () =>
+  api<TSelfieChallenge>('/api/verification/selfie/challenge', { method: 'POST' });
 export const submitSelfie = (file: Blob, challengeId: string, onProgress?: (percent: number) => void) =>
   uploadFile<TSelfieStatus>('/api/verification/selfie', file, 'selfie.jpg', onProgress, { challengeId });
 
 export const dateStateQueryOptions = (conversationId: string) =>
-  queryOptions({ queryKey: ['date', conversationId], queryFn: () => api<TDateState>(`/api/conversations/${conversationId}/date`) });
+  queryOptions({
+    queryKey: ['date', conversationId],
+    queryFn: () => api<TDateState>(`/api/conversations/${conversationId}/date`),
+  });
 export const uploadDatePhoto = (conversationId: string, file: Blob, onProgress?: (percent: number) => void) =>
   uploadFile<TDateState>(`/api/conversations/${conversationId}/date/photo`, file, 'date.jpg', onProgress);
-export const confirmDate = (conversationId: string) => api<TDateState>(`/api/conversations/${conversationId}/date/confirm`, { method: 'POST' });
-export const disputeDate = (conversationId: string) => api<TDateState>(`/api/conversations/${conversationId}/date/dispute`, { method: 'POST' });
+export const confirmDate = (conversationId: string) =>
+  api<TDateState>(`/api/conversations/${conversationId}/date/confirm`, { method: 'POST' });
+export const disputeDate = (conversationId: string) =>
+  api<TDateState>(`/api/conversations/${conversationId}/date/dispute`, { method: 'POST' });
 
 export const ratingQueryOptions = (conversationId: string) =>
-  queryOptions({ queryKey: ['rating', conversationId], queryFn: () => api<TRatingState>(`/api/conversations/${conversationId}/rating`) });
+  queryOptions({
+    queryKey: ['rating', conversationId],
+    queryFn: () => api<TRatingState>(`/api/conversations/${conversationId}/rating`),
+  });
 export const submitRating = (conversationId: string, input: TRatingInput) =>
   api<TRatingState>(`/api/conversations/${conversationId}/rating`, { method: 'POST', body: input });
 
@@ -26,12 +47,20 @@ export const dateHistoryQueryOptions = queryOptions({
   queryFn: async () => (await api<{ dates: TDateHistoryEntry[] }>('/api/date-history')).dates,
 });
 
-export const plansQueryOptions = queryOptions({ queryKey: ['date-plans'], queryFn: async () => (await api<{ plans: TDatePlan[] }>('/api/date-plans')).plans });
-export const proposeDate = (input: { conversationId: string; startsAt: string; place: string }) => api<TDatePlan>('/api/date-plans', { method: 'POST', body: input });
-export const answerDate = (planId: string, answer: { action: 'accept' | 'decline' } | { action: 'counter'; startsAt: string; place: string }) =>
-  api<{ plans: TDatePlan[] }>(`/api/date-plans/${planId}/answer`, { method: 'POST', body: answer });
-export const shareDate = (planId: string) => api<{ path: string; expiresAt: string }>(`/api/date-plans/${planId}/share`, { method: 'POST' });
-export const stopSharingDate = (planId: string) => api<{ revoked: number }>(`/api/date-plans/${planId}/share`, { method: 'DELETE' });
+export const plansQueryOptions = queryOptions({
+  queryKey: ['date-plans'],
+  queryFn: async () => (await api<{ plans: TDatePlan[] }>('/api/date-plans')).plans,
+});
+export const proposeDate = (input: { conversationId: string; startsAt: string; place: string }) =>
+  api<TDatePlan>('/api/date-plans', { method: 'POST', body: input });
+export const answerDate = (
+  planId: string,
+  answer: { action: 'accept' | 'decline' } | { action: 'counter'; startsAt: string; place: string },
+) => api<{ plans: TDatePlan[] }>(`/api/date-plans/${planId}/answer`, { method: 'POST', body: answer });
+export const shareDate = (planId: string) =>
+  api<{ path: string; expiresAt: string }>(`/api/date-plans/${planId}/share`, { method: 'POST' });
+export const stopSharingDate = (planId: string) =>
+  api<{ revoked: number }>(`/api/date-plans/${planId}/share`, { method: 'DELETE' });
 export const fetchSharedDate = (token: string) => api<TSharedDate>(`/api/shared-dates/${encodeURIComponent(token)}`);
 
 /** Everything a date photo, confirmation, rating or plan can change on screen. */

@@ -11,7 +11,10 @@ export const ratedDates = (count: number) => `${count} rated ${count === 1 ? 'da
 /** The 0–100 trust score (decision 006) with its label. */
 export function TrustScore({ score }: { score: number }) {
   return (
-    <span className="inline-flex w-fit items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200" title="Trust score from ratings, badges and verification">
+    <span
+      className="inline-flex w-fit items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200"
+      title="Trust score from ratings, badges and verification"
+    >
       <ShieldCheck className="size-3.5" aria-hidden /> Trust {score} · {trustLabel(score)}
     </span>
   );
@@ -23,9 +26,17 @@ type Badges = { safeForFamily: boolean; safeForHome: boolean; dateAgain: boolean
 export function Stars({ value, size = 'size-4', className }: { value: number; size?: string; className?: string }) {
   const rounded = Math.round(value);
   return (
-    <span className={cn('inline-flex', className)} role="img" aria-label={`${value.toFixed(1)} out of 5 stars: ${STAR_LABELS[Math.max(0, rounded - 1)]}`}>
+    <span
+      className={cn('inline-flex', className)}
+      role="img"
+      aria-label={`${value.toFixed(1)} out of 5 stars: ${STAR_LABELS[Math.max(0, rounded - 1)]}`}
+    >
       {[1, 2, 3, 4, 5].map((n) => (
-        <Star key={n} className={cn(size, n <= rounded ? 'fill-amber-400 text-amber-400' : 'text-muted-foreground/40')} aria-hidden />
+        <Star
+          key={n}
+          className={cn(size, n <= rounded ? 'fill-amber-400 text-amber-400' : 'text-muted-foreground/40')}
+          aria-hidden
+        />
       ))}
     </span>
   );
@@ -41,7 +52,10 @@ export function TrustBadges({ badges }: { badges: Badges }) {
   const locked = session?.subscription.tier !== 'premium';
   const badge = (earned: boolean, on: string, Icon: typeof Users, label: string) => (
     <li
-      className={cn('inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold', earned ? on : 'border border-dashed text-muted-foreground')}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold',
+        earned ? on : 'border border-dashed text-muted-foreground',
+      )}
       aria-label={`${label}: ${earned ? 'earned' : 'not earned'}`}
     >
       <Icon className="size-3.5" aria-hidden /> {label}
@@ -50,15 +64,36 @@ export function TrustBadges({ badges }: { badges: Badges }) {
   );
   return (
     <ul className="flex flex-wrap gap-1.5" aria-label="Trust badges">
-      {badge(badges.safeForFamily, 'bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-200', Users, 'Safe for Family')}
-      {badge(badges.safeForHome, 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200', Home, 'Safe Date')}
-      {badges.dateAgain && badge(true, 'bg-rose-100 text-rose-800 dark:bg-rose-950 dark:text-rose-200', Heart, 'Would date again')}
+      {badge(
+        badges.safeForFamily,
+        'bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-200',
+        Users,
+        'Safe for Family',
+      )}
+      {badge(
+        badges.safeForHome,
+        'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200',
+        Home,
+        'Safe Date',
+      )}
+      {badges.dateAgain &&
+        badge(true, 'bg-rose-100 text-rose-800 dark:bg-rose-950 dark:text-rose-200', Heart, 'Would date again')}
     </ul>
   );
 }
 
 /** Reputation: stars from revealed ratings, the number of rated dates, badges and the trust score. */
-export function ReputationSummary({ avgRating, reviewCount, badges, trustScore }: { avgRating: number | null; reviewCount: number; badges: Badges; trustScore: number }) {
+export function ReputationSummary({
+  avgRating,
+  reviewCount,
+  badges,
+  trustScore,
+}: {
+  avgRating: number | null;
+  reviewCount: number;
+  badges: Badges;
+  trustScore: number;
+}) {
   return (
     <div className="grid gap-2" aria-label="Reputation">
       {avgRating !== null && reviewCount > 0 ? (
@@ -77,7 +112,15 @@ export function ReputationSummary({ avgRating, reviewCount, badges, trustScore }
 }
 
 /** The rating display for one date: locked until the date is verified. */
-export function DateRatingDisplay({ conversationId, dateVerified, rated }: { conversationId: string; dateVerified: boolean; rated?: boolean }) {
+export function DateRatingDisplay({
+  conversationId,
+  dateVerified,
+  rated,
+}: {
+  conversationId: string;
+  dateVerified: boolean;
+  rated?: boolean;
+}) {
   if (!dateVerified) {
     return (
       <p className="flex items-center gap-2 text-xs text-muted-foreground">
@@ -86,8 +129,12 @@ export function DateRatingDisplay({ conversationId, dateVerified, rated }: { con
     );
   }
   return (
-    <Link to={`${paths.dateHistory}?conversation=${conversationId}`} className="flex items-center gap-2 text-xs font-medium text-primary hover:underline">
-      {rated ? <Check className="size-3.5" aria-hidden /> : <Star className="size-3.5" aria-hidden />} {rated ? 'You rated this date' : TRUST_TEXT.unlockedRating}
+    <Link
+      to={`${paths.dateHistory}?conversation=${conversationId}`}
+      className="flex items-center gap-2 text-xs font-medium text-primary hover:underline"
+    >
+      {rated ? <Check className="size-3.5" aria-hidden /> : <Star className="size-3.5" aria-hidden />}{' '}
+      {rated ? 'You rated this date' : TRUST_TEXT.unlockedRating}
     </Link>
   );
 }

@@ -2,7 +2,8 @@
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../env';
 import { seedDemoData, type SeedResult } from '../modules/seed/service';
-import { runThroughServerOrDirect } from './control-channel';
+import { runJobThroughServerOrDirect } from './control-channel';
+import { phasedProgress } from './progress';
 
 async function main() {
   const { values } = parseArgs({ options: { profiles: { type: 'string', default: '60' } } });
@@ -12,10 +13,19 @@ async function main() {
     process.exit(2);
   }
   const env = loadEnv();
-  console.log(`Seeding ${profiles} members with drawn portraits...`);
-  const result = await runThroughServerOrDirect<SeedResult>(env, '/api/control/seed', { profiles }, (services) =>
-    seedDemoData(services, { profiles }),
-  );
+  console.log(`Seeding ${profiles.toLocaleString('en-US')} members with drawn portraits...`);
+  const progress = phasedProgress();
+  const result = await runJobThroughServerOrDirect<SeedResult>(
+    env,
+    '/api/control/seed',
+    { profiles },
+    progress.update,
+    (services, onProgress) => seedDemoData(services, { profiles, onProgress }),
+  ).catch((error: unknown) => {
+    progress.stop();
+    throw error;
+  });
+  progress.finish();
   console.log(`Demo data is ready: ${result.membersCreated} new members, ${result.membersTotal} profiles in all.`);
   console.log(`Demo account: ${result.demo.email} / ${result.demo.password}`);
 }

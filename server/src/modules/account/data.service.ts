@@ -6,6 +6,7 @@ import { announceStatsChange } from '../../realtime/hub';
 import { rememberLeavingSubject } from '../safety/returning';
 import { appendSecurityLog } from '../audit/security-log';
 import { requirePassword } from './security.service';
+import { deleteUnusedFiles } from '../profiles/photos.service';
 
 type Rows = Record<string, unknown>[];
 const rows = async (db: Db, query: ReturnType<typeof sql>): Promise<Rows> =>
@@ -165,6 +166,6 @@ export async function deleteAccount(
     return keys.map((row) => row.key);
   });
   deps.hub.disconnect(userId);
-  await Promise.all(files.map((key) => deps.storage.delete(key).catch(() => undefined)));
+  await deleteUnusedFiles(deps, files);
   announceStatsChange(db);
 }

@@ -9,6 +9,7 @@ import type { Deps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { announceStatsChange } from '../../realtime/hub';
 import { appendSecurityLog } from '../audit/security-log';
+import { deleteUnusedFiles } from '../profiles/photos.service';
 
 const ZUserRow = z.object({
   user_id: z.string(),
@@ -174,7 +175,10 @@ export async function removeAllPhotos(
     });
     return rows;
   });
-  await Promise.all(removed.flatMap((r) => [deps.storage.delete(r.largeKey), deps.storage.delete(r.thumbKey)]));
+  await deleteUnusedFiles(
+    deps,
+    removed.flatMap((r) => [r.largeKey, r.thumbKey]),
+  );
   return oneUser(db, userId);
 }
 

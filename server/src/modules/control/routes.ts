@@ -4,7 +4,7 @@ import { ZErrorBody } from '../../../../contracts/errors';
 import type { AppEnv } from '../../lib/context';
 import { defineRoute } from '../../lib/route';
 import { createOrPromoteAdmin } from '../admins/service';
-import { seedDemoData } from '../seed/service';
+import { seedJob, startSeedJob } from '../seed/jobs';
 
 /**
  * Lets `npm run admin:create` act while the server holds the PGlite directory. Only a
@@ -18,7 +18,9 @@ const createAdmin = defineRoute('control', {
   request: {
     body: {
       content: {
-        'application/json': { schema: z.object({ email: EmailSchema, password: z.string().min(8).max(128).optional() }) },
+        'application/json': {
+          schema: z.object({ email: EmailSchema, password: z.string().min(8).max(128).optional() }),
+        },
       },
     },
   },
@@ -27,29 +29,11 @@ const createAdmin = defineRoute('control', {
       description: 'Promoted',
       content: {
         'application/json': {
-          schema: z.object({ userId: z.string(), email: z.string(), created: z.boolean(), password: z.string().optional() }),
-        },
-      },
-    },
-    401: { description: 'No valid token', content: { 'application/json': { schema: ZErrorBody } } },
-  },
-});
-
-const seed = defineRoute('control', {
-  method: 'post',
-  path: '/api/control/seed',
-  tags: ['Control'],
-  summary: 'Load the demo data (local CLI only)',
-  request: { body: { content: { 'application/json': { schema: z.object({ profiles: z.number().int().min(0).max(100_000).optional() }) } } } },
-  responses: {
-    200: {
-      description: 'Seeded',
-      content: {
-        'application/json': {
           schema: z.object({
-            demo: z.object({ email: z.string(), password: z.string(), created: z.boolean() }),
-            membersCreated: z.number(),
-            membersTotal: z.number(),
+            userId: z.string(),
+            email: z.string(),
+            created: z.boolean(),
+            password: z.string().optional(),
           }),
         },
       },
@@ -58,9 +42,64 @@ const seed = defineRoute('control', {
   },
 });
 
+const ZSeedJob = z.object({
+  jobId: z.string(),
+  state: z.enum(['running', 'done', 'failed']),
+  /** Drawing the portraits new members need, then writing the members; null before either. */
+  phase: z.enum(['portraits', 'members']).nullable(),
+  done: z.number(),
+  total: z.number(),
+  result: z
+    .object({
+      demo: z.object({ email: z.string(), password: z.string(), created: z.boolean() }),
+      membersCreated: z.number(),
+      membersTotal: z.number(),
+    })
+    .optional(),
+  error: z.string().optional(),
+});
+
+// Seeding 100,000 members outlasts any one request: it runs as a job (seed/jobs.ts) the CLI follows.
+const startSeed = defineRoute('control', {
+  method: 'post',
+  path: '/api/control/seed',
+  tags: ['Control'],
+  summary: 'Start loading the demo data (local CLI only)',
+  request: {
+    body: {
+      content: {
+        'application/json': { schema: z.object({ profiles: z.number().int().min(0).max(100_000).optional() }) },
+      },
+    },
+  },
+  responses: {
+    202: {
+      description: 'Started; follow it at /api/control/seed/{jobId}',
+      content: { 'application/json': { schema: ZSeedJob } },
+    },
+    400: { description: 'Invalid body', content: { 'application/json': { schema: ZErrorBody } } },
+    401: { description: 'No valid token', content: { 'application/json': { schema: ZErrorBody } } },
+    409: { description: 'A seed is already running', content: { 'application/json': { schema: ZErrorBody } } },
+  },
+});
+
+const seedProgress = defineRoute('control', {
+  method: 'get',
+  path: '/api/control/seed/{jobId}',
+  tags: ['Control'],
+  summary: 'How far a seed job is (local CLI only)',
+  request: { params: z.object({ jobId: z.uuid() }) },
+  responses: {
+    200: { description: 'The job', content: { 'application/json': { schema: ZSeedJob } } },
+    401: { description: 'No valid token', content: { 'application/json': { schema: ZErrorBody } } },
+    404: { description: 'No such job', content: { 'application/json': { schema: ZErrorBody } } },
+  },
+});
+
 export const controlRoutes = new OpenAPIHono<AppEnv>()
   .openapi(createAdmin, async (c) => {
     const { email, password } = c.req.valid('json');
     return c.json(await createOrPromoteAdmin(c.get('deps'), email, password), 200);
   })
-  .openapi(seed, async (c) => c.json(await seedDemoData(c.get('deps'), c.req.valid('json')), 200));
+  .openapi(startSeed, (c) => c.json(startSeedJob(c.get('deps'), c.req.valid('json')), 202))
+  .openapi(seedProgress, (c) => c.json(seedJob(c.get('deps'), c.req.valid('param').jobId), 200));

@@ -97,6 +97,26 @@ async function recheckVerification(tx: Pick<Db, 'execute'>, userId: string): Pro
     on conflict do nothing`);
 }
 
+/**
+ * Deletes stored files that no photo row shows any more. Demo members share portraits (the
+ * seed stores each drawn picture once), so a file goes only with the last row pointing to it.
+ * Call after the rows are deleted.
+ */
+export async function deleteUnusedFiles(deps: Pick<Deps, 'database' | 'storage'>, keys: string[]): Promise<void> {
+  if (!keys.length) return;
+  const list = sql.join(
+    keys.map((key) => sql`${key}`),
+    sql`, `,
+  );
+  const { rows } = await deps.database.db.execute<{ key: string }>(sql`
+    select large_key as key from photos where large_key in (${list})
+    union select thumb_key from photos where thumb_key in (${list})`);
+  const shown = new Set(rows.map((row) => row.key));
+  await Promise.all(
+    keys.filter((key) => !shown.has(key)).map((key) => deps.storage.delete(key).catch(() => undefined)),
+  );
+}
+
 export async function removePhoto(
   deps: Pick<Deps, 'database' | 'storage'>,
   userId: string,
@@ -113,7 +133,7 @@ export async function removePhoto(
     await renumber(tx, userId);
     return row;
   });
-  await Promise.all([deps.storage.delete(removed.largeKey), deps.storage.delete(removed.thumbKey)]);
+  await deleteUnusedFiles(deps, [removed.largeKey, removed.thumbKey]);
   return listPhotos(db, userId);
 }
 

@@ -7,6 +7,9 @@ export const jsonResponse = <T extends z.ZodType>(schema: T, description: string
   content: { 'application/json': { schema } },
 });
 
+/** A JSON request body for a route declaration: `request: { body: jsonBody(ZInput) }`. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });
+
 /** The error response of a route, in the API's one error shape. */
 export const errorResponse = (description: string) => jsonResponse(ZErrorBody, description);
 

@@ -10,7 +10,7 @@ import {
 } from '../../../../contracts/account';
 import { CLIENT_IP_HEADER } from '../../auth/auth';
 import type { AppEnv } from '../../lib/context';
-import { errorResponse, jsonResponse } from '../../lib/openapi';
+import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi';
 import { defineRoute } from '../../lib/route';
 import { deleteAccount, exportAccountData } from './data.service';
 import type { RequestMeta } from '../../auth/hooks';
@@ -25,7 +25,6 @@ import {
   setEmailCode,
 } from './security.service';
 
-const jsonBody = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } } } });
 const metaOf = (c: Context<AppEnv>): RequestMeta => ({
   ip: c.req.header(CLIENT_IP_HEADER) ?? null,
   userAgent: c.req.header('user-agent') ?? null,
@@ -44,7 +43,7 @@ const emailCode = defineRoute('member', {
   path: '/api/account/security/email-code',
   tags: ['Account'],
   summary: 'Turn sign-in codes by email on or off (password required)',
-  request: jsonBody(ZEmailCodeChange),
+  request: { body: jsonBody(ZEmailCodeChange) },
   responses: { 200: jsonResponse(ZSecuritySettings, 'Saved'), 400: errorResponse('Wrong password') },
 });
 
@@ -54,7 +53,7 @@ const appOff = defineRoute('member', {
   tags: ['Account'],
   summary:
     'Turn the authenticator app off (password required). Turning it on goes through /api/auth/two-factor/enable and verify-totp.',
-  request: jsonBody(ZPasswordConfirm),
+  request: { body: jsonBody(ZPasswordConfirm) },
   responses: { 200: jsonResponse(ZSecuritySettings, 'Saved'), 400: errorResponse('Wrong password') },
 });
 
@@ -108,7 +107,7 @@ const putPrivacy = defineRoute('member', {
   path: '/api/account/privacy',
   tags: ['Account'],
   summary: 'Hide my profile, verified-only messages, show my distance',
-  request: jsonBody(ZPrivacySettings),
+  request: { body: jsonBody(ZPrivacySettings) },
   responses: { 200: jsonResponse(ZPrivacySettings, 'Saved'), 404: errorResponse('No profile yet') },
 });
 
@@ -125,7 +124,7 @@ const remove = defineRoute('member', {
   path: '/api/account/delete',
   tags: ['Account'],
   summary: 'Delete my account for good (password required)',
-  request: jsonBody(ZPasswordConfirm),
+  request: { body: jsonBody(ZPasswordConfirm) },
   responses: {
     200: jsonResponse(z.object({ deleted: z.literal(true) }), 'Deleted; the session cookie is cleared'),
     400: errorResponse('Wrong password'),

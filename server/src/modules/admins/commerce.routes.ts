@@ -12,7 +12,7 @@ import {
 import { readUpload, uploadBodyLimit } from '../../http/upload';
 import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { errorResponse, imageResponse, jsonResponse } from '../../lib/openapi';
+import { errorResponse, imageResponse, jsonBody, jsonResponse } from '../../lib/openapi';
 import { defineRoute, findSession } from '../../lib/route';
 import { addressKey } from '../../auth/rate-limit';
 import { CLIENT_IP_HEADER } from '../../auth/auth';
@@ -75,7 +75,7 @@ const toggle = defineRoute('admin', {
   summary: 'Pause or resume a campaign',
   request: {
     params: idParams,
-    body: { content: { 'application/json': { schema: z.object({ active: z.boolean() }) } } },
+    body: jsonBody(z.object({ active: z.boolean() })),
   },
   responses: { 200: jsonResponse(ZCampaign, 'Updated'), 404: errorResponse('No such campaign') },
 });
@@ -154,7 +154,7 @@ const subscriptionEdit = defineRoute('admin', {
   path: '/api/admin/subscriptions/{id}',
   tags: ['Admin'],
   summary: 'Edit a subscription: tier, active, expiry',
-  request: { params: idParams, body: { content: { 'application/json': { schema: ZSubscriptionEdit } } } },
+  request: { params: idParams, body: jsonBody(ZSubscriptionEdit) },
   responses: { 200: jsonResponse(ZAdminSubscription, 'Edited'), 404: errorResponse('No such subscription') },
 });
 
@@ -171,7 +171,7 @@ const activate = defineRoute('admin', {
   path: '/api/admin/subscriptions/activate',
   tags: ['Admin'],
   summary: "Payment received: activate (or extend) a member's Premium",
-  request: { body: { content: { 'application/json': { schema: ZActivatePremium } } } },
+  request: { body: jsonBody(ZActivatePremium) },
   responses: { 200: jsonResponse(ZAdminSubscription, 'Premium active'), 404: errorResponse('No such member') },
 });
 

@@ -2,7 +2,7 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { ZContactMessage, ZInboxMessage } from '../../../../contracts/admin';
 import { addressKey, consumeLimits } from '../../auth/rate-limit';
 import type { AppEnv } from '../../lib/context';
-import { errorResponse, jsonResponse } from '../../lib/openapi';
+import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi';
 import { defineRoute, findSession } from '../../lib/route';
 import { listInbox, markHandled, receiveMessage } from './inbox.service';
 
@@ -11,7 +11,7 @@ const send = defineRoute('public', {
   path: '/api/contact',
   tags: ['Contact'],
   summary: 'Send a contact or support message (stored for the admin inbox)',
-  request: { body: { content: { 'application/json': { schema: ZContactMessage } } } },
+  request: { body: jsonBody(ZContactMessage) },
   responses: {
     201: jsonResponse(z.object({ ok: z.literal(true) }), 'Received'),
     400: errorResponse('Missing fields'),

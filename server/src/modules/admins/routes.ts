@@ -14,7 +14,7 @@ import { beginSignIn } from '../../auth/sign-in-guard';
 import { adminUsers, user } from '../../db/schema';
 import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { errorResponse, jsonResponse } from '../../lib/openapi';
+import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi';
 import { defineRoute } from '../../lib/route';
 import { appendSecurityLog } from '../audit/security-log';
 import { listCasesForAdmin } from '../safety/safety.service';
@@ -32,7 +32,7 @@ const signIn = defineRoute('public', {
   path: '/api/admin/sign-in',
   tags: ['Admin'],
   summary: 'Sign in at /admin-login: the normal account sign-in, which succeeds only for administrators',
-  request: { body: { content: { 'application/json': { schema: ZAdminSignIn } } } },
+  request: { body: jsonBody(ZAdminSignIn) },
   responses: {
     200: jsonResponse(
       z.object({ twoFactorRequired: z.boolean() }),
@@ -76,7 +76,7 @@ const verify = defineRoute('admin', {
   summary: 'Set or clear the verified mark',
   request: {
     params: userParams,
-    body: { content: { 'application/json': { schema: z.object({ verified: z.boolean() }) } } },
+    body: jsonBody(z.object({ verified: z.boolean() })),
   },
   responses: { 200: jsonResponse(ZAdminUser, 'Member'), 404: errorResponse('No such member') },
 });
@@ -88,17 +88,13 @@ const ban = defineRoute('admin', {
   summary: 'Block (ban) or unblock a member: ends their sessions, refuses sign-in, hides the profile',
   request: {
     params: userParams,
-    body: {
-      content: {
-        'application/json': {
-          schema: z.object({
-            blocked: z.boolean(),
-            reason: z.string().trim().max(300).default('Blocked by an administrator'),
-            days: z.number().int().min(1).max(365).optional(),
-          }),
-        },
-      },
-    },
+    body: jsonBody(
+      z.object({
+        blocked: z.boolean(),
+        reason: z.string().trim().max(300).default('Blocked by an administrator'),
+        days: z.number().int().min(1).max(365).optional(),
+      }),
+    ),
   },
   responses: {
     200: jsonResponse(ZAdminUser, 'Member'),
@@ -135,7 +131,7 @@ const decide = defineRoute('admin', {
   summary: 'Decide a case: dismiss, warn, suspend for N days, or ban; the reporter sees the outcome',
   request: {
     params: z.object({ caseId: z.uuid() }),
-    body: { content: { 'application/json': { schema: ZCaseDecision } } },
+    body: jsonBody(ZCaseDecision),
   },
   responses: {
     200: jsonResponse(z.object({ ok: z.literal(true) }), 'Decided'),

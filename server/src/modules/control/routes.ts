@@ -1,7 +1,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { EmailSchema } from '../../../../contracts/auth';
-import { ZErrorBody } from '../../../../contracts/errors';
 import type { AppEnv } from '../../lib/context';
+import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi';
 import { defineRoute } from '../../lib/route';
 import { createOrPromoteAdmin } from '../admins/service';
 import { seedJob, startSeedJob } from '../seed/jobs';
@@ -16,29 +16,13 @@ const createAdmin = defineRoute('control', {
   tags: ['Control'],
   summary: 'Create or promote an administrator (local CLI only)',
   request: {
-    body: {
-      content: {
-        'application/json': {
-          schema: z.object({ email: EmailSchema, password: z.string().min(8).max(128).optional() }),
-        },
-      },
-    },
+    body: jsonBody(z.object({ email: EmailSchema, password: z.string().min(8).max(128).optional() })),
   },
   responses: {
-    200: {
-      description: 'Promoted',
-      content: {
-        'application/json': {
-          schema: z.object({
-            userId: z.string(),
-            email: z.string(),
-            created: z.boolean(),
-            password: z.string().optional(),
-          }),
-        },
-      },
-    },
-    401: { description: 'No valid token', content: { 'application/json': { schema: ZErrorBody } } },
+    200: jsonResponse(
+      z.object({ userId: z.string(), email: z.string(), created: z.boolean(), password: z.string().optional() }),
+      'Promoted',
+    ),
   },
 });
 
@@ -66,20 +50,12 @@ const startSeed = defineRoute('control', {
   tags: ['Control'],
   summary: 'Start loading the demo data (local CLI only)',
   request: {
-    body: {
-      content: {
-        'application/json': { schema: z.object({ profiles: z.number().int().min(0).max(100_000).optional() }) },
-      },
-    },
+    body: jsonBody(z.object({ profiles: z.number().int().min(0).max(100_000).optional() })),
   },
   responses: {
-    202: {
-      description: 'Started; follow it at /api/control/seed/{jobId}',
-      content: { 'application/json': { schema: ZSeedJob } },
-    },
-    400: { description: 'Invalid body', content: { 'application/json': { schema: ZErrorBody } } },
-    401: { description: 'No valid token', content: { 'application/json': { schema: ZErrorBody } } },
-    409: { description: 'A seed is already running', content: { 'application/json': { schema: ZErrorBody } } },
+    202: jsonResponse(ZSeedJob, 'Started; follow it at /api/control/seed/{jobId}'),
+    400: errorResponse('Invalid body'),
+    409: errorResponse('A seed is already running'),
   },
 });
 
@@ -89,11 +65,7 @@ const seedProgress = defineRoute('control', {
   tags: ['Control'],
   summary: 'How far a seed job is (local CLI only)',
   request: { params: z.object({ jobId: z.uuid() }) },
-  responses: {
-    200: { description: 'The job', content: { 'application/json': { schema: ZSeedJob } } },
-    401: { description: 'No valid token', content: { 'application/json': { schema: ZErrorBody } } },
-    404: { description: 'No such job', content: { 'application/json': { schema: ZErrorBody } } },
-  },
+  responses: { 200: jsonResponse(ZSeedJob, 'The job'), 404: errorResponse('No such job') },
 });
 
 export const controlRoutes = new OpenAPIHono<AppEnv>()

@@ -10,7 +10,7 @@ import {
 } from '../../../../contracts/trust';
 import { readUpload, sendPrivateImage, uploadBodyLimit } from '../../http/upload';
 import type { AppEnv } from '../../lib/context';
-import { errorResponse, imageResponse, jsonResponse } from '../../lib/openapi';
+import { errorResponse, imageResponse, jsonBody, jsonResponse } from '../../lib/openapi';
 import { defineRoute, viewerOf } from '../../lib/route';
 import {
   listPlans,
@@ -99,7 +99,7 @@ const rate = defineRoute('member', {
   path: '/api/conversations/{conversationId}/rating',
   tags: ['Ratings'],
   summary: 'Rate a verified date, once (double-blind)',
-  request: { params: conversationParams, body: { content: { 'application/json': { schema: ZRatingInput } } } },
+  request: { params: conversationParams, body: jsonBody(ZRatingInput) },
   responses: {
     201: jsonResponse(ZRatingState, 'Rated'),
     400: errorResponse('Rating required'),
@@ -130,7 +130,7 @@ const propose = defineRoute('member', {
   path: '/api/date-plans',
   tags: ['Calendar'],
   summary: 'Propose a date to a match: day, time and place',
-  request: { body: { content: { 'application/json': { schema: ZProposeDate } } } },
+  request: { body: jsonBody(ZProposeDate) },
   responses: { 201: jsonResponse(ZDatePlan, 'Proposed'), 400: errorResponse('Invalid or past time'), 404: notFound },
 });
 
@@ -145,7 +145,7 @@ const answer = defineRoute('member', {
   path: '/api/date-plans/{planId}/answer',
   tags: ['Calendar'],
   summary: 'Accept, decline, or propose another time',
-  request: { params: planParams, body: { content: { 'application/json': { schema: ZAnswer } } } },
+  request: { params: planParams, body: jsonBody(ZAnswer) },
   responses: {
     200: jsonResponse(z.object({ plans: z.array(ZDatePlan) }), 'Plans'),
     400: errorResponse('Invalid'),

@@ -3,6 +3,7 @@ import { desc } from 'drizzle-orm';
 import { devMail } from '../../db/schema';
 import type { AppEnv } from '../../lib/context';
 import { defineRoute } from '../../lib/route';
+import { jsonResponse } from '../../lib/openapi';
 
 const ZDevMail = z.object({
   id: z.string(),
@@ -18,12 +19,7 @@ const listMail = defineRoute('dev', {
   path: '/api/dev/mail',
   tags: ['Development'],
   summary: 'Mail held in the development outbox (not mounted in production)',
-  responses: {
-    200: {
-      description: 'Newest first',
-      content: { 'application/json': { schema: z.object({ mail: z.array(ZDevMail) }) } },
-    },
-  },
+  responses: { 200: jsonResponse(z.object({ mail: z.array(ZDevMail) }), 'Newest first') },
 });
 
 export const devMailRoutes = new OpenAPIHono<AppEnv>().openapi(listMail, async (c) => {

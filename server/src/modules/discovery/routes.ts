@@ -10,7 +10,7 @@ import {
   FREE_DAILY_LIKES,
 } from '../../../../contracts/discovery';
 import type { AppEnv } from '../../lib/context';
-import { errorResponse, jsonResponse } from '../../lib/openapi';
+import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi';
 import { defineRoute } from '../../lib/route';
 import { saveLocation } from '../profiles/profiles.service';
 import { findDiscoverPage } from './discovery.service';
@@ -31,7 +31,7 @@ const like = defineRoute('member', {
   path: '/api/likes',
   tags: ['Discovery'],
   summary: 'Like a profile; a mutual like creates the match and its conversation',
-  request: { body: { content: { 'application/json': { schema: ZLikeRequest } } } },
+  request: { body: jsonBody(ZLikeRequest) },
   responses: {
     200: jsonResponse(ZLikeResponse, 'Recorded (or already recorded)'),
     404: errorResponse('No such profile'),
@@ -44,7 +44,7 @@ const pass = defineRoute('member', {
   path: '/api/passes',
   tags: ['Discovery'],
   summary: 'Pass on a profile: hidden from discovery for 30 days',
-  request: { body: { content: { 'application/json': { schema: z.object({ targetId: z.string().min(1).max(64) }) } } } },
+  request: { body: jsonBody(z.object({ targetId: z.string().min(1).max(64) })) },
   responses: {
     200: jsonResponse(z.object({ ok: z.literal(true) }), 'Recorded'),
     404: errorResponse('No such profile'),
@@ -85,7 +85,7 @@ const location = defineRoute('member', {
   tags: ['Profile'],
   summary:
     'Share a position; it is stored snapped to a ~2 km grid and never shown to anyone. Moves are limited: 12 a day, none faster than 1,000 km/h',
-  request: { body: { content: { 'application/json': { schema: ZLocationUpdate } } } },
+  request: { body: jsonBody(ZLocationUpdate) },
   responses: {
     200: jsonResponse(z.object({ ok: z.literal(true) }), 'Stored'),
     404: errorResponse('No profile yet'),

@@ -1,6 +1,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context';
 import { defineRoute } from '../../lib/route';
+import { jsonResponse } from '../../lib/openapi';
 
 const ZHealth = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -14,8 +15,8 @@ const getHealth = defineRoute('public', {
   tags: ['System'],
   summary: 'Liveness, database kind and migration state',
   responses: {
-    200: { description: 'Healthy', content: { 'application/json': { schema: ZHealth } } },
-    503: { description: 'The database does not answer', content: { 'application/json': { schema: ZHealth } } },
+    200: jsonResponse(ZHealth, 'Healthy'),
+    503: jsonResponse(ZHealth, 'The database does not answer'),
   },
 });
 

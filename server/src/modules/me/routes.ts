@@ -5,15 +5,14 @@ import { user } from '../../db/schema';
 import type { AppEnv, Deps, SessionUser } from '../../lib/context';
 import { defineRoute, findSession, forwardSessionCookies, isAdminSession } from '../../lib/route';
 import { getPlanState } from '../plans/service';
+import { jsonResponse } from '../../lib/openapi';
 
 const getMe = defineRoute('member', {
   method: 'get',
   path: '/api/me',
   tags: ['Account'],
   summary: 'The signed-in member, admin flag and plan state',
-  responses: {
-    200: { description: 'The member', content: { 'application/json': { schema: ZMeResponse } } },
-  },
+  responses: { 200: jsonResponse(ZMeResponse, 'The member') },
 });
 
 const getSession = defineRoute('public', {
@@ -21,12 +20,7 @@ const getSession = defineRoute('public', {
   path: '/api/session',
   tags: ['Account'],
   summary: 'The same as /api/me, or null for a visitor (the web app asks this on every load)',
-  responses: {
-    200: {
-      description: 'The member or null',
-      content: { 'application/json': { schema: z.object({ me: ZMeResponse.nullable() }) } },
-    },
-  },
+  responses: { 200: jsonResponse(z.object({ me: ZMeResponse.nullable() }), 'The member or null') },
 });
 
 async function describeMember(deps: Deps, sessionUser: SessionUser, sessionCreatedAt: Date): Promise<TMeResponse> {

@@ -1,7 +1,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { ZConversation, ZMessage, ZSendMessage } from '../../../../contracts/messages-api';
 import type { AppEnv } from '../../lib/context';
-import { errorResponse, jsonResponse } from '../../lib/openapi';
+import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi';
 import { defineRoute } from '../../lib/route';
 import { listConversations, listMessages, markRead, sendMessage } from './messages.service';
 
@@ -30,7 +30,7 @@ const send = defineRoute('member', {
   path: '/api/conversations/{conversationId}/messages',
   tags: ['Messages'],
   summary: 'Send a message; retrying with the same clientKey stores it once',
-  request: { params: conversationParams, body: { content: { 'application/json': { schema: ZSendMessage } } } },
+  request: { params: conversationParams, body: jsonBody(ZSendMessage) },
   responses: { 201: jsonResponse(ZMessage, 'Stored'), 400: errorResponse('Empty or too long'), ...common },
 });
 

@@ -1,7 +1,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { ZNotification } from '../../../../contracts/safety';
 import type { AppEnv } from '../../lib/context';
-import { errorResponse, jsonResponse } from '../../lib/openapi';
+import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi';
 import { defineRoute } from '../../lib/route';
 import { listNotifications, markNotificationsRead } from './notifications.service';
 
@@ -21,7 +21,7 @@ const markRead = defineRoute('member', {
   tags: ['Notifications'],
   summary: 'Mark notifications read: the listed ids, or all',
   request: {
-    body: { content: { 'application/json': { schema: z.object({ ids: z.array(z.uuid()).max(100).optional() }) } } },
+    body: jsonBody(z.object({ ids: z.array(z.uuid()).max(100).optional() })),
   },
   responses: { 200: jsonResponse(z.object({ marked: z.number() }), 'Marked'), 400: errorResponse('Bad ids') },
 });

@@ -3,7 +3,7 @@ import { ZOwnProfile, ZPhotoList, ZPhotoOrder, ZProfileUpdate } from '../../../.
 import { readUpload, sendPrivateImage, uploadBodyLimit } from '../../http/upload';
 import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { errorResponse, imageResponse, jsonResponse } from '../../lib/openapi';
+import { errorResponse, imageResponse, jsonBody, jsonResponse } from '../../lib/openapi';
 import { defineRoute } from '../../lib/route';
 import { addPhoto, listPhotos, readPhoto, removePhoto, reorderPhotos } from './photos.service';
 import { getOwnProfile, saveOwnProfile } from './profiles.service';
@@ -25,7 +25,7 @@ const putProfile = defineRoute('member', {
   path: '/api/profile',
   tags: ['Profile'],
   summary: 'Create or update the own profile',
-  request: { body: { content: { 'application/json': { schema: ZProfileUpdate } } } },
+  request: { body: jsonBody(ZProfileUpdate) },
   responses: { 200: jsonResponse(ZOwnProfile, 'Saved'), ...errors },
 });
 
@@ -72,7 +72,7 @@ const orderPhotos = defineRoute('member', {
   path: '/api/profile/photos/order',
   tags: ['Profile'],
   summary: "Reorder the own photos; the first is the main photo ('Set as Main')",
-  request: { body: { content: { 'application/json': { schema: ZPhotoOrder } } } },
+  request: { body: jsonBody(ZPhotoOrder) },
   responses: {
     200: jsonResponse(ZPhotoList, 'The photos in their new order'),
     409: errorResponse('The photos changed meanwhile'),

@@ -1,7 +1,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { ZBlockedMember, ZMyReport, ZPastMatch, ZReportInput } from '../../../../contracts/safety';
 import type { AppEnv } from '../../lib/context';
-import { errorResponse, jsonResponse } from '../../lib/openapi';
+import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi';
 import { defineRoute } from '../../lib/route';
 import {
   blockMember,
@@ -73,7 +73,7 @@ const report = defineRoute('member', {
   path: '/api/reports',
   tags: ['Safety'],
   summary: 'Report a member; seals the last messages and opens a moderation case (retry-safe by clientKey)',
-  request: { body: { content: { 'application/json': { schema: ZReportInput } } } },
+  request: { body: jsonBody(ZReportInput) },
   responses: {
     201: jsonResponse(z.object({ id: z.string(), status: z.literal('open') }), 'Case opened'),
     400: errorResponse('Invalid report'),

@@ -3,7 +3,7 @@ import { ZSelfieChallenge, ZSelfieStatus } from '../../../../contracts/trust';
 import { readUpload, sendPrivateImage, uploadBodyLimit } from '../../http/upload';
 import { AppError } from '../../lib/errors';
 import type { AppEnv } from '../../lib/context';
-import { errorResponse, imageResponse, jsonResponse } from '../../lib/openapi';
+import { errorResponse, imageResponse, jsonBody, jsonResponse } from '../../lib/openapi';
 import { defineRoute, viewerOf } from '../../lib/route';
 import {
   decideSelfie,
@@ -105,13 +105,7 @@ const reject = defineRoute('admin', {
   summary: 'Reject a selfie with a reason the member sees',
   request: {
     params: decisionParams,
-    body: {
-      content: {
-        'application/json': {
-          schema: z.object({ reason: z.string().trim().min(3, 'Give the member a reason').max(300) }),
-        },
-      },
-    },
+    body: jsonBody(z.object({ reason: z.string().trim().min(3, 'Give the member a reason').max(300) })),
   },
   responses: {
     200: jsonResponse(z.object({ status: z.literal('rejected') }), 'Rejected'),

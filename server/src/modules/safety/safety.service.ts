@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  CASE_STATUSES,
   PAST_MATCH_DAYS,
   REPORT_REASONS,
   type ReportReason,
@@ -135,16 +136,20 @@ export async function unmatch(db: Db, viewerId: string, matchId: string): Promis
 
 /** Past matches still within their 30 days (the sweep removes older ones). */
 export async function listPastMatches(db: Db, viewerId: string): Promise<TPastMatch[]> {
-  const { rows } = await db.execute<{
-    id: string;
-    other_id: string;
-    name: string | null;
-    matched_at: Date | string;
-    unmatched_at: Date | string;
-    expires_at: Date | string;
-    unmatched_by: string;
-    reported: boolean;
-  }>(sql`
+  const shape = z.object({
+    id: z.string(),
+    other_id: z.string(),
+    name: z.string().nullable(),
+    matched_at: column.timestamp,
+    unmatched_at: column.timestamp,
+    expires_at: column.timestamp,
+    unmatched_by: z.string(),
+    reported: z.boolean(),
+  });
+  const rows = await selectRows(
+    db,
+    shape,
+    sql`
     select pm.id, o.other_id, coalesce(p.name, u.name) as name, pm.matched_at, pm.unmatched_at, pm.expires_at, pm.unmatched_by,
            exists (select 1 from moderation_cases mc where mc.opened_by = ${viewerId} and mc.subject_id = o.other_id and mc.kind = 'report') as reported
     from past_matches pm
@@ -152,13 +157,14 @@ export async function listPastMatches(db: Db, viewerId: string): Promise<TPastMa
     join "user" u on u.id = o.other_id
     left join profiles p on p.user_id = o.other_id
     where (pm.user_a = ${viewerId} or pm.user_b = ${viewerId}) and pm.expires_at > now()
-    order by pm.unmatched_at desc`);
+    order by pm.unmatched_at desc`,
+  );
   return rows.map((row) => ({
     id: row.id,
     other: { userId: row.other_id, name: displayName(row.name) },
-    matchedAt: new Date(row.matched_at).toISOString(),
-    unmatchedAt: new Date(row.unmatched_at).toISOString(),
-    expiresAt: new Date(row.expires_at).toISOString(),
+    matchedAt: row.matched_at,
+    unmatchedAt: row.unmatched_at,
+    expiresAt: row.expires_at,
     unmatchedByMe: row.unmatched_by === viewerId,
     reported: row.reported,
   }));
@@ -252,30 +258,35 @@ export async function fileReport(
 
 /** The reporter's own reports and their outcome. The sealed evidence is never part of it. */
 export async function listMyReports(db: Db, viewerId: string): Promise<TMyReport[]> {
-  const { rows } = await db.execute<{
-    id: string;
-    subject_id: string;
-    name: string | null;
-    reason: ReportReason;
-    details: string;
-    status: TMyReport['status'];
-    outcome_note: string | null;
-    created_at: Date | string;
-    resolved_at: Date | string | null;
-  }>(sql`
+  const shape = z.object({
+    id: z.string(),
+    subject_id: z.string(),
+    name: z.string().nullable(),
+    reason: z.string(),
+    details: z.string(),
+    status: z.enum(CASE_STATUSES),
+    outcome_note: z.string().nullable(),
+    created_at: column.timestamp,
+    resolved_at: column.timestamp.nullable(),
+  });
+  const rows = await selectRows(
+    db,
+    shape,
+    sql`
     select mc.id, ${subjectColumns}, mc.reason, mc.details, mc.status, mc.outcome_note, mc.created_at, mc.resolved_at
     from moderation_cases mc left join "user" u on u.id = mc.subject_id left join profiles p on p.user_id = mc.subject_id
     where mc.opened_by = ${viewerId} and mc.kind = 'report'
-    order by mc.created_at desc limit 100`);
+    order by mc.created_at desc limit 100`,
+  );
   return rows.map((row) => ({
     id: row.id,
     subject: { userId: row.subject_id, name: displayName(row.name) },
-    reason: row.reason in REPORT_REASONS ? row.reason : 'other',
+    reason: row.reason in REPORT_REASONS ? (row.reason as ReportReason) : 'other',
     details: row.details,
     status: row.status,
     outcome: row.outcome_note,
-    createdAt: new Date(row.created_at).toISOString(),
-    resolvedAt: row.resolved_at ? new Date(row.resolved_at).toISOString() : null,
+    createdAt: row.created_at,
+    resolvedAt: row.resolved_at,
   }));
 }
 

@@ -15,6 +15,8 @@ import {
 import { blockedBetween } from '../safety/blocks';
 import { displayName } from '../profiles/names';
 import { otherMemberOf } from '../../db/pairs';
+import { z } from 'zod';
+import { column, selectRows } from '../../db/rows';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -59,20 +61,24 @@ export function toMessage(row: MessageRow, viewerId: string, receipts = false): 
 
 /** The member's conversations, most recent first, with the last message and the unread count. */
 export async function listConversations(db: Db, viewerId: string): Promise<TConversation[]> {
-  const { rows } = await db.execute<{
-    id: string;
-    match_id: string;
-    updated_at: Date | string;
-    date_verified: boolean;
-    other_id: string;
-    name: string | null;
-    selfie_verified: boolean | null;
-    photo_id: string | null;
-    last_content: string | null;
-    last_sender: string | null;
-    last_at: Date | string | null;
-    unread: number;
-  }>(sql`
+  const shape = z.object({
+    id: z.string(),
+    match_id: z.string(),
+    updated_at: column.timestamp,
+    date_verified: z.boolean(),
+    other_id: z.string(),
+    name: z.string().nullable(),
+    selfie_verified: z.boolean().nullable(),
+    photo_id: z.string().nullable(),
+    last_content: z.string().nullable(),
+    last_sender: z.string().nullable(),
+    last_at: column.timestamp.nullable(),
+    unread: z.number(),
+  });
+  const rows = await selectRows(
+    db,
+    shape,
+    sql`
     select c.id, c.match_id, c.updated_at, c.date_verified, o.other_id, p.name, p.selfie_verified,
            (select ph.id from photos ph where ph.user_id = o.other_id order by ph.position limit 1) as photo_id,
            last.content as last_content, last.sender_id as last_sender, last.created_at as last_at,
@@ -84,7 +90,8 @@ export async function listConversations(db: Db, viewerId: string): Promise<TConv
                        order by m.created_at desc, m.id desc limit 1) last on true
     where (c.user_a = ${viewerId} or c.user_b = ${viewerId})
       and not ${blockedBetween(viewerId, sql`o.other_id`)}
-    order by coalesce(last.created_at, c.updated_at) desc`);
+    order by coalesce(last.created_at, c.updated_at) desc`,
+  );
   return rows.map((row) => ({
     id: row.id,
     matchId: row.match_id,
@@ -96,11 +103,11 @@ export async function listConversations(db: Db, viewerId: string): Promise<TConv
     },
     lastMessage:
       row.last_content !== null
-        ? { content: row.last_content, senderId: row.last_sender!, createdAt: new Date(row.last_at!).toISOString() }
+        ? { content: row.last_content, senderId: row.last_sender!, createdAt: row.last_at! }
         : null,
     unreadCount: row.unread,
     dateVerified: row.date_verified,
-    updatedAt: new Date(row.updated_at).toISOString(),
+    updatedAt: row.updated_at,
   }));
 }
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { TDatePlan, TSharedDate } from '../../../../contracts/trust';
+import { ZDatePlan, type TDatePlan, type TSharedDate } from '../../../../contracts/trust';
 import type { Db } from '../../db/client';
 import { datePlans, dateShares } from '../../db/schema';
 import type { Deps } from '../../lib/context';
@@ -11,6 +11,8 @@ import { announceDateChange } from './date-verification.service';
 import { blockedBetween } from '../safety/blocks';
 import { displayName } from '../profiles/names';
 import { timeToken } from '../../../../contracts/times';
+import { z } from 'zod';
+import { column, selectRows } from '../../db/rows';
 
 /** A shared link works until the date is over, six hours after it starts (and never longer than 14 days). */
 export const SHARE_AFTER_START_MS = 6 * 3_600_000;
@@ -100,19 +102,23 @@ export async function respondToDate(
 
 /** The member's plans (all but replaced ones), soonest first, with each date's verification state; or one of them. */
 export async function listPlans(db: Db, viewerId: string, planId?: string): Promise<TDatePlan[]> {
-  const { rows } = await db.execute<{
-    id: string;
-    conversation_id: string;
-    other_id: string;
-    name: string | null;
-    proposed_by: string;
-    starts_at: Date | string;
-    place: string;
-    status: TDatePlan['status'];
-    date_status: TDatePlan['dateStatus'] | null;
-    sharing: boolean;
-    rated_by_me: boolean;
-  }>(sql`
+  const shape = z.object({
+    id: z.string(),
+    conversation_id: z.string(),
+    other_id: z.string(),
+    name: z.string().nullable(),
+    proposed_by: z.string(),
+    starts_at: column.timestamp,
+    place: z.string(),
+    status: ZDatePlan.shape.status,
+    date_status: ZDatePlan.shape.dateStatus.nullable(),
+    sharing: z.boolean(),
+    rated_by_me: z.boolean(),
+  });
+  const rows = await selectRows(
+    db,
+    shape,
+    sql`
     select d.id, d.conversation_id, o.other_id, coalesce(p.name, u.name) as name, d.proposed_by, d.starts_at, d.place, d.status,
            (select v.status from date_verifications v where v.conversation_id = d.conversation_id order by v.created_at desc limit 1) as date_status,
            exists (select 1 from date_shares s where s.plan_id = d.id and s.created_by = ${viewerId} and s.revoked_at is null and s.expires_at > now()) as sharing,
@@ -122,13 +128,14 @@ export async function listPlans(db: Db, viewerId: string, planId?: string): Prom
     join "user" u on u.id = o.other_id left join profiles p on p.user_id = o.other_id
     where (d.proposed_by = ${viewerId} or d.invitee = ${viewerId}) and d.status <> 'replaced' ${planId ? sql`and d.id = ${planId}` : sql``}
       and not ${blockedBetween(viewerId, sql`o.other_id`)}
-    order by d.starts_at`);
+    order by d.starts_at`,
+  );
   return rows.map((row) => ({
     id: row.id,
     conversationId: row.conversation_id,
     other: { userId: row.other_id, name: displayName(row.name) },
     proposedByMe: row.proposed_by === viewerId,
-    startsAt: new Date(row.starts_at).toISOString(),
+    startsAt: row.starts_at,
     place: row.place,
     status: row.status,
     dateStatus: row.date_status ?? 'none',
@@ -183,19 +190,24 @@ export async function revokeShares(db: Db, viewerId: string, planId: string): Pr
 
 /** A live link's date: accepted, not over, not revoked, and the two still matched and not blocked. */
 async function sharedPlan(db: Pick<Db, 'execute'>, token: string) {
-  const { rows } = await db.execute<{
-    name: string | null;
-    starts_at: Date | string;
-    place: string;
-    expires_at: Date | string;
-    photo_key: string | null;
-  }>(sql`
+  const shape = z.object({
+    name: z.string().nullable(),
+    starts_at: column.timestamp,
+    place: z.string(),
+    expires_at: column.timestamp,
+    photo_key: z.string().nullable(),
+  });
+  const rows = await selectRows(
+    db,
+    shape,
+    sql`
     select p.name, d.starts_at, d.place, s.expires_at, s.photo_key
     from date_shares s join date_plans d on d.id = s.plan_id
     cross join lateral (select case when d.proposed_by = s.created_by then d.invitee else d.proposed_by end as other_id) o
     left join profiles p on p.user_id = o.other_id
     where s.token_hash = ${hashToken(token)} and s.expires_at > now() and s.revoked_at is null and d.status = 'accepted'
-      and not ${blockedBetween(sql`o.other_id`, sql`s.created_by`)}`);
+      and not ${blockedBetween(sql`o.other_id`, sql`s.created_by`)}`,
+  );
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND', 'This link has expired or does not exist.');
   return row;
@@ -207,9 +219,9 @@ export async function readSharedDate(db: Db, token: string): Promise<TSharedDate
   return {
     firstName: row.name?.trim().split(/\s+/)[0] || 'Anonymous',
     photoUrl: row.photo_key ? `/api/shared-dates/${token}/photo` : null,
-    startsAt: new Date(row.starts_at).toISOString(),
+    startsAt: row.starts_at,
     place: row.place,
-    expiresAt: new Date(row.expires_at).toISOString(),
+    expiresAt: row.expires_at,
   };
 }
 

@@ -8,7 +8,7 @@ import {
   type TRatingState,
   type ZRatingInput,
 } from '../../../../contracts/trust';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { conversations, profiles, reviews } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -18,6 +18,7 @@ import { announceDateChange } from './date-verification.service';
 import { blockedBetween } from '../safety/blocks';
 import { displayName, nameOf } from '../profiles/names';
 import { otherMemberOf } from '../../db/pairs';
+import { column, selectRows } from '../../db/rows';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type ReviewRow = typeof reviews.$inferSelect;
@@ -228,14 +229,18 @@ export async function revealDueRatings(db: Db, now = new Date()): Promise<number
 
 /** Verified dates, newest first, with where their ratings stand. */
 export async function listDateHistory(db: Db, viewerId: string): Promise<TDateHistoryEntry[]> {
-  const { rows } = await db.execute<{
-    id: string;
-    other_id: string;
-    name: string | null;
-    verified_at: Date | string | null;
-    rated: boolean;
-    revealed: boolean;
-  }>(sql`
+  const shape = z.object({
+    id: z.string(),
+    other_id: z.string(),
+    name: z.string().nullable(),
+    verified_at: column.timestamp.nullable(),
+    rated: z.boolean(),
+    revealed: z.boolean(),
+  });
+  const rows = await selectRows(
+    db,
+    shape,
+    sql`
     select c.id, o.other_id, coalesce(p.name, u.name) as name,
            (select max(decided_at) from date_verifications v where v.conversation_id = c.id and v.status = 'confirmed') as verified_at,
            exists (select 1 from reviews r where r.conversation_id = c.id and r.reviewer_id = ${viewerId}) as rated,
@@ -245,11 +250,12 @@ export async function listDateHistory(db: Db, viewerId: string): Promise<TDateHi
     join "user" u on u.id = o.other_id left join profiles p on p.user_id = o.other_id
     where (c.user_a = ${viewerId} or c.user_b = ${viewerId}) and c.date_verified
       and not ${blockedBetween(sql`c.user_a`, sql`c.user_b`)}
-    order by verified_at desc nulls last`);
+    order by verified_at desc nulls last`,
+  );
   return rows.map((row) => ({
     conversationId: row.id,
     other: { userId: row.other_id, name: displayName(row.name) },
-    verifiedAt: row.verified_at ? new Date(row.verified_at).toISOString() : null,
+    verifiedAt: row.verified_at,
     ratedByMe: row.rated,
     theirRatingRevealed: row.revealed,
   }));

@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { startTestServer, testDatabaseKind, type TestServer } from '../../test/test-server';
+import { column, selectRows } from './rows';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.stop());
+
+describe(`typed rows on ${testDatabaseKind}`, () => {
+  it('reads timestamps as ISO strings and numbers sent as text as numbers', async () => {
+    const shape = z.object({ at: column.timestamp, at_or_none: column.timestamp.nullable(), big: column.number });
+    const [row] = await selectRows(
+      server.deps.database.db,
+      shape,
+      sql`select timestamptz '2026-11-24 10:00:00+00' as at, null::timestamptz as at_or_none, 12345678901::bigint as big`,
+    );
+    expect(row).toEqual({ at: '2026-11-24T10:00:00.000Z', at_or_none: null, big: 12345678901 });
+  });
+
+  it('fails on a renamed column, naming it, instead of passing undefined along', async () => {
+    const shape = z.object({ name: z.string() });
+    await expect(selectRows(server.deps.database.db, shape, sql`select 'Maya' as first_name`)).rejects.toThrow(/name/);
+  });
+});

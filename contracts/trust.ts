@@ -82,6 +82,23 @@ export const ZRatingState = z.object({
 });
 export type TRatingState = z.infer<typeof ZRatingState>;
 
+/** A selfie in the administrators' review queue, with the member's profile photos beside it. */
+export const ZAdminSelfie = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  pose: z.string(),
+  instruction: z.string(),
+  status: z.string(),
+  reason: z.string().nullable(),
+  imageUrl: z.string(),
+  profilePhotoUrls: z.array(z.string()),
+  /** The member's photos changed after this selfie was approved: compare it with them again. */
+  photosChanged: z.boolean(),
+  createdAt: z.string(),
+});
+export type TAdminSelfie = z.infer<typeof ZAdminSelfie>;
+
 /** A verified date in the member's history, with where its two ratings stand. */
 export const ZDateHistoryEntry = z.object({
   conversationId: z.string(),

@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { ZSelfieChallenge, ZSelfieStatus } from '../../../../contracts/trust';
+import { ZAdminSelfie, ZSelfieChallenge, ZSelfieStatus } from '../../../../contracts/trust';
 import { readUpload, sendPrivateImage, uploadBodyLimit } from '../../http/upload';
 import { AppError } from '../../lib/errors';
 import type { AppEnv } from '../../lib/context';
@@ -60,20 +60,6 @@ const selfieImage = defineRoute('member', {
   summary: 'A selfie: for its owner and administrators only',
   request: { params: z.object({ submissionId: z.uuid() }) },
   responses: { 200: imageResponse, 404: errorResponse('No such selfie (or not yours)') },
-});
-
-const ZAdminSelfie = z.object({
-  id: z.string(),
-  userId: z.string(),
-  name: z.string(),
-  pose: z.string(),
-  instruction: z.string(),
-  status: z.string(),
-  reason: z.string().nullable(),
-  imageUrl: z.string(),
-  profilePhotoUrls: z.array(z.string()),
-  photosChanged: z.boolean(),
-  createdAt: z.string(),
 });
 
 const adminList = defineRoute('admin', {

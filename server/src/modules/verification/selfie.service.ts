@@ -6,6 +6,7 @@ import {
   SELFIE_POSES,
   TRUST_TEXT,
   type SelfiePose,
+  type TAdminSelfie,
   type TSelfieChallenge,
   type TSelfieStatus,
 } from '../../../../contracts/trust';
@@ -122,26 +123,11 @@ export async function readSelfie(deps: Deps, viewer: Viewer, submissionId: strin
   return bytes;
 }
 
-export type AdminSelfie = {
-  id: string;
-  userId: string;
-  name: string;
-  pose: string;
-  instruction: string;
-  status: string;
-  reason: string | null;
-  imageUrl: string;
-  profilePhotoUrls: string[];
-  /** The member's photos changed after this selfie was approved: compare it with them again. */
-  photosChanged: boolean;
-  createdAt: string;
-};
-
 /** The review queue, with each member's profile photos beside the selfie. */
 export async function listSelfiesForAdmin(
   db: Db,
   status: 'pending' | 'approved' | 'rejected' = 'pending',
-): Promise<AdminSelfie[]> {
+): Promise<TAdminSelfie[]> {
   const shape = z.object({
     id: z.string(),
     user_id: z.string(),

@@ -14,19 +14,8 @@ import type { CaseKind, TAdminReport } from '@contracts/safety';
 import { api } from '@/lib/api-client';
 import { uploadFile } from '@/lib/upload';
 
-export type AdminSelfie = {
-  id: string;
-  userId: string;
-  name: string;
-  pose: string;
-  instruction: string;
-  status: string;
-  reason: string | null;
-  imageUrl: string;
-  profilePhotoUrls: string[];
-  photosChanged: boolean;
-  createdAt: string;
-};
+import type { TAdminSelfie } from '@contracts/trust';
+export type AdminSelfie = TAdminSelfie;
 export type { CaseKind };
 
 export const adminSignIn = (email: string, password: string) =>

@@ -8,7 +8,7 @@ import { toast } from '@/lib/toast';
 import { z } from 'zod';
 import { ADMIN_TEXT, ZAdminSignIn } from '@contracts/admin';
 import { MFA_TEXT } from '@contracts/account';
-import { useCodeEntry } from '@/features/account/use-code-entry';
+import { CodeField, useCodeEntry } from '@/features/account';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -95,16 +95,13 @@ export function Component() {
         <CardContent>
           {needsCode ? (
             <form className="grid gap-4" onSubmit={(e) => void submitCode(e)} noValidate>
-              <Field label="Authenticator code" hint="The 6-digit code from your authenticator app.">
-                <Input
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  value={code}
-                  onChange={(e) => setCode(e.target.value)}
-                  maxLength={6}
-                  autoFocus
-                />
-              </Field>
+              <CodeField
+                code={code}
+                onCode={setCode}
+                label="Authenticator code"
+                hint="The 6-digit code from your authenticator app."
+                autoFocus
+              />
               <Button type="submit" disabled={pending}>
                 {pending ? 'Verifying...' : 'Verify'}
               </Button>

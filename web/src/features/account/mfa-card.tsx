@@ -7,14 +7,13 @@ import { toast } from '@/lib/toast';
 import { MFA_TEXT } from '@contracts/account';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { errorMessage } from '@/lib/api-client';
 import { accountApi, activityQueryOptions, securityQueryOptions } from './account-api';
 import { PasswordDialog } from './password-dialog';
+import { CodeField } from './code-field';
 import { useCodeEntry } from './use-code-entry';
 
 /** The secret an app can be given by hand, read from the otpauth:// address. */
@@ -52,16 +51,7 @@ function ScanDialog({ uri, onClose, onDone }: { uri: string | null; onClose: () 
         </div>
       )}
       <form className="grid gap-4" onSubmit={(event) => void submit(event)}>
-        <Field label="Verification code">
-          <Input
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            placeholder="123456"
-          />
-        </Field>
+        <CodeField code={code} onCode={setCode} placeholder="123456" />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="outline" onClick={onClose}>
             Cancel

@@ -5,9 +5,7 @@ import { toast } from '@/lib/toast';
 import { TOASTS } from '@contracts/messages';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
-import { accountApi, useCodeEntry } from '@/features/account';
+import { accountApi, CodeField, useCodeEntry } from '@/features/account';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useRefreshSession } from '@/lib/session';
@@ -66,16 +64,7 @@ export function TwoFactorStep() {
           </p>
         </div>
         <form className="grid gap-4" onSubmit={(event) => void submit(event)} noValidate>
-          <Field label="Verification code">
-            <Input
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              autoFocus
-            />
-          </Field>
+          <CodeField code={code} onCode={setCode} autoFocus />
           <Button type="submit" size="lg" disabled={pending}>
             {pending ? 'Verifying...' : 'Verify'}
           </Button>

@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../lib/context';
 import { AppError, errorBody } from '../lib/errors';
 import { TOASTS } from '../../../contracts/messages';
-import { asApiErrorCode } from '../../../contracts/errors';
+import { isApiErrorCode } from '../../../contracts/errors';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { systemLogs, user } from '../db/schema';
@@ -189,8 +189,7 @@ async function rewriteError(response: Response): Promise<Response> {
   if (!type.includes('application/json')) return response;
   const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
   // The browser branches on codes: it is told only those it knows (contracts/errors.ts).
-  const known = asApiErrorCode(body.code);
-  const code = known === 'UNKNOWN' ? 'AUTH_ERROR' : known;
+  const code = body.code && isApiErrorCode(body.code) ? body.code : 'AUTH_ERROR';
   const message = SPEC_MESSAGES[code] ?? body.message ?? 'Something went wrong. Please try again.';
   const headers = new Headers(response.headers);
   headers.delete('content-length');

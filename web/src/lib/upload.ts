@@ -1,4 +1,4 @@
-import { asApiErrorCode } from '@contracts/errors';
+import { asApiErrorCode } from '@contracts/error-codes';
 import { ApiError } from './api-client';
 
 /**

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { CircleAlert, Wand2 } from 'lucide-react';
 import { loginFormErrors, type TLoginForm, type TLoginFormErrors } from '@contracts/login-form';
-import type { ApiErrorCode } from '@contracts/errors';
+import type { ApiErrorCode } from '@contracts/error-codes';
 import { AUTH_DELAYS, loginHintFor, TOASTS } from '@contracts/messages';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';

@@ -1,6 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { ACCOUNT_SUSPENDED } from '@contracts/errors';
+import { ACCOUNT_SUSPENDED } from '@contracts/error-codes';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ContactForm } from '@/features/contact/contact-form';
 import { usePageMeta } from '@/lib/page-meta';

@@ -188,9 +188,10 @@ const subscriptionCancel = defineRoute('admin', {
   },
 });
 
-export const commerceRoutes = new OpenAPIHono<AppEnv>();
-commerceRoutes.use('/api/admin/campaigns', uploadBodyLimit());
-commerceRoutes
+// The upload route gets a larger body limit, registered first; the exported chain carries the routes' types.
+const routes = new OpenAPIHono<AppEnv>();
+routes.use('/api/admin/campaigns', uploadBodyLimit());
+export const commerceRoutes = routes
   .openapi(campaigns, async (c) => c.json({ campaigns: await listCampaigns(c.get('deps').database.db) }, 200))
   .openapi(createRoute, async (c) => {
     const { bytes, fields } = await readUpload(c);

@@ -196,9 +196,10 @@ const sharedPhoto = defineRoute('public', {
   responses: { 200: imageResponse, 404: errorResponse('Expired or unknown link') },
 });
 
-export const dateRoutes = new OpenAPIHono<AppEnv>();
-dateRoutes.use('/api/conversations/:conversationId/date/photo', uploadBodyLimit());
-dateRoutes
+// The upload route gets a larger body limit, registered first; the exported chain carries the routes' types.
+const routes = new OpenAPIHono<AppEnv>();
+routes.use('/api/conversations/:conversationId/date/photo', uploadBodyLimit());
+export const dateRoutes = routes
   .openapi(getDate, async (c) =>
     c.json(await dateState(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId), 200),
   )

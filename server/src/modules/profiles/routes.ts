@@ -95,9 +95,10 @@ const getFile = defineRoute('member', {
   },
 });
 
-export const profileRoutes = new OpenAPIHono<AppEnv>();
-profileRoutes.use('/api/profile/photos', uploadBodyLimit());
-profileRoutes
+// The upload route gets a larger body limit, registered first; the exported chain carries the routes' types.
+const routes = new OpenAPIHono<AppEnv>();
+routes.use('/api/profile/photos', uploadBodyLimit());
+export const profileRoutes = routes
   .openapi(getProfile, async (c) => {
     const profile = await getOwnProfile(c.get('deps').database.db, c.get('user').id);
     if (!profile) throw new AppError('NOT_FOUND', 'You have not created a profile yet.');

@@ -100,9 +100,10 @@ const reject = defineRoute('admin', {
   },
 });
 
-export const verificationRoutes = new OpenAPIHono<AppEnv>();
-verificationRoutes.use('/api/verification/selfie', uploadBodyLimit());
-verificationRoutes
+// The upload route gets a larger body limit, registered first; the exported chain carries the routes' types.
+const routes = new OpenAPIHono<AppEnv>();
+routes.use('/api/verification/selfie', uploadBodyLimit());
+export const verificationRoutes = routes
   .openapi(status, async (c) => c.json(await selfieStatus(c.get('deps').database.db, c.get('user').id), 200))
   .openapi(challenge, async (c) => c.json(await startSelfieChallenge(c.get('deps').database.db, c.get('user').id), 201))
   .openapi(submit, async (c) => {

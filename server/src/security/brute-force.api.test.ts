@@ -119,8 +119,10 @@ describe(`brute force and account enumeration on ${testDatabaseKind}`, () => {
       console.log(
         `admin sign-in timing: ${a.toFixed(1)} ms for an admin email, ${m.toFixed(1)} for a member's, ${n.toFixed(1)} for none (medians of 80)`,
       );
-      // When only admins' passwords were checked, a non-admin email was refused in a third of the time.
-      for (const other of [m, n]) expect(Math.abs(a - other)).toBeLessThan(Math.max(0.15 * Math.max(a, other), 3));
+      // When only admins' passwords were checked, a non-admin email was refused in a third of the
+      // time (a 67% gap). A third of that gap is allowed: a busy shared machine moves medians by
+      // 15-20%, and the leak stays far outside it.
+      for (const other of [m, n]) expect(Math.abs(a - other)).toBeLessThan(Math.max(0.3 * Math.max(a, other), 3));
     },
   );
 });

@@ -82,25 +82,13 @@ try {
   await step('Type check (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
   // The rules live in .oxlintrc.json: the layers, import cycles, floating promises (type-aware,
   // through oxlint-tsgolint) and hooks in the same order on every render.
-  await step('Lint (oxlint)', bin('oxlint'), [
-    '--deny-warnings',
-    'server',
-    'web',
-    'contracts',
-    'e2e',
-    'scripts',
-    'bench',
-  ]);
+  const sources = ['server', 'web', 'contracts', 'e2e', 'scripts', 'bench'];
+  await step('Lint (oxlint)', bin('oxlint'), ['--deny-warnings', ...sources]);
   await step('Format (prettier --check; npm run format fixes it)', bin('prettier'), [
     '--check',
     '--log-level',
     'warn',
-    'server',
-    'web',
-    'contracts',
-    'e2e',
-    'scripts',
-    'bench',
+    ...sources,
     '*.ts',
   ]);
   await vitest('Unit and component tests', ['unit', 'web']);

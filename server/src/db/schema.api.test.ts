@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bin } from '../../../scripts/lib.mjs';
 import { startTestServer, testDatabaseKind, type TestServer } from '../../test/test-server';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -74,11 +75,10 @@ describe(`the schema and the migrations on ${testDatabaseKind}`, () => {
       `export default { dialect: 'postgresql', schema: './server/src/db/schema/index.ts', out: './${path.relative(root, out)}', casing: 'snake_case' };\n`,
     );
     try {
-      const result = spawnSync(
-        path.join(root, 'node_modules/.bin/drizzle-kit'),
-        ['generate', '--config', config, '--name', 'check'],
-        { cwd: root, encoding: 'utf8' },
-      );
+      const result = spawnSync(bin('drizzle-kit'), ['generate', '--config', config, '--name', 'check'], {
+        cwd: root,
+        encoding: 'utf8',
+      });
       expect(result.stdout + result.stderr).toContain('No schema changes');
       expect(fs.readdirSync(out).filter((file) => file.endsWith('.sql'))).toEqual(
         fs.readdirSync(migrations).filter((file) => file.endsWith('.sql')),

@@ -96,6 +96,8 @@ export const profiles = pgTable(
     // are key columns after the sort key, so the index rejects what they exclude (docs/design/discovery-queries.md).
     // Two more discovery indexes carry INCLUDE columns, which Drizzle cannot declare: they live in
     // migration 0004 alone (profiles_discovery_idx, profiles_gender_discovery_idx).
+    // Each index spells out its keys: .desc() marks the column's builder, and a list shared by two
+    // indexes came out of drizzle-kit without the DESC on the second (schema.api.test.ts caught it).
     return [
       index('profiles_geo_cell_idx')
         .on(

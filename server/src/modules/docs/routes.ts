@@ -45,7 +45,10 @@ export function mountApiDocs(app: OpenAPIHono<AppEnv>): void {
         },
       }),
       c.get('deps').auth,
-    );
+    ).catch((error: unknown) => {
+      document = null; // built again on the next request, not a failure kept for good
+      throw error;
+    });
     return c.json(await document);
   });
   const require = createRequire(import.meta.url);

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { followServerJob } from '../../cli/control-channel';
 import type { Progress } from '../../cli/progress';
 import { deleteUnusedFiles } from '../profiles/photos.service';
+import type { SeedJob } from './jobs';
 import { DEMO_ACCOUNT, seedDemoData, type SeedProgress, type SeedResult } from './service';
 
 type Match = {
@@ -82,16 +83,6 @@ describe(`the demo account after npm run seed, on ${testDatabaseKind}`, () => {
     expect((await demo.json<{ likesLeft: number }>('GET', '/api/likes/status')).body.likesLeft).toBe(10);
   });
 });
-
-type SeedJob = {
-  jobId: string;
-  state: 'running' | 'done' | 'failed';
-  phase: SeedProgress['phase'] | null;
-  done: number;
-  total: number;
-  result?: SeedResult;
-  error?: string;
-};
 
 // Large seeds: members written in batches, portraits drawn for the first members and worn by the rest.
 describe(`seeding in batches, on ${testDatabaseKind}`, () => {

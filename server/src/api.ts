@@ -1,4 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { ClientResponse } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './lib/context';
 import { accountRoutes } from './modules/account/routes';
 import { commerceRoutes } from './modules/admins/commerce.routes';
@@ -41,3 +43,11 @@ export const apiRoutes = new OpenAPIHono<AppEnv>()
   .route('/', controlRoutes);
 
 export type ApiRoutes = typeof apiRoutes;
+
+/** The body of a typed call's successful answer (for the web app's and the tests' typed clients). */
+export type SuccessBody<R> =
+  R extends ClientResponse<infer Body, infer Status, 'json'>
+    ? Status extends SuccessStatusCode
+      ? Body
+      : never
+    : never;

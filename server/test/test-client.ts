@@ -1,14 +1,26 @@
+import { hc, type ClientResponse } from 'hono/client';
+import type { ApiRoutes, SuccessBody } from '../src/api';
+
 /**
  * An HTTP client for the API tests that behaves like a browser tab: it keeps cookies and
  * sends our Origin on writes. `origin: null` simulates a request from another site.
+ *
+ * `api` is the typed client the web app uses (paths, inputs and answers from the route
+ * declarations); `request` and `json` stay for what a browser would never send: crafted
+ * paths, bodies of the wrong shape, other encodings.
  */
 export class TestClient {
   private cookies = new Map<string, string>();
+  readonly api: ReturnType<typeof hc<ApiRoutes>>['api'];
 
   constructor(
     readonly baseUrl: string,
     private origin: string | null = baseUrl,
-  ) {}
+  ) {
+    this.api = hc<ApiRoutes>(baseUrl, {
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => this.send(input, init),
+    }).api;
+  }
 
   withOrigin(origin: string | null): TestClient {
     const copy = new TestClient(this.baseUrl, origin);
@@ -16,19 +28,22 @@ export class TestClient {
     return copy;
   }
 
-  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
     const isForm = body instanceof FormData;
-    const response = await fetch(new URL(path, this.baseUrl), {
+    return this.send(new URL(path, this.baseUrl), {
       method,
-      redirect: 'manual',
-      headers: {
-        ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
-        ...(this.origin && method !== 'GET' ? { origin: this.origin } : {}),
-        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
-        ...headers,
-      },
+      headers: { ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}), ...headers },
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
+  }
+
+  /** fetch as this tab: its cookies, our Origin on writes (headers given win), and cookies kept from the answer. */
+  private async send(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+    const method = init.method ?? 'GET';
+    const headers = new Headers(init.headers);
+    if (this.origin && method !== 'GET' && !headers.has('origin')) headers.set('origin', this.origin);
+    if (this.cookies.size && !headers.has('cookie')) headers.set('cookie', this.cookieHeader());
+    const response = await fetch(input, { ...init, method, headers, redirect: 'manual' });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const index = pair!.indexOf('=');
@@ -69,4 +84,16 @@ export class TestClient {
   hasCookies(): boolean {
     return this.cookies.size > 0;
   }
+}
+
+/**
+ * The body of a typed call's successful answer. Any other status fails the test with what the
+ * server said, so a refusal is never read as a body of the wrong shape.
+ */
+export async function ok<R extends ClientResponse<unknown, number, 'json'>>(call: Promise<R>): Promise<SuccessBody<R>> {
+  const response = await call;
+  if (response.status < 200 || response.status > 299) {
+    throw new Error(`${response.status} from ${response.url}: ${await response.text()}`);
+  }
+  return (await response.json()) as SuccessBody<R>;
 }

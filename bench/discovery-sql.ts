@@ -7,7 +7,8 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { ZDiscoverQuery } from '../contracts/discovery';
 import { openPglite, openPostgres } from '../server/src/db/client';
-import { discoverySql, runDiscovery } from '../server/src/modules/discovery/discovery.service';
+import { discoverySql } from '../server/src/modules/discovery/discovery.queries';
+import { runDiscovery } from '../server/src/modules/discovery/discovery.service';
 
 const { values } = parseArgs({
   options: {

@@ -5,7 +5,8 @@
 // every bio, 'ike' and 'ing' begin none; 'poetry and' and 'climbing' are in one bio in eight.
 import { ZDiscoverQuery } from '../../contracts/discovery';
 import type { Db } from '../../server/src/db/client';
-import { encodeCursor, runDiscovery } from '../../server/src/modules/discovery/discovery.service';
+import { encodeCursor } from '../../server/src/modules/discovery/discovery.queries';
+import { runDiscovery } from '../../server/src/modules/discovery/discovery.service';
 import { isPowerSession, METROS, type Tier } from '../lib/seed';
 import { pick, prng } from '../../server/src/lib/random';
 

@@ -22,3 +22,9 @@ export async function selectRows<Shape extends z.ZodType>(
   const { rows } = await db.execute(query);
   return rows.map((row) => shape.parse(row));
 }
+
+/** The row of a `count(*)::int as n`. */
+export const ZCount = z.object({ n: column.number });
+
+/** The row of a `returning id`. */
+export const ZId = z.object({ id: z.string() });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ZDiscoverQuery } from '../../../../contracts/discovery';
 import { startTestServer, testDatabaseKind, type TestServer } from '../../../test/test-server';
-import { discoverySql, runDiscovery } from './discovery.service';
+import { discoverySql } from './discovery.queries';
+import { runDiscovery } from './discovery.service';
 
 let server: TestServer;
 const PROFILES = 20_000;

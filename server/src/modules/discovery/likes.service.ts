@@ -1,16 +1,23 @@
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { and, count, eq, gte } from 'drizzle-orm';
 import { FREE_DAILY_LIKES, LIKE_LIMIT_MESSAGE, type TLikeResponse } from '../../../../contracts/discovery';
 import type { TLikesReceived } from '../../../../contracts/plans';
 import type { Db } from '../../db/client';
-import { conversations, likes, matches, passes, profiles, subscriptions, user } from '../../db/schema';
+import { likes } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { announceStatsChange, publish } from '../../realtime/hub';
 import { notify } from '../notifications/notifications.service';
 import { PLAN_TEXT } from '../../../../contracts/plans';
-import { isPremium, planColumns, planFromColumns, planOf, type PlanColumns } from '../plans/service';
-import { cardColumns, cardExtras, toCard, viewerInterests, type CardRow } from './cards';
+import { isPremium, planFromColumns, planOf } from '../plans/service';
+import { toCard, viewerInterests } from './cards';
+import {
+  countLikesWaiting,
+  insertLike,
+  insertMatch,
+  lockForLike,
+  selectLikesWaiting,
+  upsertPass,
+} from './likes.queries';
 import { nameOf } from '../profiles/names';
-import { blockedBetween } from '../safety/blocks';
 
 const startOfUtcDay = (now = new Date()) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -61,26 +68,13 @@ export async function likeProfile(
  * passed on, not blocked), super likes first. Free members get the count; the list is Premium.
  */
 export async function likesReceived(db: Db, viewerId: string): Promise<TLikesReceived> {
-  const waiting = sql`
-    from likes l join profiles p on p.user_id = l.user_id
-    where l.target_id = ${viewerId} and p.hidden = false
-      and not exists (select 1 from likes mine where mine.user_id = ${viewerId} and mine.target_id = l.user_id)
-      and not exists (select 1 from passes s where s.user_id = ${viewerId} and s.target_id = l.user_id)
-      and not ${blockedBetween(viewerId, sql`l.user_id`)}`;
-  const [{ n } = { n: 0 }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n ${waiting}`)).rows;
-  if (!(await isPremium(db, viewerId))) return { count: n, likes: null };
-  type Row = CardRow & { super_like: boolean; liked_at: Date | string };
-  const { rows } = await db.execute<Row>(sql`
-    select ${cardColumns(null)}, ${cardExtras(viewerId)}, l.super_like, l.created_at as liked_at ${waiting}
-    order by l.super_like desc, l.created_at desc limit 100`);
+  const count = await countLikesWaiting(db, viewerId);
+  if (!(await isPremium(db, viewerId))) return { count, likes: null };
+  const rows = await selectLikesWaiting(db, viewerId);
   const mine = await viewerInterests(db, viewerId);
   return {
-    count: n,
-    likes: rows.map((row) => ({
-      profile: toCard(row, mine),
-      superLike: row.super_like,
-      likedAt: new Date(row.liked_at).toISOString(),
-    })),
+    count,
+    likes: rows.map((row) => ({ profile: toCard(row, mine), superLike: row.super_like, likedAt: row.liked_at })),
   };
 }
 
@@ -105,9 +99,6 @@ async function announceMatch(
   });
 }
 
-type LikeFacts = PlanColumns & { likeable: boolean | null };
-type LikeOutcome = { used: number; already: boolean; reverse: boolean; inserted: boolean };
-
 /**
  * The like itself, in four round trips (BEGIN, two statements, COMMIT) and one more for a match.
  * Each statement after the locks reads a snapshot taken once they are held, so a like back from
@@ -116,38 +107,17 @@ type LikeOutcome = { used: number; already: boolean; reverse: boolean; inserted:
 async function recordLike(db: Db, viewerId: string, targetId: string, superLike: boolean): Promise<TLikeResponse> {
   if (viewerId === targetId) throw new AppError('BAD_REQUEST', SELF_LIKE);
   return db.transaction(async (tx) => {
-    const [userA, userB] = viewerId < targetId ? [viewerId, targetId] : [targetId, viewerId];
-    // The locks (the pair's: one match per pair; the liker's: the daily quota), whether the
-    // target may be liked (a visible profile, no block either way), and the liker's plan.
-    const {
-      rows: [facts],
-    } = await tx.execute<LikeFacts>(sql`
-      select pg_advisory_xact_lock(hashtext(${`pair:${userA}:${userB}`})), pg_advisory_xact_lock(hashtext(${`likes:${viewerId}`})),
-        (select not p.hidden and not ${blockedBetween(viewerId, targetId)} from ${profiles} p where p.user_id = ${targetId}) as likeable,
-        ${planColumns}
-      from ${user} u left join ${subscriptions} s on s.user_id = u.id
-      where u.id = ${viewerId}`);
+    const pair = { viewerId, targetId };
+    const facts = await lockForLike(tx, pair);
     if (!facts) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
     if (!facts.likeable) throw new AppError('NOT_FOUND', UNAVAILABLE);
     const premium = planFromColumns(facts).tier === 'premium';
-
-    // Today's likes, the like already given, the like back; and the like itself when the plan
-    // allows it (answering an earlier like is never refused), replacing an earlier pass.
-    const {
-      rows: [outcome],
-    } = await tx.execute<LikeOutcome>(sql`
-      with facts as (
-        select case when ${premium} then 0 else (select count(*)::int from ${likes} where user_id = ${viewerId} and created_at >= ${startOfUtcDay()}) end as used,
-          exists (select 1 from ${likes} where user_id = ${viewerId} and target_id = ${targetId}) as already,
-          exists (select 1 from ${likes} where user_id = ${targetId} and target_id = ${viewerId}) as reverse),
-      inserted as (
-        insert into ${likes} (user_id, target_id, super_like)
-        select ${viewerId}, ${targetId}, ${superLike} from facts
-        where not already and (${premium} or (used < ${FREE_DAILY_LIKES} and not ${superLike}))
-        on conflict do nothing returning 1),
-      cleared as (delete from ${passes} where user_id = ${viewerId} and target_id = ${targetId} and exists (select 1 from inserted))
-      select used, already, reverse, exists (select 1 from inserted) as inserted from facts`);
-    const { used, already, reverse, inserted } = outcome!;
+    const { used, already, reverse, inserted } = await insertLike(tx, {
+      ...pair,
+      superLike,
+      premium,
+      dayStart: startOfUtcDay(),
+    });
     const left = premium ? null : Math.max(0, FREE_DAILY_LIKES - used);
     if (already) return { matched: false, alreadyLiked: true, matchId: null, conversationId: null, likesLeft: left };
     if (left === 0) throw new AppError('LIMIT_REACHED', LIKE_LIMIT_MESSAGE);
@@ -156,17 +126,9 @@ async function recordLike(db: Db, viewerId: string, targetId: string, superLike:
     const likesLeft = left === null ? null : left - 1;
     if (!reverse) return { matched: false, alreadyLiked: false, matchId: null, conversationId: null, likesLeft };
 
-    // The match and its conversation. 'It's a match!' stays pending for both members until each
-    // has been shown it (POST /api/matches/:id/seen): the page that made the like may be gone
-    // before it could show the dialog.
-    const {
-      rows: [made],
-    } = await tx.execute<{ match_id: string; conversation_id: string }>(sql`
-      with made as (
-        insert into ${matches} (user_a, user_b) values (${userA}, ${userB})
-        on conflict do nothing returning id),
-      opened as (insert into ${conversations} (match_id, user_a, user_b) select id, ${userA}, ${userB} from made returning id)
-      select made.id as match_id, opened.id as conversation_id from made, opened`);
+    // 'It's a match!' stays pending for both members until each has been shown it
+    // (POST /api/matches/:id/seen): the page that made the like may be gone before it could show the dialog.
+    const made = await insertMatch(tx, pair);
     if (!made) return { matched: true, alreadyLiked: false, matchId: null, conversationId: null, likesLeft };
     return {
       matched: true,
@@ -181,11 +143,5 @@ async function recordLike(db: Db, viewerId: string, targetId: string, superLike:
 /** A pass, or a pass renewed; in one statement that also checks the target may be passed on. */
 export async function passProfile(db: Db, viewerId: string, targetId: string): Promise<void> {
   if (viewerId === targetId) throw new AppError('BAD_REQUEST', SELF_LIKE);
-  const { rows } = await db.execute(sql`
-    insert into ${passes} (user_id, target_id)
-    select ${viewerId}, ${targetId} from ${profiles} p
-    where p.user_id = ${targetId} and not p.hidden and not ${blockedBetween(viewerId, targetId)}
-    on conflict (user_id, target_id) do update set created_at = now()
-    returning 1`);
-  if (rows.length === 0) throw new AppError('NOT_FOUND', UNAVAILABLE);
+  if (!(await upsertPass(db, { viewerId, targetId }))) throw new AppError('NOT_FOUND', UNAVAILABLE);
 }

@@ -1,4 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { column } from '../../db/rows';
 import { TRIAL_DAYS } from '../../../../contracts/auth';
 import type { Db } from '../../db/client';
 import { subscriptions, user } from '../../db/schema';
@@ -58,6 +60,13 @@ export const planFields = {
   sub_tier: subscriptions.tier,
   sub_expires_at: subscriptions.expiresAt,
 };
+/** planColumns' row shape, for a hand-written query's row schema (db/rows.ts). */
+export const ZPlanColumns = z.object({
+  account_created_at: column.timestamp,
+  sub_active: z.boolean().nullable(),
+  sub_tier: z.string().nullable(),
+  sub_expires_at: column.timestamp.nullable(),
+});
 export type PlanColumns = {
   account_created_at: Date | string;
   sub_active: boolean | null;

@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { FREE_DAILY_LIKES } from '../../../../contracts/discovery';
+import type { Db } from '../../db/client';
+import { otherMemberOf } from '../../db/pairs';
+import { column, selectRows, ZCount, ZId } from '../../db/rows';
+import { conversations, likes, matches, passes, profiles, subscriptions, user } from '../../db/schema';
+import { planColumns, ZPlanColumns } from '../plans/service';
+import { blockedBetween } from '../safety/blocks';
+import { cardColumns, cardExtras, ZCardRow } from './discovery.queries';
+
+/** The SQL of likes, passes and matches, each statement's rows checked against their shape (db/rows.ts). */
+
+/** The member's matches, newest first, without anyone either of them has blocked. */
+export const selectMatches = (db: Pick<Db, 'execute'>, viewerId: string) =>
+  selectRows(
+    db,
+    ZCardRow.extend({
+      match_id: z.string(),
+      conversation_id: z.string().nullable(),
+      matched_at: column.timestamp,
+      announced: z.boolean(),
+      date_verified: z.boolean().nullable(),
+      rated_by_me: z.boolean(),
+    }),
+    sql`
+    select m.id as match_id, c.id as conversation_id, m.created_at as matched_at, c.date_verified,
+           exists (select 1 from reviews r where r.conversation_id = c.id and r.reviewer_id = ${viewerId}) as rated_by_me,
+           case when m.user_a = ${viewerId} then m.announced_to_a else m.announced_to_b end as announced,
+           ${cardColumns(null)}, ${cardExtras(viewerId)}
+    from matches m
+    join profiles p on p.user_id = ${otherMemberOf('m', viewerId)}
+    left join conversations c on c.match_id = m.id
+    where (m.user_a = ${viewerId} or m.user_b = ${viewerId})
+      and p.hidden = false
+      and not ${blockedBetween(viewerId, sql`p.user_id`)}
+    order by m.created_at desc`,
+  );
+
+/** Records that the viewer has been shown 'It's a match!'; false when the match is not theirs. */
+export async function markMatchSeen(
+  db: Pick<Db, 'execute'>,
+  { viewerId, matchId }: { viewerId: string; matchId: string },
+) {
+  const rows = await selectRows(
+    db,
+    ZId,
+    sql`
+    update matches set
+      announced_to_a = announced_to_a or user_a = ${viewerId},
+      announced_to_b = announced_to_b or user_b = ${viewerId}
+    where id = ${matchId} and (user_a = ${viewerId} or user_b = ${viewerId})
+    returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** The members who liked the viewer and still wait for an answer (not matched, not passed on, not blocked). */
+const likesWaiting = (viewerId: string) => sql`
+    from likes l join profiles p on p.user_id = l.user_id
+    where l.target_id = ${viewerId} and p.hidden = false
+      and not exists (select 1 from likes mine where mine.user_id = ${viewerId} and mine.target_id = l.user_id)
+      and not exists (select 1 from passes s where s.user_id = ${viewerId} and s.target_id = l.user_id)
+      and not ${blockedBetween(viewerId, sql`l.user_id`)}`;
+
+export async function countLikesWaiting(db: Pick<Db, 'execute'>, viewerId: string): Promise<number> {
+  const [row] = await selectRows(db, ZCount, sql`select count(*)::int as n ${likesWaiting(viewerId)}`);
+  return row?.n ?? 0;
+}
+
+/** The first 100 of them as cards, super likes first. */
+export const selectLikesWaiting = (db: Pick<Db, 'execute'>, viewerId: string) =>
+  selectRows(
+    db,
+    ZCardRow.extend({ super_like: z.boolean(), liked_at: column.timestamp }),
+    sql`
+    select ${cardColumns(null)}, ${cardExtras(viewerId)}, l.super_like, l.created_at as liked_at ${likesWaiting(viewerId)}
+    order by l.super_like desc, l.created_at desc limit 100`,
+  );
+
+type LikePair = { viewerId: string; targetId: string };
+/** A pair in stored order (user_a < user_b). */
+export const orderedPair = ({ viewerId, targetId }: LikePair) =>
+  viewerId < targetId ? [viewerId, targetId] : [targetId, viewerId];
+
+/**
+ * Takes a like's locks (the pair's: one match per pair; the liker's: the daily quota) and
+ * reads whether the target may be liked (a visible profile, no block either way) and the
+ * liker's plan. Statements after it in the transaction see what the locks protect.
+ */
+export async function lockForLike(tx: Pick<Db, 'execute'>, pair: LikePair) {
+  const { viewerId, targetId } = pair;
+  const [userA, userB] = orderedPair(pair);
+  const [facts] = await selectRows(
+    tx,
+    ZPlanColumns.extend({ likeable: z.boolean().nullable() }),
+    sql`
+      select pg_advisory_xact_lock(hashtext(${`pair:${userA}:${userB}`})), pg_advisory_xact_lock(hashtext(${`likes:${viewerId}`})),
+        (select not p.hidden and not ${blockedBetween(viewerId, targetId)} from ${profiles} p where p.user_id = ${targetId}) as likeable,
+        ${planColumns}
+      from ${user} u left join ${subscriptions} s on s.user_id = u.id
+      where u.id = ${viewerId}`,
+  );
+  return facts;
+}
+
+/**
+ * Today's likes, the like already given, the like back; and the like itself when the plan
+ * allows it (answering an earlier like is never refused), replacing an earlier pass.
+ */
+export async function insertLike(
+  tx: Pick<Db, 'execute'>,
+  {
+    viewerId,
+    targetId,
+    superLike,
+    premium,
+    dayStart,
+  }: LikePair & { superLike: boolean; premium: boolean; dayStart: Date },
+) {
+  const [outcome] = await selectRows(
+    tx,
+    z.object({ used: z.number(), already: z.boolean(), reverse: z.boolean(), inserted: z.boolean() }),
+    sql`
+      with facts as (
+        select case when ${premium} then 0 else (select count(*)::int from ${likes} where user_id = ${viewerId} and created_at >= ${dayStart}) end as used,
+          exists (select 1 from ${likes} where user_id = ${viewerId} and target_id = ${targetId}) as already,
+          exists (select 1 from ${likes} where user_id = ${targetId} and target_id = ${viewerId}) as reverse),
+      inserted as (
+        insert into ${likes} (user_id, target_id, super_like)
+        select ${viewerId}, ${targetId}, ${superLike} from facts
+        where not already and (${premium} or (used < ${FREE_DAILY_LIKES} and not ${superLike}))
+        on conflict do nothing returning 1),
+      cleared as (delete from ${passes} where user_id = ${viewerId} and target_id = ${targetId} and exists (select 1 from inserted))
+      select used, already, reverse, exists (select 1 from inserted) as inserted from facts`,
+  );
+  return outcome!;
+}
+
+/** The pair's match and its conversation; undefined when the pair already had one. */
+export async function insertMatch(tx: Pick<Db, 'execute'>, pair: LikePair) {
+  const [userA, userB] = orderedPair(pair);
+  const [made] = await selectRows(
+    tx,
+    z.object({ match_id: z.string(), conversation_id: z.string() }),
+    sql`
+      with made as (
+        insert into ${matches} (user_a, user_b) values (${userA}, ${userB})
+        on conflict do nothing returning id),
+      opened as (insert into ${conversations} (match_id, user_a, user_b) select id, ${userA}, ${userB} from made returning id)
+      select made.id as match_id, opened.id as conversation_id from made, opened`,
+  );
+  return made;
+}
+
+/** A pass, or a pass renewed, when the target may be passed on; false when not. */
+export async function upsertPass(db: Pick<Db, 'execute'>, { viewerId, targetId }: LikePair): Promise<boolean> {
+  const rows = await selectRows(
+    db,
+    z.object({ ok: z.number() }),
+    sql`
+    insert into ${passes} (user_id, target_id)
+    select ${viewerId}, ${targetId} from ${profiles} p
+    where p.user_id = ${targetId} and not p.hidden and not ${blockedBetween(viewerId, targetId)}
+    on conflict (user_id, target_id) do update set created_at = now()
+    returning 1 as ok`,
+  );
+  return rows.length > 0;
+}

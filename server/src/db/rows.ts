@@ -10,6 +10,8 @@ import type { Db } from './client';
  */
 export const column = {
   timestamp: z.union([z.date(), z.string()]).transform((value) => new Date(value).toISOString()),
+  /** The same, kept as a Date, for rows that meet Drizzle's (which read timestamps as Dates). */
+  date: z.union([z.date(), z.string()]).transform((value) => new Date(value)),
   /** numeric and bigint arrive as text: read as a number. */
   number: z.union([z.number(), z.string()]).transform(Number),
 };

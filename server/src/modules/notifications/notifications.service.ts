@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { column, selectRows } from '../../db/rows';
 import { publish } from '../../realtime/hub';
 
-const ZNotificationRow = z.object({
+export const ZNotificationRow = z.object({
   id: z.string(),
   type: z.enum(NOTIFICATION_TYPES),
   title: z.string(),

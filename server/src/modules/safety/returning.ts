@@ -1,9 +1,16 @@
 import { createHmac } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isTelling, SAME_PICTURE_MAX_DISTANCE } from '../../images/process-image';
 import { appendSecurityLog } from '../audit/security-log';
 import { sealOf } from './snapshot';
+import {
+  insertReturningCase,
+  insertReturningWatch,
+  selectBannedEmails,
+  selectLeavingSubject,
+  selectWatchedEmail,
+  selectWatchedPhoto,
+} from './safety.queries';
 
 /**
  * Ban evasion: a banned member opening another account, or a member banned or reported who
@@ -31,7 +38,7 @@ export const emailKey = (secret: string, email: string) =>
     .update(`returning:${canonicalEmail(email)}`)
     .digest('hex');
 
-type Tx = Pick<Db, 'execute' | 'insert'>;
+type Tx = Pick<Db, 'execute'>;
 
 /**
  * Called in the deletion's transaction, before the account's rows go. When the member is banned
@@ -39,24 +46,15 @@ type Tx = Pick<Db, 'execute' | 'insert'>;
  * watch keeps what recognises them. Returns whether anything was kept.
  */
 export async function rememberLeavingSubject(tx: Tx, secret: string, userId: string): Promise<boolean> {
-  const { rows } = await tx.execute<{ email: string; name: string; banned: boolean; cases: number }>(sql`
-    select u.email, coalesce(p.name, u.name) as name, coalesce(u.banned, false) as banned,
-           (select count(*)::int from moderation_cases mc where mc.subject_id = u.id) as cases
-    from "user" u left join profiles p on p.user_id = u.id where u.id = ${userId}`);
-  const member = rows[0];
+  const member = await selectLeavingSubject(tx, userId);
   if (!member || (!member.banned && member.cases === 0)) return false;
   const tombstone = { userId, name: member.name, email: member.email, deletedAt: new Date().toISOString() };
-  await tx.execute(
-    sql`update moderation_cases set subject_tombstone = ${JSON.stringify(tombstone)}::jsonb where subject_id = ${userId}`,
-  );
-  const {
-    rows: [watch],
-  } = await tx.execute<{ id: string }>(sql`
-    insert into returning_watch (email_key, reason, former_user_id)
-    values (${emailKey(secret, member.email)}, ${member.banned ? 'banned' : 'reported'}, ${userId}) returning id`);
-  await tx.execute(sql`
-    insert into returning_watch_photos (watch_id, dhash)
-    select ${watch!.id}, dhash from photos where user_id = ${userId} and dhash is not null`);
+  await insertReturningWatch(tx, {
+    userId,
+    tombstone,
+    emailKey: emailKey(secret, member.email),
+    reason: member.banned ? 'banned' : 'reported',
+  });
   return true;
 }
 
@@ -70,17 +68,13 @@ async function openReturningCase(
   const whose = match.watchReason === 'banned' ? 'a banned account' : 'an account deleted while under report';
   const details = `Uses ${what} as ${whose} (id ${match.formerUserId}).`;
   await db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ id: string }>(sql`
-      insert into moderation_cases (kind, subject_id, opened_by, reason, details, source, evidence, evidence_sha256)
-      select 'returning_member', ${subjectId}, null, ${match.reason}, ${details}, 'system', '[]'::jsonb, ${sealOf([])}
-      where not exists (select 1 from moderation_cases where kind = 'returning_member' and subject_id = ${subjectId} and reason = ${match.reason} and status = 'open')
-      returning id`);
-    if (rows[0]) {
+    const opened = await insertReturningCase(tx, { subjectId, reason: match.reason, details, seal: sealOf([]) });
+    if (opened) {
       await appendSecurityLog(tx, {
         eventType: 'returning_member_flagged',
         severity: 'high',
         actorId: null,
-        details: { caseId: rows[0].id, subjectId, reason: match.reason, formerUserId: match.formerUserId },
+        details: { caseId: opened.id, subjectId, reason: match.reason, formerUserId: match.formerUserId },
       });
     }
   });
@@ -91,15 +85,10 @@ async function openReturningCase(
  * deleted their account, or is another spelling of a banned member's (a +tag, Gmail's dots).
  */
 export async function flagReturningEmail(db: Db, secret: string, userId: string, email: string): Promise<void> {
-  const { rows } = await db.execute<{ reason: string; former_user_id: string }>(sql`
-    select reason, former_user_id from returning_watch where email_key = ${emailKey(secret, email)}
-    order by (reason = 'banned') desc, created_at desc limit 1`);
-  let match = rows[0];
+  let match = await selectWatchedEmail(db, emailKey(secret, email));
   if (!match) {
     const canonical = canonicalEmail(email);
-    const { rows: banned } = await db.execute<{ id: string; email: string }>(
-      sql`select id, email from "user" where coalesce(banned, false) and id <> ${userId}`,
-    );
+    const banned = await selectBannedEmails(db, userId);
     const same = banned.find((member) => canonicalEmail(member.email) === canonical);
     if (same) match = { reason: 'banned', former_user_id: same.id };
   }
@@ -114,19 +103,11 @@ export async function flagReturningEmail(db: Db, secret: string, userId: string,
 /** After a photo upload: flags the member when the photo is close to one of a leaver's or a banned member's. */
 export async function flagReturningPhoto(db: Db, userId: string, dhash: string): Promise<void> {
   if (!isTelling(dhash)) return;
-  const close = (column: SQL) => sql`bit_count(${column} # ${dhash}::bit(64)) <= ${SAME_PICTURE_MAX_DISTANCE}`;
-  const { rows } = await db.execute<{ reason: string; former_user_id: string }>(sql`
-    select * from (
-      select w.reason, w.former_user_id from returning_watch_photos wp join returning_watch w on w.id = wp.watch_id
-      where ${close(sql`wp.dhash`)} and w.former_user_id <> ${userId}
-      union all
-      select 'banned', ph.user_id from photos ph join "user" u on u.id = ph.user_id
-      where coalesce(u.banned, false) and ph.dhash is not null and ${close(sql`ph.dhash`)} and ph.user_id <> ${userId}
-    ) found order by (reason = 'banned') desc limit 1`);
-  if (rows[0])
+  const found = await selectWatchedPhoto(db, { userId, dhash, maxDistance: SAME_PICTURE_MAX_DISTANCE });
+  if (found)
     await openReturningCase(db, userId, {
       reason: 'returning_photo',
-      watchReason: rows[0].reason,
-      formerUserId: rows[0].former_user_id,
+      watchReason: found.reason,
+      formerUserId: found.former_user_id,
     });
 }

@@ -1,22 +1,18 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { SNAPSHOT_MESSAGES } from '../../../../contracts/safety';
 import type { Db } from '../../db/client';
 import type { SnapshotMessage } from '../../db/schema';
+import { selectSnapshot } from './safety.queries';
 
 /** The latest messages of a conversation, oldest first, as sealed into reports and past matches. */
 export async function snapshotConversation(
   db: Pick<Db, 'execute'>,
   conversationId: string,
 ): Promise<SnapshotMessage[]> {
-  const { rows } = await db.execute<{ id: string; sender_id: string; content: string; created_at: Date | string }>(sql`
-    select id, sender_id, content, created_at from messages where conversation_id = ${conversationId}
-    order by created_at desc, id desc limit ${SNAPSHOT_MESSAGES}`);
-  return rows.reverse().map((row) => ({
+  return (await selectSnapshot(db, conversationId)).map((row) => ({
     id: row.id,
     senderId: row.sender_id,
     content: row.content,
-    createdAt: new Date(row.created_at).toISOString(),
+    createdAt: row.created_at,
   }));
 }
 

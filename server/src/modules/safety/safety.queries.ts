@@ -1,0 +1,267 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { CASE_STATUSES, SNAPSHOT_MESSAGES, ZSnapshotMessage } from '../../../../contracts/safety';
+import type { Db } from '../../db/client';
+import { otherMemberOf } from '../../db/pairs';
+import { column, selectRows, ZId } from '../../db/rows';
+
+/**
+ * The safety module's SQL (blocks, unmatching, past matches, reports and the moderation queue).
+ * Every statement's rows are checked against their declared shape (db/rows.ts).
+ */
+
+type Execute = Pick<Db, 'execute'>;
+
+export async function memberExists(db: Execute, userId: string): Promise<boolean> {
+  return (await selectRows(db, ZId, sql`select id from "user" where id = ${userId}`)).length > 0;
+}
+
+/** The conversation between two members, if they are (still) matched. */
+export async function conversationBetween(db: Execute, a: string, b: string): Promise<string | null> {
+  const [userA, userB] = a < b ? [a, b] : [b, a];
+  const [row] = await selectRows(
+    db,
+    ZId,
+    sql`select id from conversations where user_a = ${userA} and user_b = ${userB}`,
+  );
+  return row?.id ?? null;
+}
+
+export const selectBlocked = (db: Execute, viewerId: string) =>
+  selectRows(
+    db,
+    z.object({ user_id: z.string(), name: z.string().nullable(), created_at: column.timestamp }),
+    sql`
+    select b.blocked_id as user_id, coalesce(p.name, u.name) as name, b.created_at
+    from blocks b join "user" u on u.id = b.blocked_id left join profiles p on p.user_id = b.blocked_id
+    where b.blocker_id = ${viewerId} order by b.created_at desc`,
+  );
+
+/** The viewer's match with its conversation, locked for the unmatch; undefined when it is not theirs. */
+export async function lockMatch(tx: Execute, { viewerId, matchId }: { viewerId: string; matchId: string }) {
+  const [match] = await selectRows(
+    tx,
+    z.object({
+      user_a: z.string(),
+      user_b: z.string(),
+      created_at: column.date,
+      conversation_id: z.string().nullable(),
+    }),
+    sql`
+      select m.user_a, m.user_b, m.created_at, c.id as conversation_id
+      from matches m left join conversations c on c.match_id = m.id
+      where m.id = ${matchId} and (m.user_a = ${viewerId} or m.user_b = ${viewerId})
+      for update of m`,
+  );
+  return match;
+}
+
+export const selectPastMatches = (db: Execute, viewerId: string) =>
+  selectRows(
+    db,
+    z.object({
+      id: z.string(),
+      other_id: z.string(),
+      name: z.string().nullable(),
+      matched_at: column.timestamp,
+      unmatched_at: column.timestamp,
+      expires_at: column.timestamp,
+      unmatched_by: z.string(),
+      reported: z.boolean(),
+    }),
+    sql`
+    select pm.id, o.other_id, coalesce(p.name, u.name) as name, pm.matched_at, pm.unmatched_at, pm.expires_at, pm.unmatched_by,
+           exists (select 1 from moderation_cases mc where mc.opened_by = ${viewerId} and mc.subject_id = o.other_id and mc.kind = 'report') as reported
+    from past_matches pm
+    cross join lateral (select ${otherMemberOf('pm', viewerId)} as other_id) o
+    join "user" u on u.id = o.other_id
+    left join profiles p on p.user_id = o.other_id
+    where (pm.user_a = ${viewerId} or pm.user_b = ${viewerId}) and pm.expires_at > now()
+    order by pm.unmatched_at desc`,
+  );
+
+/** A past match's sealed messages, while its 30 days last, when it was between these two members. */
+export async function selectPastMatchSnapshot(
+  db: Execute,
+  { viewerId, subjectId, pastMatchId }: { viewerId: string; subjectId: string; pastMatchId: string },
+) {
+  const [row] = await selectRows(
+    db,
+    z.object({ snapshot: z.array(ZSnapshotMessage) }),
+    sql`
+      select snapshot from past_matches
+      where id = ${pastMatchId} and expires_at > now()
+        and ((user_a = ${viewerId} and user_b = ${subjectId}) or (user_b = ${viewerId} and user_a = ${subjectId}))`,
+  );
+  return row?.snapshot;
+}
+
+/** The latest messages of a conversation, oldest first, as sealed into reports and past matches. */
+export async function selectSnapshot(db: Execute, conversationId: string) {
+  const rows = await selectRows(
+    db,
+    z.object({ id: z.string(), sender_id: z.string(), content: z.string(), created_at: column.timestamp }),
+    sql`
+    select id, sender_id, content, created_at from messages where conversation_id = ${conversationId}
+    order by created_at desc, id desc limit ${SNAPSHOT_MESSAGES}`,
+  );
+  return rows.reverse();
+}
+
+/** The subject's id and name, from their account or, once it is deleted, from the case's tombstone (u, p: the subject's user and profile rows). */
+const subjectColumns = sql`coalesce(mc.subject_id, mc.subject_tombstone->>'userId') as subject_id,
+  coalesce(p.name, u.name, mc.subject_tombstone->>'name') as name, mc.subject_id is null as subject_deleted`;
+const ZSubject = z.object({ subject_id: z.string(), name: z.string().nullable(), subject_deleted: z.boolean() });
+
+/** The reporter's own reports and their outcome. The sealed evidence is never part of it. */
+export const selectMyReports = (db: Execute, viewerId: string) =>
+  selectRows(
+    db,
+    ZSubject.extend({
+      id: z.string(),
+      reason: z.string(),
+      details: z.string(),
+      status: z.enum(CASE_STATUSES),
+      outcome_note: z.string().nullable(),
+      created_at: column.timestamp,
+      resolved_at: column.timestamp.nullable(),
+    }),
+    sql`
+    select mc.id, ${subjectColumns}, mc.reason, mc.details, mc.status, mc.outcome_note, mc.created_at, mc.resolved_at
+    from moderation_cases mc left join "user" u on u.id = mc.subject_id left join profiles p on p.user_id = mc.subject_id
+    where mc.opened_by = ${viewerId} and mc.kind = 'report'
+    order by mc.created_at desc limit 100`,
+  );
+
+/** Removes past matches whose 30 days are over, with their sealed messages; how many went. */
+export async function deleteExpiredPastMatches(db: Execute): Promise<number> {
+  return (await selectRows(db, ZId, sql`delete from past_matches where expires_at <= now() returning id`)).length;
+}
+
+/** The moderation queue of one kind, newest first, with the sealed evidence. */
+export const selectCases = (db: Execute, { kind, status }: { kind: string; status?: string }) =>
+  selectRows(
+    db,
+    ZSubject.extend({
+      id: z.string(),
+      kind: z.string(),
+      status: z.string(),
+      reason: z.string(),
+      details: z.string(),
+      source: z.string().nullable(),
+      opened_by: z.string().nullable(),
+      reporter_name: z.string().nullable(),
+      evidence: z.array(ZSnapshotMessage),
+      evidence_sha256: z.string(),
+      created_at: column.timestamp,
+    }),
+    sql`
+    select mc.id, mc.kind, mc.status, mc.reason, mc.details, mc.source, ${subjectColumns},
+           mc.opened_by, coalesce(rp.name, ru.name) as reporter_name, mc.evidence, mc.evidence_sha256, mc.created_at
+    from moderation_cases mc
+    left join "user" u on u.id = mc.subject_id left join profiles p on p.user_id = mc.subject_id
+    left join "user" ru on ru.id = mc.opened_by left join profiles rp on rp.user_id = mc.opened_by
+    where mc.kind = ${kind} ${status ? sql`and mc.status = ${status}` : sql``}
+    order by mc.created_at desc limit 200`,
+  );
+
+/** What ban evasion keeps of a leaving member: their mailbox and name, whether they are banned, how many cases name them. */
+export async function selectLeavingSubject(db: Execute, userId: string) {
+  const [member] = await selectRows(
+    db,
+    z.object({ email: z.string(), name: z.string(), banned: z.boolean(), cases: z.number() }),
+    sql`
+    select u.email, coalesce(p.name, u.name) as name, coalesce(u.banned, false) as banned,
+           (select count(*)::int from moderation_cases mc where mc.subject_id = u.id) as cases
+    from "user" u left join profiles p on p.user_id = u.id where u.id = ${userId}`,
+  );
+  return member;
+}
+
+/**
+ * The leaver's cases keep a tombstone; the watch keeps the keyed email hash and the difference
+ * hashes of their photos.
+ */
+export async function insertReturningWatch(
+  tx: Execute,
+  w: { userId: string; tombstone: object; emailKey: string; reason: 'banned' | 'reported' },
+) {
+  await tx.execute(
+    sql`update moderation_cases set subject_tombstone = ${JSON.stringify(w.tombstone)}::jsonb where subject_id = ${w.userId}`,
+  );
+  const [watch] = await selectRows(
+    tx,
+    ZId,
+    sql`
+    insert into returning_watch (email_key, reason, former_user_id)
+    values (${w.emailKey}, ${w.reason}, ${w.userId}) returning id`,
+  );
+  await tx.execute(sql`
+    insert into returning_watch_photos (watch_id, dhash)
+    select ${watch!.id}, dhash from photos where user_id = ${w.userId} and dhash is not null`);
+}
+
+/** Opens a "returning account" case, unless one of this kind is open about the account; its id, or undefined. */
+export async function insertReturningCase(
+  tx: Execute,
+  c: { subjectId: string; reason: 'returning_email' | 'returning_photo'; details: string; seal: string },
+) {
+  const [opened] = await selectRows(
+    tx,
+    ZId,
+    sql`
+      insert into moderation_cases (kind, subject_id, opened_by, reason, details, source, evidence, evidence_sha256)
+      select 'returning_member', ${c.subjectId}, null, ${c.reason}, ${c.details}, 'system', '[]'::jsonb, ${c.seal}
+      where not exists (select 1 from moderation_cases where kind = 'returning_member' and subject_id = ${c.subjectId} and reason = ${c.reason} and status = 'open')
+      returning id`,
+  );
+  return opened;
+}
+
+const ZWatchMatch = z.object({ reason: z.string(), former_user_id: z.string() });
+
+/** The watch entry of a mailbox's keyed hash, a ban first. */
+export async function selectWatchedEmail(db: Execute, emailKey: string) {
+  const [match] = await selectRows(
+    db,
+    ZWatchMatch,
+    sql`
+    select reason, former_user_id from returning_watch where email_key = ${emailKey}
+    order by (reason = 'banned') desc, created_at desc limit 1`,
+  );
+  return match;
+}
+
+/** Banned members other than this one, with their mailboxes (few: compared spelling by spelling). */
+export const selectBannedEmails = (db: Execute, exceptUserId: string) =>
+  selectRows(
+    db,
+    z.object({ id: z.string(), email: z.string() }),
+    sql`select id, email from "user" where coalesce(banned, false) and id <> ${exceptUserId}`,
+  );
+
+/** A leaver's or banned member's photo within `maxDistance` bits of this difference hash, a ban first. */
+export async function selectWatchedPhoto(
+  db: Execute,
+  { userId, dhash, maxDistance }: { userId: string; dhash: string; maxDistance: number },
+) {
+  const close = (column: SQL) => sql`bit_count(${column} # ${dhash}::bit(64)) <= ${maxDistance}`;
+  const [match] = await selectRows(
+    db,
+    ZWatchMatch,
+    sql`
+    select * from (
+      select w.reason, w.former_user_id from returning_watch_photos wp join returning_watch w on w.id = wp.watch_id
+      where ${close(sql`wp.dhash`)} and w.former_user_id <> ${userId}
+      union all
+      select 'banned', ph.user_id from photos ph join "user" u on u.id = ph.user_id
+      where coalesce(u.banned, false) and ph.dhash is not null and ${close(sql`ph.dhash`)} and ph.user_id <> ${userId}
+    ) found order by (reason = 'banned') desc limit 1`,
+  );
+  return match;
+}
+
+/** Deletes a match; its conversation and messages go with it (foreign keys cascade). */
+export async function deleteMatch(tx: Execute, matchId: string): Promise<void> {
+  await tx.execute(sql`delete from matches where id = ${matchId}`);
+}

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import { ZDatePlan, type TDatePlan, type TSharedDate } from '../../../../contracts/trust';
+import { eq } from 'drizzle-orm';
+import { type TDatePlan, type TSharedDate } from '../../../../contracts/trust';
 import type { Db } from '../../db/client';
 import { datePlans, dateShares } from '../../db/schema';
 import type { Deps } from '../../lib/context';
@@ -8,11 +8,9 @@ import { AppError } from '../../lib/errors';
 import { requireParticipant } from '../messages/messages.service';
 import { notify } from '../notifications/notifications.service';
 import { announceDateChange } from './date-verification.service';
-import { blockedBetween } from '../safety/blocks';
 import { displayName } from '../profiles/names';
 import { timeToken } from '../../../../contracts/times';
-import { z } from 'zod';
-import { column, selectRows } from '../../db/rows';
+import { markVerifyInvites, revokePlanShares, selectPlans, selectPlanToShare, selectSharedPlan } from './dates.queries';
 
 /** A shared link works until the date is over, six hours after it starts (and never longer than 14 days). */
 export const SHARE_AFTER_START_MS = 6 * 3_600_000;
@@ -102,34 +100,7 @@ export async function respondToDate(
 
 /** The member's plans (all but replaced ones), soonest first, with each date's verification state; or one of them. */
 export async function listPlans(db: Db, viewerId: string, planId?: string): Promise<TDatePlan[]> {
-  const shape = z.object({
-    id: z.string(),
-    conversation_id: z.string(),
-    other_id: z.string(),
-    name: z.string().nullable(),
-    proposed_by: z.string(),
-    starts_at: column.timestamp,
-    place: z.string(),
-    status: ZDatePlan.shape.status,
-    date_status: ZDatePlan.shape.dateStatus.nullable(),
-    sharing: z.boolean(),
-    rated_by_me: z.boolean(),
-  });
-  const rows = await selectRows(
-    db,
-    shape,
-    sql`
-    select d.id, d.conversation_id, o.other_id, coalesce(p.name, u.name) as name, d.proposed_by, d.starts_at, d.place, d.status,
-           (select v.status from date_verifications v where v.conversation_id = d.conversation_id order by v.created_at desc limit 1) as date_status,
-           exists (select 1 from date_shares s where s.plan_id = d.id and s.created_by = ${viewerId} and s.revoked_at is null and s.expires_at > now()) as sharing,
-           exists (select 1 from reviews r where r.conversation_id = d.conversation_id and r.reviewer_id = ${viewerId}) as rated_by_me
-    from date_plans d
-    cross join lateral (select case when d.proposed_by = ${viewerId} then d.invitee else d.proposed_by end as other_id) o
-    join "user" u on u.id = o.other_id left join profiles p on p.user_id = o.other_id
-    where (d.proposed_by = ${viewerId} or d.invitee = ${viewerId}) and d.status <> 'replaced' ${planId ? sql`and d.id = ${planId}` : sql``}
-      and not ${blockedBetween(viewerId, sql`o.other_id`)}
-    order by d.starts_at`,
-  );
+  const rows = await selectPlans(db, { viewerId, planId });
   return rows.map((row) => ({
     id: row.id,
     conversationId: row.conversation_id,
@@ -155,23 +126,11 @@ export async function shareDate(
   viewerId: string,
   planId: string,
 ): Promise<{ path: string; expiresAt: string }> {
-  const { rows } = await db.execute<{
-    conversation_id: string;
-    status: string;
-    starts_at: Date | string;
-    other_id: string;
-    blocked: boolean;
-    photo_key: string | null;
-  }>(sql`
-    select d.conversation_id, d.status, d.starts_at, o.other_id, ${blockedBetween(sql`o.other_id`, viewerId)} as blocked,
-           (select ph.large_key from photos ph where ph.user_id = o.other_id order by ph.position limit 1) as photo_key
-    from date_plans d cross join lateral (select case when d.proposed_by = ${viewerId} then d.invitee else d.proposed_by end as other_id) o
-    where d.id = ${planId} and (d.proposed_by = ${viewerId} or d.invitee = ${viewerId})`);
-  const plan = rows[0];
+  const plan = await selectPlanToShare(db, { viewerId, planId });
   if (!plan || plan.blocked) throw new AppError('NOT_FOUND', 'That date does not exist.');
   await requireParticipant(db, { viewerId, conversationId: plan.conversation_id });
   if (plan.status !== 'accepted') throw new AppError('CONFLICT', 'Only an accepted date can be shared.');
-  const end = new Date(plan.starts_at).getTime() + SHARE_AFTER_START_MS;
+  const end = plan.starts_at.getTime() + SHARE_AFTER_START_MS;
   if (end <= Date.now()) throw new AppError('CONFLICT', 'This date is over.');
   const token = randomBytes(24).toString('base64url');
   const expiresAt = new Date(Math.min(end, Date.now() + SHARE_MAX_MS));
@@ -183,32 +142,12 @@ export async function shareDate(
 
 /** The sharer stops every link they made to this date. */
 export async function revokeShares(db: Db, viewerId: string, planId: string): Promise<{ revoked: number }> {
-  const { rows } = await db.execute<{ token_hash: string }>(sql`
-    update date_shares set revoked_at = now() where plan_id = ${planId} and created_by = ${viewerId} and revoked_at is null returning token_hash`);
-  return { revoked: rows.length };
+  return { revoked: await revokePlanShares(db, { viewerId, planId }) };
 }
 
 /** A live link's date: accepted, not over, not revoked, and the two still matched and not blocked. */
 async function sharedPlan(db: Pick<Db, 'execute'>, token: string) {
-  const shape = z.object({
-    name: z.string().nullable(),
-    starts_at: column.timestamp,
-    place: z.string(),
-    expires_at: column.timestamp,
-    photo_key: z.string().nullable(),
-  });
-  const rows = await selectRows(
-    db,
-    shape,
-    sql`
-    select p.name, d.starts_at, d.place, s.expires_at, s.photo_key
-    from date_shares s join date_plans d on d.id = s.plan_id
-    cross join lateral (select case when d.proposed_by = s.created_by then d.invitee else d.proposed_by end as other_id) o
-    left join profiles p on p.user_id = o.other_id
-    where s.token_hash = ${hashToken(token)} and s.expires_at > now() and s.revoked_at is null and d.status = 'accepted'
-      and not ${blockedBetween(sql`o.other_id`, sql`s.created_by`)}`,
-  );
-  const row = rows[0];
+  const row = await selectSharedPlan(db, hashToken(token));
   if (!row) throw new AppError('NOT_FOUND', 'This link has expired or does not exist.');
   return row;
 }
@@ -237,11 +176,7 @@ export async function readSharedDatePhoto(deps: Pick<Deps, 'database' | 'storage
  * invited, once, to verify it. Run by the server's sweep; `now` is a parameter for tests.
  */
 export async function inviteToVerifyPastDates(db: Db, now = new Date()): Promise<number> {
-  const { rows } = await db.execute<{ id: string; conversation_id: string; proposed_by: string; invitee: string }>(sql`
-    update date_plans set verify_invited_at = ${now}
-    where status = 'accepted' and verify_invited_at is null and starts_at < ${new Date(now.getTime() - 2 * 3_600_000)}
-      and not exists (select 1 from date_verifications v where v.conversation_id = date_plans.conversation_id and v.status = 'confirmed')
-    returning id, conversation_id, proposed_by, invitee`);
+  const rows = await markVerifyInvites(db, { now, startedBefore: new Date(now.getTime() - 2 * 3_600_000) });
   for (const plan of rows) {
     for (const userId of [plan.proposed_by, plan.invitee]) {
       await notify(db, userId, {

@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors';
 import { isAdminSession, type Viewer } from '../../lib/route';
 import { publish } from '../../realtime/hub';
 import { requireParticipant } from '../messages/messages.service';
+import { selectDatePhoto } from './dates.queries';
 import { notify } from '../notifications/notifications.service';
 import { openModerationCase } from '../safety/moderation';
 import { nameOf } from '../profiles/names';
@@ -182,9 +183,7 @@ export async function disputeDate(db: Db, viewerId: string, conversationId: stri
 
 /** A date photo: for the two participants and administrators only; anyone else gets 404. */
 export async function readDatePhoto(deps: Deps, viewer: Viewer, verificationId: string): Promise<Buffer> {
-  const { rows } = await deps.database.db.execute<{ photo_key: string; user_a: string; user_b: string }>(sql`
-    select v.photo_key, c.user_a, c.user_b from date_verifications v join conversations c on c.id = v.conversation_id where v.id = ${verificationId}`);
-  const row = rows[0];
+  const row = await selectDatePhoto(deps.database.db, verificationId);
   const allowed =
     row &&
     (row.user_a === viewer.id ||

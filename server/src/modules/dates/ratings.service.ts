@@ -15,10 +15,8 @@ import { AppError } from '../../lib/errors';
 import { notify } from '../notifications/notifications.service';
 import { openModerationCase } from '../safety/moderation';
 import { announceDateChange } from './date-verification.service';
-import { blockedBetween } from '../safety/blocks';
 import { displayName, nameOf } from '../profiles/names';
-import { otherMemberOf } from '../../db/pairs';
-import { column, selectRows } from '../../db/rows';
+import { lockConversationRatings, selectDateHistory, selectRatingContext } from './dates.queries';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type ReviewRow = typeof reviews.$inferSelect;
@@ -26,20 +24,7 @@ const DAY_MS = 86_400_000;
 
 /** The conversation as a rating sees it; 404 'Conversation not found' for anyone but its two members. */
 async function ratingContext(db: Pick<Db, 'execute'>, viewerId: string, conversationId: string) {
-  const { rows } = await db.execute<{
-    other_id: string;
-    other_name: string | null;
-    date_verified: boolean;
-    both_verified: boolean;
-  }>(sql`
-    select o.other_id, coalesce(p.name, u.name) as other_name, c.date_verified,
-           (select bool_and(selfie_verified) = true and count(*) = 2 from profiles where user_id in (c.user_a, c.user_b)) as both_verified
-    from conversations c
-    cross join lateral (select ${otherMemberOf('c', viewerId)} as other_id) o
-    join "user" u on u.id = o.other_id left join profiles p on p.user_id = o.other_id
-    where c.id = ${conversationId} and (c.user_a = ${viewerId} or c.user_b = ${viewerId})
-      and not ${blockedBetween(sql`c.user_a`, sql`c.user_b`)}`);
-  const row = rows[0];
+  const row = await selectRatingContext(db, { viewerId, conversationId });
   if (!row) throw new AppError('NOT_FOUND', TRUST_TEXT.conversationNotFound);
   return {
     otherId: row.other_id,
@@ -150,7 +135,7 @@ export async function submitRating(
   }
   const revealed = await db.transaction(async (tx) => {
     // Both ratings of one date are serialised, so the second one always sees the first.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`reviews:${conversationId}`}))`);
+    await lockConversationRatings(tx, conversationId);
     const inserted = await tx
       .insert(reviews)
       .values({ conversationId, reviewerId: viewerId, revieweeId: context.otherId, ...input, createdAt: now })
@@ -229,29 +214,7 @@ export async function revealDueRatings(db: Db, now = new Date()): Promise<number
 
 /** Verified dates, newest first, with where their ratings stand. */
 export async function listDateHistory(db: Db, viewerId: string): Promise<TDateHistoryEntry[]> {
-  const shape = z.object({
-    id: z.string(),
-    other_id: z.string(),
-    name: z.string().nullable(),
-    verified_at: column.timestamp.nullable(),
-    rated: z.boolean(),
-    revealed: z.boolean(),
-  });
-  const rows = await selectRows(
-    db,
-    shape,
-    sql`
-    select c.id, o.other_id, coalesce(p.name, u.name) as name,
-           (select max(decided_at) from date_verifications v where v.conversation_id = c.id and v.status = 'confirmed') as verified_at,
-           exists (select 1 from reviews r where r.conversation_id = c.id and r.reviewer_id = ${viewerId}) as rated,
-           exists (select 1 from reviews r where r.conversation_id = c.id and r.reviewer_id = o.other_id and r.revealed_at is not null) as revealed
-    from conversations c
-    cross join lateral (select ${otherMemberOf('c', viewerId)} as other_id) o
-    join "user" u on u.id = o.other_id left join profiles p on p.user_id = o.other_id
-    where (c.user_a = ${viewerId} or c.user_b = ${viewerId}) and c.date_verified
-      and not ${blockedBetween(sql`c.user_a`, sql`c.user_b`)}
-    order by verified_at desc nulls last`,
-  );
+  const rows = await selectDateHistory(db, viewerId);
   return rows.map((row) => ({
     conversationId: row.id,
     other: { userId: row.other_id, name: displayName(row.name) },

@@ -1,5 +1,3 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { announceStatsChange } from '../../realtime/hub';
@@ -7,10 +5,13 @@ import { rememberLeavingSubject } from '../safety/returning';
 import { appendSecurityLog } from '../audit/security-log';
 import { requirePassword } from './security.service';
 import { deleteUnusedFiles } from '../profiles/photos.service';
-
-type Rows = Record<string, unknown>[];
-const rows = async (db: Db, query: ReturnType<typeof sql>): Promise<Rows> =>
-  (await db.execute<Record<string, unknown>>(query)).rows;
+import {
+  deleteAccountRows,
+  exportQueries,
+  exportRows,
+  lockAccountForDeletion,
+  selectAccountFiles,
+} from './account.queries';
 
 /** A stored image as a data URL, so the export is one self-contained file. */
 async function embed(deps: Pick<Deps, 'storage'>, key: unknown): Promise<string | null> {
@@ -31,88 +32,42 @@ export async function exportAccountData(
   userId: string,
 ): Promise<Record<string, unknown>> {
   const { db } = deps.database;
-  const [account] = await rows(
-    db,
-    sql`select id, email, name, email_verified, two_factor_enabled, created_at, updated_at from "user" where id = ${userId}`,
-  );
+  const queries = exportQueries(userId);
+  const part = (name: keyof typeof queries) => exportRows(db, queries[name]);
+  const [account] = await part('account');
   if (!account) throw new AppError('NOT_FOUND', 'No such account.');
-  const photoRows = await rows(
-    db,
-    sql`select id, position, large_key, width, height, created_at from photos where user_id = ${userId} order by position`,
-  );
-  const selfieRows = await rows(
-    db,
-    sql`select id, pose, status, image_key, created_at, reviewed_at from selfie_submissions where user_id = ${userId} order by created_at`,
-  );
-  const conversationIds = sql`(select id from conversations where user_a = ${userId} or user_b = ${userId})`;
+  const [profile] = await part('profile');
+  const [subscription] = await part('subscription');
   return {
     exportedAt: new Date().toISOString(),
     account,
-    profile: (await rows(db, sql`select * from profiles where user_id = ${userId}`))[0] ?? null,
+    profile: profile ?? null,
     photos: await Promise.all(
-      photoRows.map(async ({ large_key, ...photo }) => ({ ...photo, image: await embed(deps, large_key) })),
+      (await part('photos')).map(async ({ large_key, ...photo }) => ({
+        ...photo,
+        image: await embed(deps, large_key),
+      })),
     ),
     selfieVerifications: await Promise.all(
-      selfieRows.map(async ({ image_key, ...selfie }) => ({ ...selfie, image: await embed(deps, image_key) })),
+      (await part('selfies')).map(async ({ image_key, ...selfie }) => ({
+        ...selfie,
+        image: await embed(deps, image_key),
+      })),
     ),
-    subscription:
-      (
-        await rows(
-          db,
-          sql`select tier, active, expires_at, cancelled_at, created_at from subscriptions where user_id = ${userId}`,
-        )
-      )[0] ?? null,
-    likesGiven: await rows(
-      db,
-      sql`select target_id, super_like, created_at from likes where user_id = ${userId} order by created_at`,
-    ),
-    passes: await rows(db, sql`select target_id, created_at from passes where user_id = ${userId} order by created_at`),
-    blocks: await rows(
-      db,
-      sql`select blocked_id, created_at from blocks where blocker_id = ${userId} order by created_at`,
-    ),
-    matches: await rows(
-      db,
-      sql`select id, user_a, user_b, created_at from matches where user_a = ${userId} or user_b = ${userId} order by created_at`,
-    ),
-    messages: await rows(
-      db,
-      sql`
-      select conversation_id, case when sender_id = ${userId} then 'you' else 'them' end as sender, content, created_at, read_at
-      from messages where conversation_id in ${conversationIds} order by created_at`,
-    ),
-    dateVerifications: await rows(
-      db,
-      sql`select conversation_id, status, uploaded_by = ${userId} as uploaded_by_you, created_at from date_verifications where conversation_id in ${conversationIds}`,
-    ),
-    datePlans: await rows(
-      db,
-      sql`select conversation_id, starts_at, place, status, created_at from date_plans where conversation_id in ${conversationIds}`,
-    ),
-    ratingsGiven: await rows(
-      db,
-      sql`select conversation_id, overall, safety, respect, communication, safe_for_family, safe_for_home, would_date_again, comment, created_at from reviews where reviewer_id = ${userId}`,
-    ),
-    ratingsReceived: await rows(
-      db,
-      sql`select conversation_id, overall, safety, respect, communication, safe_for_family, safe_for_home, would_date_again, comment, revealed_at from reviews where reviewee_id = ${userId} and revealed_at is not null`,
-    ),
-    reportsFiled: await rows(
-      db,
-      sql`select reason, details, status, outcome_note, created_at, resolved_at from moderation_cases where opened_by = ${userId}`,
-    ),
-    notifications: await rows(
-      db,
-      sql`select type, title, message, created_at, read_at from notifications where user_id = ${userId} order by created_at`,
-    ),
-    contactMessages: await rows(
-      db,
-      sql`select kind, subject, message, created_at from contact_messages where user_id = ${userId}`,
-    ),
-    securityActivity: await rows(
-      db,
-      sql`select kind, ip, user_agent, created_at from account_events where user_id = ${userId} order by created_at desc`,
-    ),
+    subscription: subscription ?? null,
+    likesGiven: await part('likesGiven'),
+    passes: await part('passes'),
+    blocks: await part('blocks'),
+    matches: await part('matches'),
+    messages: await part('messages'),
+    dateVerifications: await part('dateVerifications'),
+    datePlans: await part('datePlans'),
+    ratingsGiven: await part('ratingsGiven'),
+    ratingsReceived: await part('ratingsReceived'),
+    reportsFiled: await part('reportsFiled'),
+    notifications: await part('notifications'),
+    contactMessages: await part('contactMessages'),
+    securityActivity: await part('securityActivity'),
   };
 }
 
@@ -131,28 +86,12 @@ export async function deleteAccount(
   const { db } = deps.database;
   await requirePassword(db, userId, password);
   const files = await db.transaction(async (tx) => {
-    const [member] = (
-      await tx.execute<{ email: string; subscribed: boolean }>(sql`
-      select u.email, exists (select 1 from subscriptions s where s.user_id = u.id and s.active) as subscribed
-      from "user" u where u.id = ${userId} for update`)
-    ).rows;
+    const member = await lockAccountForDeletion(tx, userId);
     if (!member) throw new AppError('NOT_FOUND', 'No such account.');
-    const { rows: keys } = await tx.execute<{ key: string }>(sql`
-      select large_key as key from photos where user_id = ${userId}
-      union all select thumb_key from photos where user_id = ${userId}
-      union all select image_key from selfie_submissions where user_id = ${userId}
-      union all select d.photo_key from date_verifications d join conversations c on c.id = d.conversation_id
-        where c.user_a = ${userId} or c.user_b = ${userId}`);
+    const files = await selectAccountFiles(tx, userId);
     // Cases about the member outlive the account, and a banned or reported member is watched for.
     const watched = await rememberLeavingSubject(tx, deps.env.AUTH_SECRET, userId);
-    await tx.execute(sql`update reviews set comment = '' where reviewer_id = ${userId}`);
-    await tx.execute(
-      sql`delete from contact_messages where user_id = ${userId} or lower(email) = lower(${member.email})`,
-    );
-    await tx.execute(
-      sql`delete from system_logs where user_id = ${userId} or metadata->>'email' = lower(${member.email})`,
-    );
-    await tx.execute(sql`delete from "user" where id = ${userId}`);
+    await deleteAccountRows(tx, { userId, email: member.email });
     // The log keeps that it happened, not who it was.
     await appendSecurityLog(tx, {
       eventType: 'account_deleted',
@@ -163,7 +102,7 @@ export async function deleteAccount(
         ...(watched ? { formerUserId: userId, watched: true } : {}),
       },
     });
-    return keys.map((row) => row.key);
+    return files;
   });
   deps.hub.disconnect(userId);
   await deleteUnusedFiles(deps, files);

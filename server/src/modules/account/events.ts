@@ -1,8 +1,9 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { ACCOUNT_EVENTS_KEPT, type AccountEventKind, type TAccountEvent } from '../../../../contracts/account';
 import type { Db } from '../../db/client';
 import { accountEvents } from '../../db/schema';
 import type { RequestMeta } from '../../auth/hooks';
+import { trimAccountEvents } from './account.queries';
 
 /** Records one entry in the member's security activity and keeps the newest 100. */
 export async function recordAccountEvent(
@@ -14,9 +15,7 @@ export async function recordAccountEvent(
   await db
     .insert(accountEvents)
     .values({ userId, kind, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) ?? null });
-  await db.execute(sql`
-    delete from account_events where user_id = ${userId} and id not in (
-      select id from account_events where user_id = ${userId} order by created_at desc limit ${ACCOUNT_EVENTS_KEPT})`);
+  await trimAccountEvents(db, userId);
 }
 
 export async function listAccountEvents(db: Db, userId: string): Promise<TAccountEvent[]> {

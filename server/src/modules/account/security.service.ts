@@ -6,6 +6,7 @@ import { account, accountSecurity, session, twoFactor, user } from '../../db/sch
 import { AppError } from '../../lib/errors';
 import type { RequestMeta } from '../../auth/hooks';
 import { recordAccountEvent } from './events';
+import { selectSecuritySettings } from './account.queries';
 
 /** Sensitive changes need the member's current password. */
 export async function requirePassword(db: Pick<Db, 'select'>, userId: string, password: string): Promise<void> {
@@ -20,12 +21,7 @@ export async function requirePassword(db: Pick<Db, 'select'>, userId: string, pa
 
 /** An authenticator app counts once a code from it was verified (an unfinished set-up does not). */
 export async function securitySettings(db: Pick<Db, 'execute'>, userId: string): Promise<TSecuritySettings> {
-  const { rows } = await db.execute<{ enabled: boolean | null; app: boolean; email_code: boolean }>(sql`
-    select u.two_factor_enabled as enabled,
-           exists (select 1 from two_factor t where t.user_id = u.id and coalesce(t.verified, true)) as app,
-           coalesce((select s.email_code from account_security s where s.user_id = u.id), false) as email_code
-    from "user" u where u.id = ${userId}`);
-  const row = rows[0];
+  const row = await selectSecuritySettings(db, userId);
   return { twoFactorEnabled: !!row?.enabled, authenticatorApp: !!row?.app, emailCode: !!row?.email_code };
 }
 

@@ -4,11 +4,11 @@ import { DEV_SECRET } from '../../env';
 import { securityLogs } from '../../db/schema';
 import type { Deps } from '../../lib/context';
 import { displayName } from '../profiles/names';
+import { countOf, selectCaseCounters, selectNames, selectReferencedFiles } from './admins.queries';
 import { appendSecurityLog, verifySecurityLogChain, type Severity } from '../audit/security-log';
 
 type Finding = TAuditResult['issues'][number];
-const count = async (deps: Pick<Deps, 'database'>, query: ReturnType<typeof sql>) =>
-  Number((await deps.database.db.execute<{ n: number }>(query)).rows[0]?.n ?? 0);
+const count = (deps: Pick<Deps, 'database'>, query: ReturnType<typeof sql>) => countOf(deps.database.db, query);
 
 /**
  * The security audit: real checks of the running installation, each finding with a severity,
@@ -100,14 +100,7 @@ export async function runSecurityAudit(
       'This must never happen: investigate how they were written.',
     );
 
-  const referenced = new Set(
-    (
-      await deps.database.db.execute<{ key: string }>(sql`
-        select large_key as key from photos union all select thumb_key from photos
-        union all select image_key from selfie_submissions union all select photo_key from date_verifications
-        union all select image_key from ads`)
-    ).rows.map((r) => r.key),
-  );
+  const referenced = await selectReferencedFiles(deps.database.db);
   const orphans = (await deps.storage.list()).filter((key) => !referenced.has(key));
   if (orphans.length)
     add(
@@ -170,12 +163,7 @@ export async function securityEvents(deps: Pick<Deps, 'database'>): Promise<TSec
   ];
   const names = new Map<string, string>();
   if (ids.length) {
-    const { rows: found } = await db.execute<{ id: string; name: string | null }>(sql`
-      select u.id, coalesce(nullif(p.name, ''), u.name) as name from "user" u left join profiles p on p.user_id = u.id
-      where u.id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`);
+    const found = await selectNames(db, ids);
     for (const row of found) names.set(row.id, displayName(row.name));
   }
   const named = (id: string | null) => (id && names.has(id) ? { userId: id, name: names.get(id)! } : null);
@@ -203,20 +191,7 @@ const HIGH_PRIORITY_REASONS = ['underage', 'safety', 'low_safety_rating'];
  * findings of the latest audit), and cases resolved.
  */
 export async function reportCounters(deps: Pick<Deps, 'database'>) {
-  const { rows } = await deps.database.db.execute<{
-    reports: number;
-    flags: number;
-    high: number;
-    resolved: number;
-  }>(sql`
-    select (select count(*)::int from moderation_cases where kind = 'report' and status = 'open') as reports,
-           (select count(*)::int from moderation_cases where kind <> 'report' and status = 'open') as flags,
-           (select count(*)::int from moderation_cases where status = 'open' and reason in (${sql.join(
-             HIGH_PRIORITY_REASONS.map((r) => sql`${r}`),
-             sql`, `,
-           )})) as high,
-           (select count(*)::int from moderation_cases where status <> 'open') as resolved`);
-  const r = rows[0]!;
+  const r = await selectCaseCounters(deps.database.db, HIGH_PRIORITY_REASONS);
   const audit = await lastSecurityAudit(deps);
   const highFindings = audit?.issues.filter((issue) => issue.severity === 'high').length ?? 0;
   return {

@@ -1,5 +1,6 @@
+import { countAdView } from './admins.queries';
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { AdPlacement, TCampaign, TPublicAd } from '../../../../contracts/admin';
 import type { Db } from '../../db/client';
 import { ads } from '../../db/schema';
@@ -119,16 +120,7 @@ async function countOnce(
   kind: 'impression' | 'click',
   visitor: string,
 ): Promise<{ target_url: string } | undefined> {
-  const counter = kind === 'impression' ? sql`impressions = impressions + 1` : sql`clicks = clicks + 1`;
-  // A paused ad is not shown, so it gains no impressions; a click on a page left open still counts.
-  const shown = kind === 'impression' ? sql`and active` : sql``;
-  const { rows } = await db.execute<{ target_url: string }>(sql`
-    with seen as (
-      insert into ad_views (ad_id, kind, visitor) select id, ${kind}, ${visitor} from ads where id = ${id} ${shown}
-      on conflict do nothing returning ad_id),
-    counted as (update ads set ${counter} where id = ${id} and exists (select 1 from seen) returning id)
-    select target_url from ads where id = ${id}`);
-  return rows[0];
+  return countAdView(db, { id, kind, visitor });
 }
 
 export async function countImpression(db: Db, id: string, visitor: string): Promise<void> {
@@ -140,11 +132,6 @@ export async function countClick(db: Db, id: string, visitor: string): Promise<s
   const row = await countOnce(db, id, 'click', visitor);
   if (!row) throw new AppError('NOT_FOUND', 'No such ad.');
   return row.target_url;
-}
-
-/** Who was counted before today: no longer needed (run by the server's sweep). */
-export async function deleteOldAdViews(db: Db): Promise<void> {
-  await db.execute(sql`delete from ad_views where day < (now() at time zone 'utc')::date`);
 }
 
 export async function readAdImage(deps: Pick<Deps, 'database' | 'storage'>, id: string): Promise<Buffer> {

@@ -1,27 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { TAdminSubscription, TPendingPayment } from '../../../../contracts/admin';
 import { paymentReference, PREMIUM_MONTHLY_PRICE } from '../../../../contracts/plans';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { column, selectRows } from '../../db/rows';
+import { selectPendingPayments, selectSubscription, selectSubscriptions, type SubscriptionRow } from './admins.queries';
 import { subscriptions, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { announceStatsChange } from '../../realtime/hub';
 import { notify } from '../notifications/notifications.service';
 import { appendSecurityLog } from '../audit/security-log';
 
-const ZSubscriptionRow = z.object({
-  id: z.string(),
-  user_id: z.string(),
-  name: z.string().nullable(),
-  email: z.string(),
-  tier: z.string(),
-  active: z.boolean(),
-  expires_at: column.timestamp.nullable(),
-  cancelled_at: column.timestamp.nullable(),
-  created_at: column.timestamp,
-});
-const toSubscription = (row: z.output<typeof ZSubscriptionRow>): TAdminSubscription => ({
+const toSubscription = (row: SubscriptionRow): TAdminSubscription => ({
   id: row.id,
   userId: row.user_id,
   name: row.name?.trim() || 'No name',
@@ -32,10 +20,6 @@ const toSubscription = (row: z.output<typeof ZSubscriptionRow>): TAdminSubscript
   cancelledAt: row.cancelled_at,
   createdAt: row.created_at,
 });
-const select = sql`
-  select s.id, s.user_id, coalesce(p.name, u.name) as name, u.email, s.tier, s.active, s.expires_at, s.cancelled_at, s.created_at
-  from subscriptions s join "user" u on u.id = s.user_id left join profiles p on p.user_id = s.user_id`;
-
 /** A page of subscriptions, newest first, optionally those whose user id contains the search. */
 export async function listSubscriptions(
   db: Db,
@@ -43,26 +27,14 @@ export async function listSubscriptions(
   page: number,
   pageSize: number,
 ): Promise<{ subscriptions: TAdminSubscription[]; total: number }> {
-  const filter = search.trim()
-    ? sql`where s.user_id ilike ${`%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
-    : sql``;
-  const rows = await selectRows(
-    db,
-    ZSubscriptionRow,
-    sql`${select} ${filter} order by s.created_at desc limit ${pageSize} offset ${(page - 1) * pageSize}`,
-  );
-  const [count] = await selectRows(
-    db,
-    z.object({ n: z.number() }),
-    sql`select count(*)::int as n from subscriptions s ${filter}`,
-  );
-  return { subscriptions: rows.map(toSubscription), total: count?.n ?? 0 };
+  const { rows, total } = await selectSubscriptions(db, { search, page, pageSize });
+  return { subscriptions: rows.map(toSubscription), total };
 }
 
 async function one(db: Pick<Db, 'execute'>, id: string) {
-  const rows = await selectRows(db, ZSubscriptionRow, sql`${select} where s.id = ${id}`);
-  if (!rows[0]) throw new AppError('NOT_FOUND', 'No such subscription.');
-  return toSubscription(rows[0]);
+  const row = await selectSubscription(db, id);
+  if (!row) throw new AppError('NOT_FOUND', 'No such subscription.');
+  return toSubscription(row);
 }
 
 export async function editSubscription(
@@ -122,28 +94,7 @@ export async function cancelSubscription(db: Db, adminId: string, id: string): P
 
 /** Members who pressed Go Premium in the last 30 days and have no paid Premium running: newest first. */
 export async function listPendingPayments(db: Db): Promise<TPendingPayment[]> {
-  const shape = z.object({
-    user_id: z.string(),
-    name: z.string().nullable(),
-    email: z.string(),
-    amount: column.number.nullable(),
-    attempted_at: column.timestamp,
-  });
-  const rows = await selectRows(
-    db,
-    shape,
-    sql`
-    select distinct on (l.user_id) l.user_id, coalesce(p.name, u.name) as name, u.email,
-           (l.metadata->>'amount')::float8 as amount, l.created_at as attempted_at
-    from system_logs l
-    join "user" u on u.id = l.user_id
-    left join profiles p on p.user_id = l.user_id
-    where l.event_type = 'premium_upgrade_attempt' and l.created_at > now() - interval '30 days'
-      and not exists (
-        select 1 from subscriptions s where s.user_id = l.user_id and s.active and s.tier = 'premium'
-          and (s.expires_at is null or s.expires_at > now()) and s.updated_at > l.created_at)
-    order by l.user_id, l.created_at desc`,
-  );
+  const rows = await selectPendingPayments(db);
   return rows
     .map((row) => ({
       userId: row.user_id,

@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TAdminStats, TAdminUser } from '../../../../contracts/admin';
 import { PREMIUM_MONTHLY_PRICE } from '../../../../contracts/admin';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { column, selectRows } from '../../db/rows';
+import { liftSuspensions, selectStats, selectUser, selectUsers, type UserRow } from './admins.queries';
 import { photos, profiles, session, systemLogs, user } from '../../db/schema';
 import type { Deps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -11,28 +10,7 @@ import { announceStatsChange } from '../../realtime/hub';
 import { appendSecurityLog } from '../audit/security-log';
 import { deleteUnusedFiles } from '../profiles/photos.service';
 
-const ZUserRow = z.object({
-  user_id: z.string(),
-  name: z.string().nullable(),
-  email: z.string(),
-  photo_id: z.string().nullable(),
-  photo_count: z.number(),
-  created_at: column.timestamp,
-  selfie_verified: z.boolean().nullable(),
-  avg_rating: z.number().nullable(),
-  review_count: z.number().nullable(),
-  age: z.number().nullable(),
-  location: z.string().nullable(),
-  bio: z.string().nullable(),
-  interests: z.array(z.string()).nullable(),
-  registration: z.object({ country: z.string().optional() }).loose().nullable(),
-  banned: z.boolean().nullable(),
-  ban_reason: z.string().nullable(),
-  ban_expires: column.timestamp.nullable(),
-  is_admin: z.boolean(),
-});
-
-const toAdminUser = (row: z.output<typeof ZUserRow>): TAdminUser => ({
+const toAdminUser = (row: UserRow): TAdminUser => ({
   userId: row.user_id,
   name: row.name?.trim() || 'No name',
   email: row.email,
@@ -53,27 +31,16 @@ const toAdminUser = (row: z.output<typeof ZUserRow>): TAdminUser => ({
   isAdmin: row.is_admin,
 });
 
-const userSelect = sql`
-  select u.id as user_id, coalesce(p.name, u.name) as name, u.email, u.created_at, u.registration, u.banned, u.ban_reason, u.ban_expires,
-         p.selfie_verified, p.avg_rating, p.review_count, p.age, p.location, p.bio, p.interests,
-         (select ph.id from photos ph where ph.user_id = u.id order by ph.position limit 1) as photo_id,
-         (select count(*)::int from photos ph where ph.user_id = u.id) as photo_count,
-         exists (select 1 from admin_users a where a.user_id = u.id) as is_admin
-  from "user" u left join profiles p on p.user_id = u.id`;
-
 /** The newest 50 members, optionally those whose name contains the search (case-insensitive). */
 export async function listUsers(db: Db, search?: string): Promise<TAdminUser[]> {
-  const filter = search?.trim()
-    ? sql`where coalesce(p.name, u.name) ilike ${`%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
-    : sql``;
-  const rows = await selectRows(db, ZUserRow, sql`${userSelect} ${filter} order by u.created_at desc limit 50`);
+  const rows = await selectUsers(db, search);
   return rows.map(toAdminUser);
 }
 
 async function oneUser(db: Pick<Db, 'execute'>, userId: string): Promise<TAdminUser> {
-  const rows = await selectRows(db, ZUserRow, sql`${userSelect} where u.id = ${userId}`);
-  if (!rows[0]) throw new AppError('NOT_FOUND', 'No such member.');
-  return toAdminUser(rows[0]);
+  const row = await selectUser(db, userId);
+  if (!row) throw new AppError('NOT_FOUND', 'No such member.');
+  return toAdminUser(row);
 }
 
 export async function getUser(db: Db, userId: string) {
@@ -184,32 +151,12 @@ export async function removeAllPhotos(
 
 /** Lifts suspensions whose end has passed (run by the server's sweep). */
 export async function liftEndedSuspensions(db: Db): Promise<number> {
-  const { rows } = await db.execute<{ user_id: string }>(sql`
-    with lifted as (
-      update "user" set banned = false, ban_reason = null, ban_expires = null
-      where banned and ban_expires is not null and ban_expires <= now() returning id)
-    update profiles set hidden = profiles.hidden_by_member from lifted where profiles.user_id = lifted.id returning profiles.user_id`);
+  const rows = await liftSuspensions(db);
   return rows.length;
 }
 
 export async function adminStats(db: Db): Promise<TAdminStats> {
-  const { rows } = await db.execute<{
-    total: number;
-    today: number;
-    premium: number;
-    messages: number;
-    matches: number;
-    verified: number;
-    ratings: number;
-  }>(sql`
-    select (select count(*)::int from "user") as total,
-           (select count(*)::int from "user" where created_at >= date_trunc('day', now())) as today,
-           (select count(*)::int from subscriptions where active and tier = 'premium' and (expires_at is null or expires_at > now())) as premium,
-           (select count(*)::int from messages) as messages,
-           (select count(*)::int from matches) as matches,
-           (select count(*)::int from profiles where selfie_verified) as verified,
-           (select count(*)::int from reviews) as ratings`);
-  const r = rows[0]!;
+  const r = await selectStats(db);
   return {
     totalUsers: r.total,
     newToday: r.today,

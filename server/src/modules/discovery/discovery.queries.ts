@@ -4,6 +4,7 @@ import { ZDiscoverQuery } from '../../../../contracts/discovery';
 import { PROFILE_DEFAULTS } from '../../../../contracts/profile';
 import { RECENTLY_ACTIVE_DAYS } from '../../../../contracts/plans';
 import type { Db } from '../../db/client';
+import { containing } from '../../db/like';
 import { column, selectRows, ZCount } from '../../db/rows';
 import { likes, photos } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -92,8 +93,6 @@ function decodeCursor(cursor: string): [string, string] {
 const ageCondition = (min: number, max: number, table = sql`p`): SQL =>
   sql`coalesce(${table}.age, ${sql.raw(String(PROFILE_DEFAULTS.age))}) between ${min} and ${max}`;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
 /** The words of a search as search_words holds them: lower case, letters and digits only. */
 const typedWords = (q: string) => q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
@@ -145,7 +144,7 @@ export function discoverySql(
   }
   const conditions: SQL[] = [...indexed, ageCondition(f.minAge, f.maxAge)];
   if (f.verifiedOnly) conditions.push(sql`p.selfie_verified`);
-  if (f.location) conditions.push(sql`p.location ilike ${`%${escapeLike(f.location)}%`}`);
+  if (f.location) conditions.push(sql`p.location ilike ${containing(f.location)}`);
   if (f.q) conditions.push(wordsCondition(f.q));
   if (f.minRating !== undefined) conditions.push(sql`p.avg_rating >= ${f.minRating}`);
   // Ratings only exist for co-signed dates, so a rated member has verified dates.
@@ -355,7 +354,7 @@ export async function locationsMatching(db: Db, city: string): Promise<string[]>
   const rows = await selectRows(
     db,
     z.object({ location: z.string() }),
-    sql`select location from discovery_locations where location ilike ${`%${escapeLike(city)}%`} limit ${MAX_LOCATIONS + 1}`,
+    sql`select location from discovery_locations where location ilike ${containing(city)} limit ${MAX_LOCATIONS + 1}`,
   );
   return rows.map((row) => row.location);
 }

@@ -29,8 +29,6 @@ import {
   selectPastMatchSnapshot,
 } from './safety.queries';
 
-export { deleteExpiredPastMatches } from './safety.queries';
-
 async function requireOtherMember(db: Pick<Db, 'execute'>, viewerId: string, otherId: string): Promise<void> {
   if (viewerId === otherId) throw new AppError('BAD_REQUEST', 'You cannot do that to yourself.');
   if (!(await memberExists(db, otherId))) throw new AppError('NOT_FOUND', 'That member does not exist.');

@@ -4,7 +4,7 @@ import { NUDGE_KINDS, nudgeFor } from '../../../../contracts/safety';
 import type { Db } from '../../db/client';
 import { otherMemberOf } from '../../db/pairs';
 import { column, selectRows, ZId } from '../../db/rows';
-import { notificationUpsert, ZNotificationRow, type NotificationNote } from '../notifications/notifications.service';
+import { notificationUpsert, ZNotificationRow, type NotificationNote } from '../notifications/notifications.queries';
 import { planColumns, ZPlanColumns } from '../plans/service';
 import { blockedBetween } from '../safety/blocks';
 

@@ -1,3 +1,4 @@
+import { liftVerification, lockMemberPhotos, selectShownKeys } from './profiles.queries';
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { PHOTO_LIMITS, PROFILE_TEXT, type TPhoto } from '../../../../contracts/profile';
@@ -23,10 +24,6 @@ export async function listPhotos(db: Db, userId: string): Promise<TPhoto[]> {
     .orderBy(asc(photos.position));
   return rows.map((row) => photoUrls(row.id));
 }
-
-/** Serialises one member's photo changes, so two uploads at once cannot pass the limit together. */
-const lockMemberPhotos = (tx: Pick<Db, 'execute'>, userId: string) =>
-  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`photos:${userId}`}))`);
 
 export async function addPhoto(
   deps: Pick<Deps, 'database' | 'storage' | 'logger'>,
@@ -66,7 +63,10 @@ export async function addPhoto(
         height: image.height,
         dhash,
       });
-      await recheckVerification(tx, userId);
+      // "Selfie verified" vouches for the photos a moderator compared with the selfie. A new photo
+      // lifts the mark, and the approved selfie goes back to the review queue to be compared with
+      // the photos as they are now; approving it again restores the mark.
+      await liftVerification(tx, userId);
     });
   } catch (error) {
     // No row, no file: the stored bytes go when the insert does not happen.
@@ -81,37 +81,13 @@ export async function addPhoto(
 }
 
 /**
- * "Selfie verified" vouches for the photos a moderator compared with the selfie. A new photo
- * lifts the mark, and the approved selfie goes back to the review queue to be compared with the
- * photos as they are now; approving it again restores the mark.
- */
-async function recheckVerification(tx: Pick<Db, 'execute'>, userId: string): Promise<void> {
-  const { rows } = await tx.execute<{ verified: boolean }>(sql`
-    update profiles set selfie_verified = false, updated_at = now() where user_id = ${userId} and selfie_verified
-    returning true as verified`);
-  if (!rows[0]) return;
-  await tx.execute(sql`
-    insert into selfie_submissions (user_id, challenge_id, pose, image_key, status, trigger)
-    select user_id, challenge_id, pose, image_key, 'pending', 'photos_changed' from selfie_submissions
-    where user_id = ${userId} and status = 'approved' order by reviewed_at desc nulls last, created_at desc limit 1
-    on conflict do nothing`);
-}
-
-/**
  * Deletes stored files that no photo row shows any more. Demo members share portraits (the
  * seed stores each drawn picture once), so a file goes only with the last row pointing to it.
  * Call after the rows are deleted.
  */
 export async function deleteUnusedFiles(deps: Pick<Deps, 'database' | 'storage'>, keys: string[]): Promise<void> {
   if (!keys.length) return;
-  const list = sql.join(
-    keys.map((key) => sql`${key}`),
-    sql`, `,
-  );
-  const { rows } = await deps.database.db.execute<{ key: string }>(sql`
-    select large_key as key from photos where large_key in (${list})
-    union select thumb_key from photos where thumb_key in (${list})`);
-  const shown = new Set(rows.map((row) => row.key));
+  const shown = await selectShownKeys(deps.database.db, keys);
   await Promise.all(
     keys.filter((key) => !shown.has(key)).map((key) => deps.storage.delete(key).catch(() => undefined)),
   );

@@ -1,6 +1,6 @@
 import { asSentence } from '../../../../contracts/text';
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
   SELFIE_CHALLENGE_MINUTES,
   SELFIE_POSES,
@@ -20,8 +20,7 @@ import { isAdminSession, type Viewer } from '../../lib/route';
 import { announceStatsChange } from '../../realtime/hub';
 import { notify } from '../notifications/notifications.service';
 import { displayName } from '../profiles/names';
-import { z } from 'zod';
-import { column, selectRows } from '../../db/rows';
+import { selectSelfieQueue, selectSelfieReadiness, useChallenge } from './verification.queries';
 
 const POSES = Object.keys(SELFIE_POSES) as SelfiePose[];
 export const selfieImageUrl = (submissionId: string) => `/api/verification/selfies/${submissionId}/image`;
@@ -50,12 +49,8 @@ export async function submitSelfie(
   const { db } = deps.database;
   // The cheap checks first: decoding an image costs far more CPU than these two lookups, so a
   // made-up or used challenge, or a selfie already waiting, is refused before any decoding.
-  const {
-    rows: [ready],
-  } = await db.execute<{ challenge: boolean; pending: boolean }>(sql`
-    select exists (select 1 from selfie_challenges where id = ${challengeId} and user_id = ${userId} and used_at is null and expires_at > now()) as challenge,
-           exists (select 1 from selfie_submissions where user_id = ${userId} and status = 'pending') as pending`);
-  if (!ready?.challenge) throw new AppError('BAD_REQUEST', TRUST_TEXT.challengeExpired);
+  const ready = await selectSelfieReadiness(db, { userId, challengeId });
+  if (!ready.challenge) throw new AppError('BAD_REQUEST', TRUST_TEXT.challengeExpired);
   if (ready.pending) throw new AppError('CONFLICT', TRUST_TEXT.selfiePending);
   const image = await processImage(upload);
   const id = randomUUID();
@@ -63,14 +58,11 @@ export async function submitSelfie(
   await deps.storage.put(key, image.large);
   try {
     await db.transaction(async (tx) => {
-      const { rows } = await tx.execute<{ pose: string }>(sql`
-        update selfie_challenges set used_at = now()
-        where id = ${challengeId} and user_id = ${userId} and used_at is null and expires_at > now()
-        returning pose`);
-      if (!rows[0]) throw new AppError('BAD_REQUEST', TRUST_TEXT.challengeExpired);
+      const pose = await useChallenge(tx, { userId, challengeId });
+      if (!pose) throw new AppError('BAD_REQUEST', TRUST_TEXT.challengeExpired);
       const inserted = await tx
         .insert(selfieSubmissions)
-        .values({ id, userId, challengeId, pose: rows[0].pose, imageKey: key })
+        .values({ id, userId, challengeId, pose, imageKey: key })
         .onConflictDoNothing()
         .returning({ id: selfieSubmissions.id });
       if (!inserted.length) throw new AppError('CONFLICT', TRUST_TEXT.selfiePending);
@@ -128,26 +120,7 @@ export async function listSelfiesForAdmin(
   db: Db,
   status: 'pending' | 'approved' | 'rejected' = 'pending',
 ): Promise<TAdminSelfie[]> {
-  const shape = z.object({
-    id: z.string(),
-    user_id: z.string(),
-    name: z.string().nullable(),
-    pose: z.string(),
-    status: z.string(),
-    reason: z.string().nullable(),
-    trigger: z.string(),
-    created_at: column.timestamp,
-    photo_ids: z.array(z.string()).nullable(),
-  });
-  const rows = await selectRows(
-    db,
-    shape,
-    sql`
-    select s.id, s.user_id, coalesce(p.name, u.name) as name, s.pose, s.status, s.reason, s.trigger, s.created_at,
-           (select array_agg(ph.id::text order by ph.position) from photos ph where ph.user_id = s.user_id) as photo_ids
-    from selfie_submissions s join "user" u on u.id = s.user_id left join profiles p on p.user_id = s.user_id
-    where s.status = ${status} order by s.created_at limit 200`,
-  );
+  const rows = await selectSelfieQueue(db, status);
   return rows.map((row) => ({
     id: row.id,
     userId: row.user_id,

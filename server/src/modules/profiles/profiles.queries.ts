@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { selectRows } from '../../db/rows';
+
+/** The profiles module's hand-written SQL, each statement's rows checked against their declared shape (db/rows.ts). */
+
+type Execute = Pick<Db, 'execute'>;
+
+/** Serialises one member's photo changes, so two uploads at once cannot pass the limit together. */
+export async function lockMemberPhotos(tx: Execute, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`photos:${userId}`}))`);
+}
+
+/**
+ * Lifts the member's "Selfie verified" and puts their last approved selfie back in review,
+ * marked "photos changed"; false when they were not verified (nothing changes then).
+ */
+export async function liftVerification(tx: Execute, userId: string): Promise<boolean> {
+  const lifted = await selectRows(
+    tx,
+    z.object({ verified: z.boolean() }),
+    sql`
+    update profiles set selfie_verified = false, updated_at = now() where user_id = ${userId} and selfie_verified
+    returning true as verified`,
+  );
+  if (!lifted[0]) return false;
+  await tx.execute(sql`
+    insert into selfie_submissions (user_id, challenge_id, pose, image_key, status, trigger)
+    select user_id, challenge_id, pose, image_key, 'pending', 'photos_changed' from selfie_submissions
+    where user_id = ${userId} and status = 'approved' order by reviewed_at desc nulls last, created_at desc limit 1
+    on conflict do nothing`);
+  return true;
+}
+
+/** Which of these storage keys a photo row still shows. */
+export async function selectShownKeys(db: Execute, keys: string[]): Promise<Set<string>> {
+  const list = sql.join(
+    keys.map((key) => sql`${key}`),
+    sql`, `,
+  );
+  const rows = await selectRows(
+    db,
+    z.object({ key: z.string() }),
+    sql`
+    select large_key as key from photos where large_key in (${list})
+    union select thumb_key from photos where thumb_key in (${list})`,
+  );
+  return new Set(rows.map((row) => row.key));
+}
+
+/** One member's name (profile first, then the account), or null. */
+export async function selectName(db: Execute, userId: string): Promise<string | null> {
+  const [row] = await selectRows(
+    db,
+    z.object({ name: z.string().nullable() }),
+    sql`select coalesce(p.name, u.name) as name from "user" u left join profiles p on p.user_id = u.id where u.id = ${userId}`,
+  );
+  return row?.name ?? null;
+}

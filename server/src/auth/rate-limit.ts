@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { isIPv6 } from 'node:net';
 import type { Db } from '../db/client';
+import { selectRows } from '../db/rows';
+import { z } from 'zod';
 import { rateLimitMessage } from '../../../contracts/errors';
 import { AppError } from '../lib/errors';
 
 export type Limit = { key: string; max: number; windowSeconds: number };
+const ZLimitRow = z.object({ count: z.number(), retry_after: z.number() });
 
 /**
  * Counts one attempt against each limit (fixed windows, stored in PostgreSQL) and throws
@@ -13,7 +16,10 @@ export type Limit = { key: string; max: number; windowSeconds: number };
  */
 export async function consumeLimits(db: Db, limits: Limit[]): Promise<void> {
   for (const limit of limits) {
-    const result = await db.execute<{ count: number; retry_after: number }>(sql`
+    const [row] = await selectRows(
+      db,
+      ZLimitRow,
+      sql`
       insert into rate_limits (key, window_start, count) values (${limit.key}, now(), 1)
       on conflict (key) do update set
         count = case when rate_limits.window_start <= now() - make_interval(secs => ${limit.windowSeconds})
@@ -21,10 +27,10 @@ export async function consumeLimits(db: Db, limits: Limit[]): Promise<void> {
         window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${limit.windowSeconds})
                      then now() else rate_limits.window_start end
       returning count,
-        ceil(extract(epoch from (window_start + make_interval(secs => ${limit.windowSeconds}) - now())))::int as retry_after`);
-    const row = result.rows[0]!;
-    if (row.count > limit.max) {
-      const seconds = Math.max(1, row.retry_after);
+        ceil(extract(epoch from (window_start + make_interval(secs => ${limit.windowSeconds}) - now())))::int as retry_after`,
+    );
+    if (row!.count > limit.max) {
+      const seconds = Math.max(1, row!.retry_after);
       throw new AppError('RATE_LIMITED', rateLimitMessage(seconds), undefined, { 'Retry-After': String(seconds) });
     }
   }

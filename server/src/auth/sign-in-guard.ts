@@ -2,6 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { parse } from 'hono/utils/cookie';
 import type { Db } from '../db/client';
+import { selectRows } from '../db/rows';
+import { z } from 'zod';
 import { addressKey, consumeLimits, refundLimits, signInLimits } from './rate-limit';
 
 /**
@@ -31,10 +33,13 @@ export function deviceAccount(cookieHeader: string | null | undefined, secret: s
 
 /** Whether this browser or address has signed in to the account with this email before. */
 async function knownToAccount(db: Db, email: string, address: string, deviceUserId: string | null): Promise<boolean> {
-  const { rows } = await db.execute<{ id: string; ips: string[] | null }>(sql`
+  const [account] = await selectRows(
+    db,
+    z.object({ id: z.string(), ips: z.array(z.string()).nullable() }),
+    sql`
     select u.id, (select array_agg(distinct e.ip) from account_events e where e.user_id = u.id and e.kind = 'sign_in' and e.ip is not null) as ips
-    from "user" u where u.email = ${email.trim().toLowerCase()}`);
-  const account = rows[0];
+    from "user" u where u.email = ${email.trim().toLowerCase()}`,
+  );
   if (!account) return false;
   if (deviceUserId === account.id) return true;
   const from = addressKey(address);

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { selectRows, ZCount } from './rows';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
@@ -109,10 +110,8 @@ async function listenOnPostgres(
 }
 
 async function countMigrations(db: Db): Promise<number> {
-  const result = await db.execute<{ count: number }>(
-    sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
-  );
-  return result.rows[0]?.count ?? 0;
+  const [row] = await selectRows(db, ZCount, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  return row?.n ?? 0;
 }
 
 export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { RealtimeEvent } from '../../../contracts/messages-api';
 import type { Database } from '../db/client';
+import { selectRows, ZId } from '../db/rows';
+import { z } from 'zod';
 import type { Logger } from '../lib/logger';
 
 export const REALTIME_CHANNEL = 'vouch_realtime';
@@ -60,11 +62,13 @@ export class RealtimeHub {
       const notice = JSON.parse(payload) as Notice;
       let envelope: Envelope;
       if ('spill' in notice) {
-        const { rows } = await this.database.db.execute<{ envelope: string }>(
+        const [spilled] = await selectRows(
+          this.database.db,
+          z.object({ envelope: z.string() }),
           sql`select envelope from realtime_spill where id = ${notice.spill}`,
         );
-        if (!rows[0]) return;
-        envelope = JSON.parse(rows[0].envelope) as Envelope;
+        if (!spilled) return;
+        envelope = JSON.parse(spilled.envelope) as Envelope;
       } else {
         envelope = notice;
       }
@@ -107,10 +111,14 @@ export class RealtimeHub {
       const ids = [...new Set([...this.owners.values()].map((owner) => owner.sessionId))];
       if (ids.length === 0) return;
       // Session ids are better-auth's alphanumeric ids: one text-array literal carries them all.
-      const { rows } = await this.database.db.execute<{ id: string }>(sql`
+      const rows = await selectRows(
+        this.database.db,
+        ZId,
+        sql`
         select s.id from session s join "user" u on u.id = s.user_id
         where s.id = any(${`{${ids.join(',')}}`}::text[]) and s.expires_at > now()
-          and not (coalesce(u.banned, false) and (u.ban_expires is null or u.ban_expires > now()))`);
+          and not (coalesce(u.banned, false) and (u.ban_expires is null or u.ban_expires > now()))`,
+      );
       const live = new Set(rows.map((row) => row.id));
       for (const [socket, owner] of this.owners) if (!live.has(owner.sessionId)) this.end(socket);
     } catch (error) {

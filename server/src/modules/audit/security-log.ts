@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import { createHash, createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { column, selectRows } from '../../db/rows';
 import { securityLogs } from '../../db/schema';
 
 export type Severity = 'info' | 'warning' | 'high';
@@ -63,8 +65,11 @@ function legacyHash(prevHash: string | null, entry: SecurityLogEntry & { created
 
 const headMac = (seq: number, hash: string) => createHmac('sha256', key()).update(`head:${seq}:${hash}`).digest('hex');
 
-type Head = { seq: number | string; hash: string; mac: string };
-type End = { seq: number | string; hash: string | null };
+const ZHead = z.object({ seq: column.number, hash: z.string(), mac: z.string() });
+const ZEnd = z.object({ seq: column.number, hash: z.string().nullable() });
+type Head = z.output<typeof ZHead>;
+type End = z.output<typeof ZEnd>;
+const selectHead = sql`select seq, hash, mac from security_log_head where id = 1`;
 
 /**
  * Whether the signed head names the chain's last entry. A log without a head is right only while
@@ -89,8 +94,8 @@ function headNamesEnd(head: Head | undefined, last: End | undefined): boolean {
  */
 export async function appendSecurityLog(tx: Pick<Db, 'execute' | 'insert'>, entry: SecurityLogEntry): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('security_log_chain'))`);
-  const { rows } = await tx.execute<End>(sql`select seq, hash from security_logs order by seq desc limit 1`);
-  const { rows: heads } = await tx.execute<Head>(sql`select seq, hash, mac from security_log_head where id = 1`);
+  const rows = await selectRows(tx, ZEnd, sql`select seq, hash from security_logs order by seq desc limit 1`);
+  const heads = await selectRows(tx, ZHead, selectHead);
   const prevHash = rows[0]?.hash ?? null;
   // Milliseconds only, so the stored time reads back exactly as it was hashed.
   const createdAt = new Date();
@@ -123,7 +128,7 @@ export type ChainCheck = {
  */
 export async function verifySecurityLogChain(db: Db): Promise<ChainCheck> {
   const rows = await db.select().from(securityLogs).orderBy(securityLogs.seq);
-  const { rows: heads } = await db.execute<Head>(sql`select seq, hash, mac from security_log_head where id = 1`);
+  const heads = await selectRows(db, ZHead, selectHead);
   let prev: string | null = null;
   let legacy = 0;
   let keyed = false;

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TMeResponse } from '@contracts/auth';
-import { api } from '@/lib/api-client';
+import { leanData } from '@/lib/api-client';
 
 /** The signed-in member, or null for a visitor. */
 export const sessionQueryOptions = queryOptions({
   queryKey: ['session'],
-  queryFn: async (): Promise<TMeResponse | null> => (await api<{ me: TMeResponse | null }>('/api/session')).me,
+  queryFn: async () => (await leanData('/api/session', 'GET')).me,
   staleTime: 60_000,
   retry: 1,
 });

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TSiteSettings } from '@contracts/site';
-import { api } from '@/lib/api-client';
+import { leanData } from '@/lib/api-client';
 
 const siteQueryOptions = queryOptions({
   queryKey: ['site'],
-  queryFn: () => api<TSiteSettings>('/api/site'),
+  queryFn: () => leanData('/api/site', 'GET'),
   staleTime: Infinity,
   retry: false,
 });

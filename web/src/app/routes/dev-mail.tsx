@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/page/page-header';
 import { Spinner } from '@/components/ui/spinner';
-import { api } from '@/lib/api-client';
+import { untypedCall } from '@/features/auth';
 import { usePageMeta } from '@/lib/page-meta';
 
 type DevMail = { id: string; to: string; subject: string; text: string; link: string | null; createdAt: string };
@@ -14,7 +14,7 @@ export function Component() {
   usePageMeta('Dev mail · Vouch');
   const query = useQuery({
     queryKey: ['dev-mail'],
-    queryFn: () => api<{ mail: DevMail[] }>('/api/dev/mail'),
+    queryFn: () => untypedCall<{ mail: DevMail[] }>('/api/dev/mail'),
     refetchInterval: 5000,
   });
   return (

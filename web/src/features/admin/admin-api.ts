@@ -1,30 +1,25 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  TAdminStats,
-  TAdminSubscription,
-  TAdminUser,
-  TAuditResult,
-  TCampaign,
-  TCaseDecision,
-  TInboxMessage,
-  TPendingPayment,
-  TSecurityEvent,
-} from '@contracts/admin';
-import type { CaseKind, TAdminReport } from '@contracts/safety';
-import { api } from '@/lib/api-client';
+import type { InferRequestType } from 'hono/client';
+import type { TCampaign, TCaseDecision } from '@contracts/admin';
+import type { CaseKind } from '@contracts/safety';
+import type { TAdminSelfie } from '@contracts/trust';
+import { client, data } from '@/lib/api';
+import { untypedCall } from '@/features/auth';
 import { uploadFile } from '@/lib/upload';
 
-import type { TAdminSelfie } from '@contracts/trust';
 export type AdminSelfie = TAdminSelfie;
 export type { CaseKind };
 
+const admin = client.api.admin;
+
 export const adminSignIn = (email: string, password: string) =>
-  api<{ twoFactorRequired: boolean }>('/api/admin/sign-in', { method: 'POST', body: { email, password } });
-export const verifyTotp = (code: string) => api('/api/auth/two-factor/verify-totp', { method: 'POST', body: { code } });
+  data(admin['sign-in'].$post({ json: { email, password } }));
+export const verifyTotp = (code: string) =>
+  untypedCall('/api/auth/two-factor/verify-totp', { method: 'POST', body: { code } });
 
 export const statsQueryOptions = queryOptions({
   queryKey: ['admin', 'stats'],
-  queryFn: () => api<TAdminStats>('/api/admin/stats'),
+  queryFn: () => data(admin.stats.$get()),
   refetchInterval: 30_000,
   retry: 2,
   retryDelay: 1000,
@@ -32,60 +27,51 @@ export const statsQueryOptions = queryOptions({
 export const usersQueryOptions = (search: string) =>
   queryOptions({
     queryKey: ['admin', 'users', search],
-    queryFn: async () =>
-      (await api<{ users: TAdminUser[] }>(`/api/admin/users?search=${encodeURIComponent(search)}`)).users,
+    queryFn: async () => (await data(admin.users.$get({ query: { search } }))).users,
     retry: 1,
   });
+const user = (userId: string) => ({ param: { userId: encodeURIComponent(userId) } });
 export const userQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: ['admin', 'user', userId],
-    queryFn: () => api<TAdminUser>(`/api/admin/users/${encodeURIComponent(userId)}`),
+    queryFn: () => data(admin.users[':userId'].$get(user(userId))),
   });
 export const setVerified = (userId: string, verified: boolean) =>
-  api<TAdminUser>(`/api/admin/users/${encodeURIComponent(userId)}/verified`, { method: 'PUT', body: { verified } });
+  data(admin.users[':userId'].verified.$put({ ...user(userId), json: { verified } }));
 export const setBlocked = (userId: string, blocked: boolean, reason?: string) =>
-  api<TAdminUser>(`/api/admin/users/${encodeURIComponent(userId)}/blocked`, {
-    method: 'PUT',
-    body: { blocked, ...(reason ? { reason } : {}) },
-  });
-export const removePhotos = (userId: string) =>
-  api<TAdminUser>(`/api/admin/users/${encodeURIComponent(userId)}/photos`, { method: 'DELETE' });
+  data(admin.users[':userId'].blocked.$put({ ...user(userId), json: { blocked, ...(reason ? { reason } : {}) } }));
+export const removePhotos = (userId: string) => data(admin.users[':userId'].photos.$delete(user(userId)));
 
 export const selfiesQueryOptions = queryOptions({
   queryKey: ['admin', 'selfies'],
-  queryFn: async () => (await api<{ selfies: AdminSelfie[] }>('/api/admin/selfies')).selfies,
+  queryFn: async () => (await data(admin.selfies.$get({ query: {} }))).selfies,
 });
-export const approveSelfie = (id: string) => api(`/api/admin/selfies/${id}/approve`, { method: 'POST' });
-export const rejectSelfie = (id: string, reason: string) =>
-  api(`/api/admin/selfies/${id}/reject`, { method: 'POST', body: { reason } });
+export const approveSelfie = (submissionId: string) =>
+  data(admin.selfies[':submissionId'].approve.$post({ param: { submissionId } }));
+export const rejectSelfie = (submissionId: string, reason: string) =>
+  data(admin.selfies[':submissionId'].reject.$post({ param: { submissionId }, json: { reason } }));
 
 export const casesQueryOptions = (kind: CaseKind) =>
   queryOptions({
     queryKey: ['admin', 'cases', kind],
-    queryFn: async () => (await api<{ cases: TAdminReport[] }>(`/api/admin/cases?kind=${kind}&status=open`)).cases,
+    queryFn: async () => (await data(admin.cases.$get({ query: { kind, status: 'open' } }))).cases,
   });
 export const decideCase = (caseId: string, decision: TCaseDecision) =>
-  api(`/api/admin/cases/${caseId}/decision`, { method: 'POST', body: decision });
+  data(admin.cases[':caseId'].decision.$post({ param: { caseId }, json: decision }));
 
-export type Counters = {
-  userReports: number;
-  contentFlags: number;
-  highPriorityIssues: number;
-  resolvedIssues: number;
-};
 export const eventsQueryOptions = queryOptions({
   queryKey: ['admin', 'events'],
-  queryFn: () => api<{ events: TSecurityEvent[]; counters: Counters }>('/api/admin/security-events'),
+  queryFn: () => data(admin['security-events'].$get()),
 });
 export const lastAuditQueryOptions = queryOptions({
   queryKey: ['admin', 'audit'],
-  queryFn: async () => (await api<{ audit: TAuditResult | null }>('/api/admin/audit')).audit,
+  queryFn: async () => (await data(admin.audit.$get())).audit,
 });
-export const runAudit = () => api<TAuditResult>('/api/admin/audit', { method: 'POST' });
+export const runAudit = () => data(admin.audit.$post());
 
 export const campaignsQueryOptions = queryOptions({
   queryKey: ['admin', 'campaigns'],
-  queryFn: async () => (await api<{ campaigns: TCampaign[] }>('/api/admin/campaigns')).campaigns,
+  queryFn: async () => (await data(admin.campaigns.$get())).campaigns,
 });
 export const createCampaign = (
   file: Blob,
@@ -93,34 +79,31 @@ export const createCampaign = (
   onProgress?: (p: number) => void,
 ) => uploadFile<TCampaign>('/api/admin/campaigns', file, 'campaign.jpg', onProgress, fields);
 export const setCampaignActive = (id: string, active: boolean) =>
-  api<TCampaign>(`/api/admin/campaigns/${id}/active`, { method: 'PUT', body: { active } });
-export const deleteCampaign = (id: string) => api(`/api/admin/campaigns/${id}`, { method: 'DELETE' });
+  data(admin.campaigns[':id'].active.$put({ param: { id }, json: { active } }));
+export const deleteCampaign = (id: string) => data(admin.campaigns[':id'].$delete({ param: { id } }));
 
 export const subscriptionsQueryOptions = (search: string, page: number, pageSize: number) =>
   queryOptions({
     queryKey: ['admin', 'subscriptions', search, page, pageSize],
+    // The route coerces page and pageSize from the query's strings.
     queryFn: () =>
-      api<{ subscriptions: TAdminSubscription[]; total: number }>(
-        `/api/admin/subscriptions?search=${encodeURIComponent(search)}&page=${page}&pageSize=${pageSize}`,
-      ),
+      data(admin.subscriptions.$get({ query: { search, page: String(page), pageSize: String(pageSize) } })),
     retry: 1,
   });
-export const editSubscription = (
-  id: string,
-  change: { tier: 'free' | 'premium'; active: boolean; expiresAt: string | null },
-) => api<TAdminSubscription>(`/api/admin/subscriptions/${id}`, { method: 'PUT', body: change });
-export const cancelSubscription = (id: string) =>
-  api<TAdminSubscription>(`/api/admin/subscriptions/${id}/cancel`, { method: 'POST' });
+type SubscriptionEdit = InferRequestType<(typeof admin.subscriptions)[':id']['$put']>['json'];
+export const editSubscription = (id: string, change: SubscriptionEdit) =>
+  data(admin.subscriptions[':id'].$put({ param: { id }, json: change }));
+export const cancelSubscription = (id: string) => data(admin.subscriptions[':id'].cancel.$post({ param: { id } }));
 
 export const inboxQueryOptions = queryOptions({
   queryKey: ['admin', 'inbox'],
-  queryFn: async () => (await api<{ messages: TInboxMessage[] }>('/api/admin/inbox')).messages,
+  queryFn: async () => (await data(admin.inbox.$get())).messages,
 });
-export const markHandled = (id: string) => api(`/api/admin/inbox/${id}/handled`, { method: 'POST' });
+export const markHandled = (id: string) => data(admin.inbox[':id'].handled.$post({ param: { id } }));
 
 export const pendingPaymentsQueryOptions = queryOptions({
   queryKey: ['admin', 'subscriptions', 'pending'],
-  queryFn: async () => (await api<{ pending: TPendingPayment[] }>('/api/admin/subscriptions/pending')).pending,
+  queryFn: async () => (await data(admin.subscriptions.pending.$get())).pending,
 });
 export const activatePremium = (userId: string) =>
-  api<TAdminSubscription>('/api/admin/subscriptions/activate', { method: 'POST', body: { userId, months: 1 } });
+  data(admin.subscriptions.activate.$post({ json: { userId, months: 1 } }));

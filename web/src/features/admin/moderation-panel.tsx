@@ -27,7 +27,8 @@ function SelfieReview({ selfie }: { selfie: AdminSelfie }) {
   const client = useQueryClient();
   const [reason, setReason] = useState('');
   const decide = useMutation({
-    mutationFn: (approve: boolean) => (approve ? approveSelfie(selfie.id) : rejectSelfie(selfie.id, reason)),
+    mutationFn: (approve: boolean): Promise<unknown> =>
+      approve ? approveSelfie(selfie.id) : rejectSelfie(selfie.id, reason),
     onSuccess: (_r, approve) => {
       toast.success(approve ? 'Selfie approved' : 'Selfie rejected', { description: `${selfie.name} has been told.` });
       void client.invalidateQueries({ queryKey: ['admin'] });

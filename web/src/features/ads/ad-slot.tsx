@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { AdPlacement, TPublicAd } from '@contracts/admin';
+import type { AdPlacement } from '@contracts/admin';
 import { useSession } from '@/lib/session';
-import { api } from '@/lib/api-client';
+import { leanData } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useWideScreen } from '@/lib/use-wide-screen';
@@ -30,7 +30,7 @@ export function AdSlot({
   const premium = session?.subscription.tier === 'premium';
   const ads = useQuery({
     queryKey: ['ads', placement],
-    queryFn: async () => (await api<{ ads: TPublicAd[] }>(`/api/ads?placement=${placement}`)).ads,
+    queryFn: async () => (await leanData('/api/ads', 'GET', { query: { placement } })).ads,
     enabled: !isLoading && !premium,
     retry: false,
   });
@@ -48,7 +48,7 @@ export function AdSlot({
   useEffect(() => {
     if (!ad || !hydrated || counted.current.has(ad.id)) return;
     counted.current.add(ad.id);
-    api(`/api/ads/${ad.id}/impression`, { method: 'POST', body: {} }).catch((error: unknown) =>
+    leanData('/api/ads/:id/impression', 'POST', { param: { id: ad.id } }).catch((error: unknown) =>
       console.warn('ad impression not counted', error),
     );
   }, [ad, hydrated]);

@@ -1,24 +1,46 @@
 import type { TRegistrationDetails } from '@contracts/auth';
-import { api } from '@/lib/api-client';
+import { fetchOrThrow } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+
+type Options = { method?: 'GET' | 'POST'; body?: unknown };
+
+/** The routes the typed client (lib/api.ts) does not describe: better-auth's, and the development outbox. */
+type UntypedPath = `/api/auth/${string}` | '/api/dev/mail';
+
+/**
+ * The plain call, for better-auth's routes under /api/auth (mounted beside our API, not declared
+ * in it) and the development outbox (mounted only outside production). Everything else goes
+ * through the typed client in lib/api.ts.
+ */
+export async function untypedCall<T>(path: UntypedPath, { method = 'GET', body }: Options = {}): Promise<T> {
+  const response = await fetchOrThrow(path, {
+    method,
+    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (response.status === 204 ? null : await response.json().catch(() => null)) as T;
+}
 
 /** Calls to better-auth under /api/auth; errors come back in the API's one shape. */
 export const authApi = {
   signIn: (email: string, password: string) =>
-    api('/api/auth/sign-in/email', { method: 'POST', body: { email, password, callbackURL: paths.dashboard } }),
+    untypedCall('/api/auth/sign-in/email', { method: 'POST', body: { email, password, callbackURL: paths.dashboard } }),
   signUp: (email: string, password: string, name: string, registration?: TRegistrationDetails) =>
-    api('/api/auth/sign-up/email', {
+    untypedCall('/api/auth/sign-up/email', {
       method: 'POST',
       body: { email, password, name, registration, callbackURL: `${paths.login}?verified=1` },
     }),
   magicLink: (email: string) =>
-    api('/api/auth/sign-in/magic-link', {
+    untypedCall('/api/auth/sign-in/magic-link', {
       method: 'POST',
       body: { email, callbackURL: paths.dashboard, errorCallbackURL: `${paths.login}?link=expired` },
     }),
   requestPasswordReset: (email: string) =>
-    api('/api/auth/request-password-reset', { method: 'POST', body: { email, redirectTo: paths.authResetPassword } }),
+    untypedCall('/api/auth/request-password-reset', {
+      method: 'POST',
+      body: { email, redirectTo: paths.authResetPassword },
+    }),
   resetPassword: (token: string, newPassword: string) =>
-    api('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } }),
-  signOut: () => api('/api/auth/sign-out', { method: 'POST', body: {} }),
+    untypedCall('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } }),
+  signOut: () => untypedCall('/api/auth/sign-out', { method: 'POST', body: {} }),
 };

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { useSession } from '@/lib/session';
-import { api } from '@/lib/api-client';
+import { client, data } from '@/lib/api';
 
 /** The contact / support form: all four fields required; really delivered to the admin inbox. */
 export function ContactForm({ kind, subject = '' }: { kind: 'contact' | 'support'; subject?: string }) {
@@ -25,7 +25,7 @@ export function ContactForm({ kind, subject = '' }: { kind: 'contact' | 'support
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
-      await api('/api/contact', { method: 'POST', body: { ...values, kind } });
+      await data(client.api.contact.$post({ json: { ...values, kind } }));
       toast.success(CONTACT_TEXT.sent.title, { description: CONTACT_TEXT.sent.description });
       form.reset({ kind, name: values.name, email: values.email, subject, message: '' });
     } catch {

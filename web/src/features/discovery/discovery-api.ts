@@ -1,38 +1,38 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { TDiscoverPage, TDiscoverQuery, TLikeResponse, TMatch } from '@contracts/discovery';
-import { api } from '@/lib/api-client';
+import type { TDiscoverQuery } from '@contracts/discovery';
+import type { InferRequestType } from 'hono/client';
+import { client, data } from '@/lib/api';
 
-const toSearch = (filters: TDiscoverQuery, cursor?: string) => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries({ ...filters, cursor }) as [
-    string,
-    string | number | boolean | null | undefined,
-  ][]) {
-    if (value !== undefined && value !== '' && value !== null) params.set(key, String(value));
-  }
-  return params.toString();
-};
+type DiscoverQuery = NonNullable<InferRequestType<typeof client.api.discover.$get>['query']>;
+
+/** The filters as the query's values: the client sends strings (the route coerces them), and unset filters are left out. */
+const toQuery = (filters: TDiscoverQuery, cursor?: string) =>
+  Object.fromEntries(
+    Object.entries({ ...filters, cursor })
+      .filter(([, value]) => value !== undefined && value !== '' && value !== null)
+      .map(([key, value]) => [key, String(value)]),
+  ) as DiscoverQuery;
 
 export const discoverQueryOptions = (filters: TDiscoverQuery) =>
   infiniteQueryOptions({
     queryKey: ['discover', filters],
-    queryFn: ({ pageParam }) => api<TDiscoverPage>(`/api/discover?${toSearch(filters, pageParam)}`),
+    queryFn: ({ pageParam }) => data(client.api.discover.$get({ query: toQuery(filters, pageParam) })),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
 export const likesStatusQueryOptions = queryOptions({
   queryKey: ['likes', 'status'],
-  queryFn: () =>
-    api<{ likesLeft: number | null; dailyLimit: number | null; tier: 'free' | 'premium' }>('/api/likes/status'),
+  queryFn: () => data(client.api.likes.status.$get()),
 });
 
 export const matchesQueryOptions = queryOptions({
   queryKey: ['matches'],
-  queryFn: async () => (await api<{ matches: TMatch[] }>('/api/matches')).matches,
+  queryFn: async () => (await data(client.api.matches.$get())).matches,
 });
 
 export const likeProfile = (targetId: string, superLike = false) =>
-  api<TLikeResponse>('/api/likes', { method: 'POST', body: { targetId, superLike } });
-export const passProfile = (targetId: string) =>
-  api<{ ok: true }>('/api/passes', { method: 'POST', body: { targetId } });
+  data(client.api.likes.$post({ json: { targetId, superLike } }));
+export const passProfile = (targetId: string) => data(client.api.passes.$post({ json: { targetId } }));
+export const markMatchSeen = (matchId: string) =>
+  data(client.api.matches[':matchId'].seen.$post({ param: { matchId } }));

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { matchesQueryOptions } from './discovery-api';
+import { markMatchSeen, matchesQueryOptions } from './discovery-api';
 import { useFallbackInterval } from '@/lib/realtime-status';
 import { MatchDialog } from './match-dialog';
 
@@ -21,7 +20,7 @@ export function MatchAnnouncer() {
     client.setQueryData(matchesQueryOptions.queryKey, (list) =>
       list?.map((m) => (m.matchId === next.matchId ? { ...m, announced: true } : m)),
     );
-    void api(`/api/matches/${next.matchId}/seen`, { method: 'POST', body: {} }).catch(() => {});
+    void markMatchSeen(next.matchId).catch(() => {});
   };
   return <MatchDialog match={{ card: next.profile, conversationId: next.conversationId }} onClose={close} />;
 }

@@ -1,27 +1,28 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TConversation, TMessage } from '@contracts/messages-api';
-import { api } from '@/lib/api-client';
+import type { TMessage } from '@contracts/messages-api';
+import { client, data } from '@/lib/api';
+
+const conversation = client.api.conversations[':conversationId'];
 
 export const conversationsQueryOptions = queryOptions({
   queryKey: ['conversations'],
-  queryFn: async () => (await api<{ conversations: TConversation[] }>('/api/conversations')).conversations,
+  queryFn: async () => (await data(client.api.conversations.$get())).conversations,
 });
 
 export const messagesQueryOptions = (conversationId: string) =>
   queryOptions({
     queryKey: ['messages', conversationId],
-    queryFn: async () =>
-      (await api<{ messages: TMessage[] }>(`/api/conversations/${conversationId}/messages`)).messages,
+    queryFn: async () => (await data(conversation.messages.$get({ param: { conversationId }, query: {} }))).messages,
   });
 
 export const fetchMessagesAfter = async (conversationId: string, afterId: string) =>
-  (await api<{ messages: TMessage[] }>(`/api/conversations/${conversationId}/messages?after=${afterId}`)).messages;
+  (await data(conversation.messages.$get({ param: { conversationId }, query: { after: afterId } }))).messages;
 
 export const sendMessage = (conversationId: string, content: string, clientKey: string) =>
-  api<TMessage>(`/api/conversations/${conversationId}/messages`, { method: 'POST', body: { content, clientKey } });
+  data(conversation.messages.$post({ param: { conversationId }, json: { content, clientKey } }));
 
 export const markConversationRead = (conversationId: string) =>
-  api<{ marked: number }>(`/api/conversations/${conversationId}/read`, { method: 'POST', body: {} });
+  data(conversation.read.$post({ param: { conversationId } }));
 
 /** Adds messages to a cached list once each (by id, or by client key for an optimistic copy). */
 export function mergeMessages(list: TMessage[] | undefined, incoming: TMessage[]): TMessage[] {

@@ -1,16 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { TNotification } from '@contracts/safety';
-import { api } from '@/lib/api-client';
+import { client, data } from '@/lib/api';
 
-type NotificationList = { notifications: TNotification[]; unreadCount: number };
+const fetchNotifications = () => data(client.api.notifications.$get());
+type NotificationList = Awaited<ReturnType<typeof fetchNotifications>>;
 
 export const notificationsQueryOptions = queryOptions({
   queryKey: ['notifications'],
-  queryFn: () => api<NotificationList>('/api/notifications'),
+  queryFn: fetchNotifications,
 });
 
-export const markNotificationsRead = (ids?: string[]) =>
-  api<{ marked: number }>('/api/notifications/read', { method: 'POST', body: { ids } });
+export const markNotificationsRead = (ids?: string[]) => data(client.api.notifications.read.$post({ json: { ids } }));
 
 /** Puts a pushed notification at the top (a refreshed group replaces its older line). */
 export function withNotification(

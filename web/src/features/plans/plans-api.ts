@@ -1,17 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TBoostStatus, TLikesReceived, TUpgradeResponse } from '@contracts/plans';
-import { api } from '@/lib/api-client';
+import { client, data } from '@/lib/api';
 
-export const startUpgrade = () => api<TUpgradeResponse>('/api/plans/upgrade', { method: 'POST', body: {} });
+export const startUpgrade = () => data(client.api.plans.upgrade.$post());
 
 export const likesReceivedQueryOptions = queryOptions({
   queryKey: ['likes', 'received'],
-  queryFn: () => api<TLikesReceived>('/api/likes/received'),
+  queryFn: () => data(client.api.likes.received.$get()),
 });
 
 export const boostQueryOptions = queryOptions({
   queryKey: ['boost'],
-  queryFn: () => api<TBoostStatus>('/api/boost'),
+  queryFn: () => data(client.api.boost.$get()),
 });
 
-export const startBoost = () => api<TBoostStatus>('/api/boost', { method: 'POST', body: {} });
+export const startBoost = () => data(client.api.boost.$post());

@@ -1,27 +1,28 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { TBlockedMember, TMyReport, TPastMatch, TReportInput } from '@contracts/safety';
-import { api } from '@/lib/api-client';
+import type { TReportInput } from '@contracts/safety';
+import { client, data } from '@/lib/api';
 
 export const blockedQueryOptions = queryOptions({
   queryKey: ['blocked'],
-  queryFn: async () => (await api<{ blocked: TBlockedMember[] }>('/api/blocks')).blocked,
+  queryFn: async () => (await data(client.api.blocks.$get())).blocked,
 });
 
 export const pastMatchesQueryOptions = queryOptions({
   queryKey: ['past-matches'],
-  queryFn: async () => (await api<{ pastMatches: TPastMatch[] }>('/api/past-matches')).pastMatches,
+  queryFn: async () => (await data(client.api['past-matches'].$get())).pastMatches,
 });
 
 export const myReportsQueryOptions = queryOptions({
   queryKey: ['my-reports'],
-  queryFn: async () => (await api<{ reports: TMyReport[] }>('/api/reports/mine')).reports,
+  queryFn: async () => (await data(client.api.reports.mine.$get())).reports,
 });
 
-export const blockMember = (userId: string) => api(`/api/blocks/${encodeURIComponent(userId)}`, { method: 'PUT' });
-export const unblockMember = (userId: string) => api(`/api/blocks/${encodeURIComponent(userId)}`, { method: 'DELETE' });
-export const unmatch = (matchId: string) =>
-  api<{ pastMatchId: string }>(`/api/matches/${matchId}`, { method: 'DELETE' });
-export const fileReport = (input: TReportInput) => api<{ id: string }>('/api/reports', { method: 'POST', body: input });
+export const blockMember = (userId: string) =>
+  data(client.api.blocks[':userId'].$put({ param: { userId: encodeURIComponent(userId) } }));
+export const unblockMember = (userId: string) =>
+  data(client.api.blocks[':userId'].$delete({ param: { userId: encodeURIComponent(userId) } }));
+export const unmatch = (matchId: string) => data(client.api.matches[':matchId'].$delete({ param: { matchId } }));
+export const fileReport = (input: TReportInput) => data(client.api.reports.$post({ json: input }));
 
 /** Everything a block, unblock, unmatch or report can change on screen. */
 export function refreshAfterSafetyAction(client: QueryClient) {

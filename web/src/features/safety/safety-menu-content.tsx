@@ -24,7 +24,8 @@ export default function SafetyMenuContent({
   const [report, setReport] = useState<ReportTarget | null>(null);
 
   const action = useMutation({
-    mutationFn: (kind: 'block' | 'unmatch') => (kind === 'block' ? blockMember(member.userId) : unmatch(matchId!)),
+    mutationFn: (kind: 'block' | 'unmatch'): Promise<unknown> =>
+      kind === 'block' ? blockMember(member.userId) : unmatch(matchId!),
     onSuccess: (_result, kind) => {
       if (kind === 'block') {
         const text = SAFETY_TEXT.blocked(member.name);

@@ -137,7 +137,12 @@ export const NUDGE_REPORT_REASON: Record<NudgeKind, ReportReason> = {
   off_platform: 'scam',
 };
 
-export const ZSnapshotMessage = z.object({ id: z.string(), senderId: z.string(), content: z.string(), createdAt: z.string() });
+export const ZSnapshotMessage = z.object({
+  id: z.string(),
+  senderId: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+});
 /** A report as the moderation queue shows it, sealed evidence included (admins only). */
 export const ZAdminReport = z.object({
   id: z.string(),

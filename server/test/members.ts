@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { insertMember, type MemberInput } from '../src/modules/seed/factories';
 import { PASSWORD, signIn, uniqueEmail } from './accounts';
-import type { TestClient } from './test-client';
+import { ok, type TestClient } from './test-client';
 import type { TestServer } from './test-server';
 
 export type SignedInMember = { id: string; client: TestClient };
@@ -25,11 +25,7 @@ export async function factoryAdmin(server: TestServer): Promise<SignedInMember &
   const email = `admin-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const { userId } = await createOrPromoteAdmin(server.deps, email, PASSWORD);
   const client = server.client();
-  const response = await client.json<{ twoFactorRequired: boolean }>('POST', '/api/admin/sign-in', {
-    email,
-    password: PASSWORD,
-  });
-  expect(response.status).toBe(200);
-  expect(response.body.twoFactorRequired).toBe(false);
+  const signedIn = await ok(client.api.admin['sign-in'].$post({ json: { email, password: PASSWORD } }));
+  expect(signedIn.twoFactorRequired).toBe(false);
   return { client, id: userId, email };
 }

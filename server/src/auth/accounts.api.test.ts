@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { account, session, user } from '../db/schema';
 import { latestMail, PASSWORD, registerVerified, signIn, uniqueEmail } from '../../test/accounts';
+import { ok } from '../../test/test-client';
 import { startTestServer, testDatabaseKind, type TestServer } from '../../test/test-server';
 
 let server: TestServer;
@@ -70,14 +71,10 @@ describe(`accounts on ${testDatabaseKind}`, () => {
     expect(verify.headers.get('location')).toContain('/login?verified=1');
 
     expect((await signIn(client, email)).status).toBe(200);
-    const me = await client.json<{ user: { email: string }; registration: unknown; isAdmin: boolean }>(
-      'GET',
-      '/api/me',
-    );
-    expect(me.status).toBe(200);
-    expect(me.body.user.email).toBe(email);
-    expect(me.body.registration).toEqual(registration);
-    expect(me.body.isAdmin).toBe(false);
+    const me = await ok(client.api.me.$get());
+    expect(me.user.email).toBe(email);
+    expect(me.registration).toEqual(registration);
+    expect(me.isAdmin).toBe(false);
   });
 
   it('answers a wrong password with the message members are shown and stores argon2id hashes', async () => {
@@ -102,10 +99,10 @@ describe(`accounts on ${testDatabaseKind}`, () => {
     const cookie = response.headers.getSetCookie().find((line) => line.startsWith('better-auth.session_token='));
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
-    expect((await client.get('/api/me')).status).toBe(200);
+    expect((await client.api.me.$get()).status).toBe(200);
 
     expect((await client.post('/api/auth/sign-out', {})).status).toBe(200);
-    expect((await client.get('/api/me')).status).toBe(401);
+    expect((await client.api.me.$get()).status).toBe(401);
   });
 
   it('signs in with a magic link that works only once', async () => {
@@ -120,11 +117,11 @@ describe(`accounts on ${testDatabaseKind}`, () => {
     const first = await browser.get(link.pathname + link.search);
     expect(first.status).toBe(302);
     expect(first.headers.get('location')).toContain('/dashboard');
-    expect((await browser.get('/api/me')).status).toBe(200);
+    expect((await browser.api.me.$get()).status).toBe(200);
 
     const replay = server.client();
     await replay.get(link.pathname + link.search);
-    expect((await replay.get('/api/me')).status).toBe(401);
+    expect((await replay.api.me.$get()).status).toBe(401);
   });
 
   it('does not create accounts or reveal them through the magic link', async () => {
@@ -165,7 +162,7 @@ describe(`accounts on ${testDatabaseKind}`, () => {
 
     expect((await signIn(server.client(), email, PASSWORD)).status).toBe(401);
     expect((await signIn(server.client(), email, 'NewSecret456')).status).toBe(200);
-    expect((await oldDevice.get('/api/me')).status).toBe(401);
+    expect((await oldDevice.api.me.$get()).status).toBe(401);
     const reused = await client.json('POST', '/api/auth/reset-password', { token, newPassword: 'Another789X' });
     expect(reused.status).toBe(400);
   });

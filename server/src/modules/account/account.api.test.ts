@@ -1,20 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
-import type { TAccountEvent, TActiveSession, TSecuritySettings } from '../../../../contracts/account';
-import type { TDiscoverPage } from '../../../../contracts/discovery';
+import type { TErrorBody } from '../../../../contracts/errors';
 import { photos, profiles, reviews, user } from '../../db/schema';
 import { latestMail, mailCount, PASSWORD, registerVerified, signIn, uniqueEmail } from '../../../test/accounts';
 import { pngImage } from '../../../test/images';
 import { factoryMember } from '../../../test/members';
 import { serverSuite } from '../../../test/suite';
 import { testDatabaseKind } from '../../../test/test-server';
-import type { TestClient } from '../../../test/test-client';
+import { ok, type TestClient } from '../../../test/test-client';
 
 const suite = serverSuite();
 
 const db = () => suite.server.deps.database.db;
-type ErrorBody = { error: { code: string; message: string } };
 /** The code an authenticator app would show now for this otpauth:// address. */
 const codeFor = (uri: string) => (OTPAuth.URI.parse(uri) as OTPAuth.TOTP).generate();
 
@@ -23,15 +21,19 @@ async function member() {
   const email = uniqueEmail('acct');
   await registerVerified(client, email);
   expect((await signIn(client, email)).status).toBe(200);
-  await client.json('PUT', '/api/profile', { name: 'Sam', age: 31, interests: ['chess'] });
-  const { body } = await client.json<{ user: { id: string } }>('GET', '/api/me');
-  return { client, email, id: body.user.id };
+  await ok(client.api.profile.$put({ json: { name: 'Sam', age: 31, interests: ['chess'] } }));
+  const me = await ok(client.api.me.$get());
+  return { client, email, id: me.user.id };
 }
 
+/** A photo upload as a browser's file input sends it. */
+const uploadPhoto = async (client: TestClient) =>
+  client.api.profile.photos.$post({
+    form: { file: new File([new Uint8Array(await pngImage())], 'me.png', { type: 'image/png' }) },
+  });
+
 async function kinds(client: TestClient) {
-  return (await client.json<{ events: TAccountEvent[] }>('GET', '/api/account/activity')).body.events.map(
-    (e) => e.kind,
-  );
+  return (await ok(client.api.account.activity.$get())).events.map((e) => e.kind);
 }
 
 describe(`second factors on ${testDatabaseKind}`, () => {
@@ -45,7 +47,7 @@ describe(`second factors on ${testDatabaseKind}`, () => {
     const secret = new URL(enabled.body.totpURI).searchParams.get('secret')!;
     expect(secret).toMatch(/^[A-Z2-7]+=*$/);
     // Not on until a code from the app proves it was set up.
-    expect((await client.json<TSecuritySettings>('GET', '/api/account/security')).body).toMatchObject({
+    expect(await ok(client.api.account.security.$get())).toMatchObject({
       twoFactorEnabled: false,
       authenticatorApp: false,
     });
@@ -53,7 +55,7 @@ describe(`second factors on ${testDatabaseKind}`, () => {
     expect(
       (await client.json('POST', '/api/auth/two-factor/verify-totp', { code: codeFor(enabled.body.totpURI) })).status,
     ).toBe(200);
-    expect((await client.json<TSecuritySettings>('GET', '/api/account/security')).body).toEqual({
+    expect(await ok(client.api.account.security.$get())).toEqual({
       twoFactorEnabled: true,
       authenticatorApp: true,
       emailCode: false,
@@ -68,28 +70,27 @@ describe(`second factors on ${testDatabaseKind}`, () => {
     expect(first.body.twoFactorRedirect).toBe(true);
     // Email codes are off: the code step is not offered them, and asking anyway mails nothing.
     expect(first.body.twoFactorMethods).toEqual(['totp']);
-    const refused = await device.json<ErrorBody>('POST', '/api/auth/two-factor/send-otp', {});
+    const refused = await device.json<TErrorBody>('POST', '/api/auth/two-factor/send-otp', {});
     expect(refused.status).toBe(400);
     expect(refused.body.error.code).toBe('EMAIL_CODES_OFF');
     expect(await mailCount(device, email, 'Your Vouch sign-in code')).toBe(0);
-    expect((await device.get('/api/me')).status).toBe(401);
+    expect((await device.api.me.$get()).status).toBe(401);
     expect((await device.json('POST', '/api/auth/two-factor/verify-totp', { code: '123456' })).status).toBe(401);
     expect(
       (await device.json('POST', '/api/auth/two-factor/verify-totp', { code: codeFor(enabled.body.totpURI) })).status,
     ).toBe(200);
-    expect((await device.get('/api/me')).status).toBe(200);
+    expect((await device.api.me.$get()).status).toBe(200);
     expect(await kinds(device)).toEqual(expect.arrayContaining(['sign_in', 'mfa_app_enabled']));
 
     // A magic link would skip the code, so the member is told to use the password instead.
     await suite.server.client().json('POST', '/api/auth/sign-in/magic-link', { email, callbackURL: '/dashboard' });
     expect((await latestMail(client, email, 'Sign in to Vouch with your password')).link).toContain('/login');
 
-    expect((await client.json('POST', '/api/account/security/app/disable', { password: 'WrongPass1' })).status).toBe(
+    expect((await client.api.account.security.app.disable.$post({ json: { password: 'WrongPass1' } })).status).toBe(
       400,
     );
     expect(
-      (await client.json<TSecuritySettings>('POST', '/api/account/security/app/disable', { password: PASSWORD })).body
-        .twoFactorEnabled,
+      (await ok(client.api.account.security.app.disable.$post({ json: { password: PASSWORD } }))).twoFactorEnabled,
     ).toBe(false);
     expect(
       (
@@ -104,16 +105,10 @@ describe(`second factors on ${testDatabaseKind}`, () => {
   it('mails sign-in codes only while the member has email codes on', async () => {
     const { client, email } = await member();
     expect(
-      (await client.json<ErrorBody>('PUT', '/api/account/security/email-code', { enabled: true, password: 'nope' }))
-        .status,
+      (await client.api.account.security['email-code'].$put({ json: { enabled: true, password: 'nope' } })).status,
     ).toBe(400);
     expect(
-      (
-        await client.json<TSecuritySettings>('PUT', '/api/account/security/email-code', {
-          enabled: true,
-          password: PASSWORD,
-        })
-      ).body,
+      await ok(client.api.account.security['email-code'].$put({ json: { enabled: true, password: PASSWORD } })),
     ).toEqual({
       twoFactorEnabled: true,
       authenticatorApp: false,
@@ -130,9 +125,9 @@ describe(`second factors on ${testDatabaseKind}`, () => {
     const mail = await latestMail(device, email, 'Your Vouch sign-in code');
     const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
     expect((await device.json('POST', '/api/auth/two-factor/verify-otp', { code })).status).toBe(200);
-    expect((await device.get('/api/me')).status).toBe(200);
+    expect((await device.api.me.$get()).status).toBe(200);
 
-    await client.json('PUT', '/api/account/security/email-code', { enabled: false, password: PASSWORD });
+    await ok(client.api.account.security['email-code'].$put({ json: { enabled: false, password: PASSWORD } }));
     expect(await kinds(client)).toEqual(expect.arrayContaining(['mfa_email_enabled', 'mfa_email_disabled']));
     // With the factor off no code is needed, and none would be mailed.
     expect(
@@ -150,11 +145,11 @@ describe(`password, sessions and activity on ${testDatabaseKind}`, () => {
     const { client, email } = await member();
     const other = suite.server.client();
     expect((await signIn(other, email)).status).toBe(200);
-    const sessions = (await client.json<{ sessions: TActiveSession[] }>('GET', '/api/account/sessions')).body.sessions;
+    const { sessions } = await ok(client.api.account.sessions.$get());
     expect(sessions).toHaveLength(2);
     expect(sessions.filter((s) => s.current)).toHaveLength(1);
 
-    const weak = await client.json<ErrorBody>('POST', '/api/auth/change-password', {
+    const weak = await client.json<TErrorBody>('POST', '/api/auth/change-password', {
       currentPassword: PASSWORD,
       newPassword: 'weakpass1',
       revokeOtherSessions: true,
@@ -176,8 +171,8 @@ describe(`password, sessions and activity on ${testDatabaseKind}`, () => {
         })
       ).status,
     ).toBe(200);
-    expect((await other.get('/api/me')).status).toBe(401);
-    expect((await client.get('/api/me')).status).toBe(200);
+    expect((await other.api.me.$get()).status).toBe(401);
+    expect((await client.api.me.$get()).status).toBe(200);
     expect((await signIn(suite.server.client(), email, 'Brandnew123')).status).toBe(200);
     expect(await kinds(client)).toEqual(expect.arrayContaining(['password_changed', 'sign_in']));
   });
@@ -188,23 +183,23 @@ describe(`password, sessions and activity on ${testDatabaseKind}`, () => {
     const laptop = suite.server.client();
     for (const device of [phone, laptop]) expect((await signIn(device, email)).status).toBe(200);
     const stranger = (await member()).client;
-    const list = (await client.json<{ sessions: TActiveSession[] }>('GET', '/api/account/sessions')).body.sessions;
+    const list = (await ok(client.api.account.sessions.$get())).sessions;
     const current = list.find((s) => s.current)!;
-    const phoneSession = (
-      await phone.json<{ sessions: TActiveSession[] }>('GET', '/api/account/sessions')
-    ).body.sessions.find((s) => s.current)!;
+    const phoneSession = (await ok(phone.api.account.sessions.$get())).sessions.find((s) => s.current)!;
+    const revoke = (device: TestClient, sessionId: string) =>
+      device.api.account.sessions[':sessionId'].revoke.$post({ param: { sessionId } });
 
     // Someone else's session id is no handle on it.
-    expect((await stranger.json('POST', `/api/account/sessions/${phoneSession.id}/revoke`)).status).toBe(404);
-    expect((await phone.get('/api/me')).status).toBe(200);
-    const self = await client.json<ErrorBody>('POST', `/api/account/sessions/${current.id}/revoke`);
+    expect((await revoke(stranger, phoneSession.id)).status).toBe(404);
+    expect((await phone.api.me.$get()).status).toBe(200);
+    const self = await revoke(client, current.id);
     expect(self.status).toBe(400);
 
-    expect((await client.json('POST', `/api/account/sessions/${phoneSession.id}/revoke`)).status).toBe(200);
-    expect((await phone.get('/api/me')).status).toBe(401);
-    expect((await laptop.get('/api/me')).status).toBe(200);
-    expect((await client.get('/api/me')).status).toBe(200);
-    expect((await client.json('POST', `/api/account/sessions/${phoneSession.id}/revoke`)).status).toBe(404);
+    expect((await revoke(client, phoneSession.id)).status).toBe(200);
+    expect((await phone.api.me.$get()).status).toBe(401);
+    expect((await laptop.api.me.$get()).status).toBe(200);
+    expect((await client.api.me.$get()).status).toBe(200);
+    expect((await revoke(client, phoneSession.id)).status).toBe(404);
     expect(await kinds(client)).toContain('session_revoked');
   });
 
@@ -212,12 +207,10 @@ describe(`password, sessions and activity on ${testDatabaseKind}`, () => {
     const { client, email } = await member();
     const phone = suite.server.client();
     expect((await signIn(phone, email)).status).toBe(200);
-    expect((await phone.get('/api/me')).status).toBe(200);
-    expect((await client.json<{ revoked: number }>('POST', '/api/account/sessions/revoke-others')).body.revoked).toBe(
-      1,
-    );
-    expect((await phone.get('/api/me')).status).toBe(401);
-    expect((await client.get('/api/me')).status).toBe(200);
+    expect((await phone.api.me.$get()).status).toBe(200);
+    expect((await ok(client.api.account.sessions['revoke-others'].$post())).revoked).toBe(1);
+    expect((await phone.api.me.$get()).status).toBe(401);
+    expect((await client.api.me.$get()).status).toBe(200);
     expect(await kinds(client)).toContain('sessions_revoked');
   });
 });
@@ -228,62 +221,55 @@ describe(`privacy settings on ${testDatabaseKind}`, () => {
     const near = { latitude: 41.88, longitude: -87.63 };
     const shy = await factoryMember(suite.server, suite.passwordHash, { profile: { location: zone }, position: near });
     const viewer = await factoryMember(suite.server, suite.passwordHash, { position: near });
-    const cards = async () =>
-      (await viewer.client.json<TDiscoverPage>('GET', `/api/discover?location=${zone}`)).body.profiles;
+    const cards = async () => (await ok(viewer.client.api.discover.$get({ query: { location: zone } }))).profiles;
     expect((await cards())[0]!.distance).not.toBeNull();
 
-    const saved = await shy.client.json('PUT', '/api/account/privacy', {
-      hideProfile: false,
-      verifiedOnlyMessages: true,
-      showDistance: false,
-    });
-    expect(saved.body).toEqual({ hideProfile: false, verifiedOnlyMessages: true, showDistance: false });
+    const saved = await ok(
+      shy.client.api.account.privacy.$put({
+        json: { hideProfile: false, verifiedOnlyMessages: true, showDistance: false },
+      }),
+    );
+    expect(saved).toEqual({ hideProfile: false, verifiedOnlyMessages: true, showDistance: false });
     expect((await cards())[0]!.distance).toBeNull();
 
-    await shy.client.json('POST', '/api/likes', { targetId: viewer.id });
-    const match = await viewer.client.json<{ conversationId: string }>('POST', '/api/likes', { targetId: shy.id });
-    const refused = await viewer.client.json<ErrorBody>(
-      'POST',
-      `/api/conversations/${match.body.conversationId}/messages`,
-      { content: 'Hi!', clientKey: crypto.randomUUID() },
-    );
+    await ok(shy.client.api.likes.$post({ json: { targetId: viewer.id } }));
+    const match = await ok(viewer.client.api.likes.$post({ json: { targetId: shy.id } }));
+    const sayHi = () =>
+      viewer.client.api.conversations[':conversationId'].messages.$post({
+        param: { conversationId: match.conversationId! },
+        json: { content: 'Hi!', clientKey: crypto.randomUUID() },
+      });
+    const refused = await sayHi();
     expect(refused.status).toBe(403);
-    expect(refused.body.error.message).toMatch(/only accepts messages from selfie-verified members/);
+    expect(((await refused.json()) as TErrorBody).error.message).toMatch(
+      /only accepts messages from selfie-verified members/,
+    );
     await db().update(profiles).set({ selfieVerified: true }).where(eq(profiles.userId, viewer.id));
-    expect(
-      (
-        await viewer.client.json('POST', `/api/conversations/${match.body.conversationId}/messages`, {
-          content: 'Hi!',
-          clientKey: crypto.randomUUID(),
-        })
-      ).status,
-    ).toBe(201);
+    expect((await sayHi()).status).toBe(201);
 
-    await shy.client.json('PUT', '/api/account/privacy', {
-      hideProfile: true,
-      verifiedOnlyMessages: true,
-      showDistance: false,
-    });
+    await ok(
+      shy.client.api.account.privacy.$put({
+        json: { hideProfile: true, verifiedOnlyMessages: true, showDistance: false },
+      }),
+    );
     const other = await factoryMember(suite.server, suite.passwordHash);
-    expect(
-      (await other.client.json<TDiscoverPage>('GET', `/api/discover?location=${zone}`)).body.profiles,
-    ).toHaveLength(0);
+    expect((await ok(other.client.api.discover.$get({ query: { location: zone } }))).profiles).toHaveLength(0);
   });
 });
 
 describe(`download and delete my data on ${testDatabaseKind}`, () => {
   it('exports everything with photos inlined', async () => {
     const { client, email } = await member();
-    expect((await client.upload('/api/profile/photos', await pngImage(), 'me.png', 'image/png')).status).toBe(201);
-    const response = await client.get('/api/account/export');
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-disposition')).toMatch(/attachment; filename="vouch-data-/);
-    const data = (await response.json()) as {
+    expect((await uploadPhoto(client)).status).toBe(201);
+    const call = client.api.account.export.$get();
+    // The route declares the export as an open record; these are the parts checked here.
+    const data = (await ok(call)) as {
       account: { email: string };
       profile: { name: string };
       photos: { image: string }[];
       securityActivity: unknown[];
     };
+    expect((await call).headers.get('content-disposition')).toMatch(/attachment; filename="vouch-data-/);
     expect(data.account.email).toBe(email);
     expect(data.profile.name).toBe('Sam');
     expect(data.photos[0]!.image).toMatch(/^data:image\/(jpeg|webp|png);base64,/);
@@ -292,7 +278,7 @@ describe(`download and delete my data on ${testDatabaseKind}`, () => {
 
   it('deletes the account for good: rows and files go, ratings given stay anonymous, the email can register again', async () => {
     const { client, email, id } = await member();
-    expect((await client.upload('/api/profile/photos', await pngImage(), 'me.png', 'image/png')).status).toBe(201);
+    expect((await uploadPhoto(client)).status).toBe(201);
     const [photo] = await db().select().from(photos).where(eq(photos.userId, id));
     expect(await suite.server.deps.storage.get(photo!.largeKey)).not.toBeNull();
     const other = await factoryMember(suite.server, suite.passwordHash);
@@ -311,11 +297,10 @@ describe(`download and delete my data on ${testDatabaseKind}`, () => {
       sql`insert into subscriptions (user_id, tier, active, expires_at) values (${id}, 'premium', true, now() + interval '20 days')`,
     );
 
-    const wrong = await client.json<ErrorBody>('POST', '/api/account/delete', { password: 'WrongPass1' });
+    const wrong = await client.api.account.delete.$post({ json: { password: 'WrongPass1' } });
     expect(wrong.status).toBe(400);
-    const deleted = await client.json('POST', '/api/account/delete', { password: PASSWORD });
-    expect(deleted.status).toBe(200);
-    expect((await client.get('/api/me')).status).toBe(401);
+    expect(await ok(client.api.account.delete.$post({ json: { password: PASSWORD } }))).toEqual({ deleted: true });
+    expect((await client.api.me.$get()).status).toBe(401);
     expect(await db().select().from(user).where(eq(user.id, id))).toHaveLength(0);
     expect(await db().select().from(photos).where(eq(photos.userId, id))).toHaveLength(0);
     expect(await suite.server.deps.storage.get(photo!.largeKey)).toBeNull();

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
-import { STANDARD_WARNING, type TAdminUser, type TAuditResult } from '../../../../contracts/admin';
-import type { TMyReport } from '../../../../contracts/safety';
+import { STANDARD_WARNING, type TCaseDecision } from '../../../../contracts/admin';
+import type { TErrorBody } from '../../../../contracts/errors';
 import { PASSWORD, signIn } from '../../../test/accounts';
 import { openSocket } from '../../../test/sockets';
 import { pngImage } from '../../../test/images';
 import { serverSuite } from '../../../test/suite';
+import { ok, type TestClient } from '../../../test/test-client';
 import { testDatabaseKind } from '../../../test/test-server';
 import { factoryAdmin, factoryMember } from '../../../test/members';
 import { createOrPromoteAdmin } from './service';
@@ -21,25 +22,31 @@ type OpenApi = { paths: Record<string, Record<string, { 'x-access'?: string }>> 
 const fill = (template: string) => template.replace(/\{[^}]+\}/g, '00000000-0000-0000-0000-000000000000');
 
 const admin = () => factoryAdmin(suite.server);
+const decide = (client: TestClient, caseId: string, json: TCaseDecision) =>
+  client.api.admin.cases[':caseId'].decision.$post({ param: { caseId }, json });
+const userOf = (client: TestClient, userId: string) => client.api.admin.users[':userId'].$get({ param: { userId } });
+const adminSignIn = (client: TestClient, email: string, password: string) =>
+  client.api.admin['sign-in'].$post({ json: { email, password } });
+/** A PNG file as a browser's file input gives it. */
+const pngFile = async (name: string, width?: number, height?: number) =>
+  new File([new Uint8Array(await pngImage(width, height))], name, { type: 'image/png' });
 
 describe(`admin sign-in on ${testDatabaseKind}`, () => {
   it('succeeds only for administrators; members and wrong passwords get Access Denied', async () => {
     const someone = await member();
     const [{ email }] = (await db().execute<{ email: string }>(sql`select email from "user" where id = ${someone.id}`))
       .rows as [{ email: string }];
-    const denied = await suite.server
-      .client()
-      .json<{ error: { message: string } }>('POST', '/api/admin/sign-in', { email, password: PASSWORD });
+    const denied = await adminSignIn(suite.server.client(), email, PASSWORD);
     expect(denied.status).toBe(401);
-    expect(denied.body.error.message).toBe('Invalid admin credentials. Please check your email and password.');
+    expect(((await denied.json()) as TErrorBody).error.message).toBe(
+      'Invalid admin credentials. Please check your email and password.',
+    );
 
     const boss = await admin();
-    const wrong = await suite.server
-      .client()
-      .json('POST', '/api/admin/sign-in', { email: boss.email, password: 'Wrong1234' });
+    const wrong = await adminSignIn(suite.server.client(), boss.email, 'Wrong1234');
     expect(wrong.status).toBe(401);
-    expect((await boss.client.json<{ isAdmin: boolean }>('GET', '/api/me')).body.isAdmin).toBe(true);
-    expect((await boss.client.json('GET', '/api/admin/stats')).status).toBe(200);
+    expect((await ok(boss.client.api.me.$get())).isAdmin).toBe(true);
+    expect((await boss.client.api.admin.stats.$get()).status).toBe(200);
   });
 
   it('asks an administrator with a second factor for it, and grants nothing before', async () => {
@@ -47,20 +54,16 @@ describe(`admin sign-in on ${testDatabaseKind}`, () => {
     const { userId } = await createOrPromoteAdmin(suite.server.deps, email, PASSWORD);
     await db().execute(sql`update "user" set two_factor_enabled = true where id = ${userId}`);
     const client = suite.server.client();
-    const response = await client.json<{ twoFactorRequired: boolean }>('POST', '/api/admin/sign-in', {
-      email,
-      password: PASSWORD,
-    });
-    expect(response.body).toEqual({ twoFactorRequired: true });
-    expect((await client.json('GET', '/api/me')).status).toBe(401);
-    expect((await client.json('GET', '/api/admin/stats')).status).toBe(401);
+    expect(await ok(adminSignIn(client, email, PASSWORD))).toEqual({ twoFactorRequired: true });
+    expect((await client.api.me.$get()).status).toBe(401);
+    expect((await client.api.admin.stats.$get()).status).toBe(401);
   });
 
   it('logs the admin sign-in only once the second factor is accepted, and logs a wrong code', async () => {
     const email = `admin-totp-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const { userId } = await createOrPromoteAdmin(suite.server.deps, email, PASSWORD);
     const first = suite.server.client();
-    expect((await first.json('POST', '/api/admin/sign-in', { email, password: PASSWORD })).status).toBe(200);
+    expect((await adminSignIn(first, email, PASSWORD)).status).toBe(200);
     const { totpURI } = (
       await first.json<{ totpURI: string }>('POST', '/api/auth/two-factor/enable', { password: PASSWORD })
     ).body;
@@ -78,12 +81,9 @@ describe(`admin sign-in on ${testDatabaseKind}`, () => {
     expect((await entries()).map((e) => e.event_type)).toEqual(['admin_created', 'admin_sign_in']);
 
     const device = suite.server.client();
-    expect(
-      (await device.json<{ twoFactorRequired: boolean }>('POST', '/api/admin/sign-in', { email, password: PASSWORD }))
-        .body,
-    ).toEqual({ twoFactorRequired: true });
+    expect(await ok(adminSignIn(device, email, PASSWORD))).toEqual({ twoFactorRequired: true });
     expect((await entries()).length).toBe(before); // the password alone is not a sign-in
-    const wrong = await device.json<{ error: { code: string } }>('POST', '/api/auth/two-factor/verify-totp', {
+    const wrong = await device.json<TErrorBody>('POST', '/api/auth/two-factor/verify-totp', {
       code: '000000',
     });
     expect(wrong.status).toBe(401);
@@ -99,14 +99,14 @@ describe(`admin sign-in on ${testDatabaseKind}`, () => {
     expect((await entries()).slice(before + 1)).toEqual([
       { event_type: 'admin_sign_in', actor_id: userId, details: expect.objectContaining({ twoFactor: true }) },
     ]);
-    expect((await device.json('GET', '/api/admin/stats')).status).toBe(200);
+    expect((await device.api.admin.stats.$get()).status).toBe(200);
   });
 
   it('ends admin rights 24 hours after sign-in', async () => {
     const boss = await admin();
     await db().execute(sql`update session set created_at = now() - interval '25 hours' where user_id = ${boss.id}`);
-    expect((await boss.client.json('GET', '/api/admin/stats')).status).toBe(403);
-    expect((await boss.client.json<{ isAdmin: boolean }>('GET', '/api/me')).body.isAdmin).toBe(false);
+    expect((await boss.client.api.admin.stats.$get()).status).toBe(403);
+    expect((await ok(boss.client.api.me.$get())).isAdmin).toBe(false);
   });
 });
 
@@ -143,16 +143,18 @@ describe(`admin actions on ${testDatabaseKind}`, () => {
     const target = await member('Troublemaker');
     const [{ email }] = (await db().execute<{ email: string }>(sql`select email from "user" where id = ${target.id}`))
       .rows as [{ email: string }];
-    const banned = await boss.client.json<TAdminUser>('PUT', `/api/admin/users/${target.id}/blocked`, {
-      blocked: true,
-      reason: 'Scam messages',
-    });
-    expect(banned.body).toMatchObject({ banned: true, banReason: 'Scam messages' });
-    expect((await target.client.json('GET', '/api/me')).status).toBe(401);
+    const banned = await ok(
+      boss.client.api.admin.users[':userId'].blocked.$put({
+        param: { userId: target.id },
+        json: { blocked: true, reason: 'Scam messages' },
+      }),
+    );
+    expect(banned).toMatchObject({ banned: true, banReason: 'Scam messages' });
+    expect((await target.client.api.me.$get()).status).toBe(401);
     expect((await signIn(suite.server.client(), email)).status).not.toBe(200);
     const viewer = await member('Viewer');
-    const seen = await viewer.client.json<{ profiles: { userId: string }[] }>('GET', '/api/discover?limit=50');
-    expect(seen.body.profiles.map((p) => p.userId)).not.toContain(target.id);
+    const seen = await ok(viewer.client.api.discover.$get({ query: { limit: '50' } }));
+    expect(seen.profiles.map((p) => p.userId)).not.toContain(target.id);
     const { rows } = await db().execute<{
       details: { before: { banned: boolean }; after: { banned: boolean } };
       actor_id: string;
@@ -164,10 +166,16 @@ describe(`admin actions on ${testDatabaseKind}`, () => {
       details: { before: { banned: false }, after: { banned: true } },
     });
     // The blocked badge stays: it is the saved state.
-    expect((await boss.client.json<TAdminUser>('GET', `/api/admin/users/${target.id}`)).body.banned).toBe(true);
+    expect((await ok(userOf(boss.client, target.id))).banned).toBe(true);
     expect(
-      (await boss.client.json<TAdminUser>('PUT', `/api/admin/users/${target.id}/blocked`, { blocked: false })).body
-        .banned,
+      (
+        await ok(
+          boss.client.api.admin.users[':userId'].blocked.$put({
+            param: { userId: target.id },
+            json: { blocked: false },
+          }),
+        )
+      ).banned,
     ).toBe(false);
     expect((await signIn(suite.server.client(), email)).status).toBe(200);
   });
@@ -175,17 +183,18 @@ describe(`admin actions on ${testDatabaseKind}`, () => {
   it('lifts a suspension once its end has passed', async () => {
     const boss = await admin();
     const target = await member('Suspended');
-    const suspended = await boss.client.json<TAdminUser>('PUT', `/api/admin/users/${target.id}/blocked`, {
-      blocked: true,
-      reason: 'Cooling off',
-      days: 3,
-    });
-    expect(suspended.body.banExpires).not.toBeNull();
+    const suspended = await ok(
+      boss.client.api.admin.users[':userId'].blocked.$put({
+        param: { userId: target.id },
+        json: { blocked: true, reason: 'Cooling off', days: 3 },
+      }),
+    );
+    expect(suspended.banExpires).not.toBeNull();
     await liftEndedSuspensions(db());
-    expect((await boss.client.json<TAdminUser>('GET', `/api/admin/users/${target.id}`)).body.banned).toBe(true);
+    expect((await ok(userOf(boss.client, target.id))).banned).toBe(true);
     await db().execute(sql`update "user" set ban_expires = now() - interval '1 minute' where id = ${target.id}`);
     expect(await liftEndedSuspensions(db())).toBeGreaterThanOrEqual(1);
-    expect((await boss.client.json<TAdminUser>('GET', `/api/admin/users/${target.id}`)).body.banned).toBe(false);
+    expect((await ok(userOf(boss.client, target.id))).banned).toBe(false);
     const { rows } = await db().execute<{ hidden: boolean }>(
       sql`select hidden from profiles where user_id = ${target.id}`,
     );
@@ -194,10 +203,8 @@ describe(`admin actions on ${testDatabaseKind}`, () => {
 
   it('counts accounts, not profiles, and open high-priority issues, not log lines', async () => {
     const boss = await admin();
-    type Stats = { totalUsers: number; newToday: number };
-    type Counters = { counters: { highPriorityIssues: number; resolvedIssues: number } };
-    const stats = async () => (await boss.client.json<Stats>('GET', '/api/admin/stats')).body;
-    const counters = async () => (await boss.client.json<Counters>('GET', '/api/admin/security-events')).body.counters;
+    const stats = () => ok(boss.client.api.admin.stats.$get());
+    const counters = async () => (await ok(boss.client.api.admin['security-events'].$get())).counters;
     const before = await stats();
     // An account without a profile is an account; a profile made today for an old account is not a new one.
     await insertMember(db(), {
@@ -213,22 +220,19 @@ describe(`admin actions on ${testDatabaseKind}`, () => {
     expect(await stats()).toMatchObject({ totalUsers: before.totalUsers + 2, newToday: before.newToday + 1 });
 
     // Running the audit again and again adds nothing; a safety report adds one until it is resolved.
-    await boss.client.json('POST', '/api/admin/audit');
+    await ok(boss.client.api.admin.audit.$post());
     const start = await counters();
-    for (let i = 0; i < 3; i++) await boss.client.json('POST', '/api/admin/audit');
+    for (let i = 0; i < 3; i++) await ok(boss.client.api.admin.audit.$post());
     expect((await counters()).highPriorityIssues).toBe(start.highPriorityIssues);
     const reporter = await member('Worried');
     const subject = await member('Worrying');
-    const filed = await reporter.client.json<{ id: string }>('POST', '/api/reports', {
-      subjectId: subject.id,
-      reason: 'safety',
-      clientKey: crypto.randomUUID(),
-    });
+    const filed = await ok(
+      reporter.client.api.reports.$post({
+        json: { subjectId: subject.id, reason: 'safety', clientKey: crypto.randomUUID() },
+      }),
+    );
     expect((await counters()).highPriorityIssues).toBe(start.highPriorityIssues + 1);
-    await boss.client.json('POST', `/api/admin/cases/${filed.body.id}/decision`, {
-      decision: 'warn',
-      note: 'We warned the member.',
-    });
+    await ok(decide(boss.client, filed.id, { decision: 'warn', note: 'We warned the member.' }));
     expect(await counters()).toMatchObject({
       highPriorityIssues: start.highPriorityIssues,
       resolvedIssues: start.resolvedIssues + 1,
@@ -239,53 +243,33 @@ describe(`admin actions on ${testDatabaseKind}`, () => {
     const boss = await admin();
     const reporter = await member('Reporter');
     const subject = await member('Subject');
-    const filed = await reporter.client.json<{ id: string }>('POST', '/api/reports', {
-      subjectId: subject.id,
-      reason: 'harassment',
-      clientKey: crypto.randomUUID(),
-    });
-    const queue = await boss.client.json<{ cases: { id: string }[] }>(
-      'GET',
-      '/api/admin/cases?kind=report&status=open',
+    const filed = await ok(
+      reporter.client.api.reports.$post({
+        json: { subjectId: subject.id, reason: 'harassment', clientKey: crypto.randomUUID() },
+      }),
     );
-    expect(queue.body.cases.map((c) => c.id)).toContain(filed.body.id);
+    const queue = await ok(boss.client.api.admin.cases.$get({ query: { kind: 'report', status: 'open' } }));
+    expect(queue.cases.map((c) => c.id)).toContain(filed.id);
     const note = 'Thank you for reporting: we warned the member about their messages.';
-    expect(
-      (await boss.client.json('POST', `/api/admin/cases/${filed.body.id}/decision`, { decision: 'warn', note })).status,
-    ).toBe(200);
-    expect(
-      (
-        await boss.client.json('POST', `/api/admin/cases/${filed.body.id}/decision`, {
-          decision: 'dismiss',
-          note: 'Again',
-        })
-      ).status,
-    ).toBe(409);
-    const mine = await reporter.client.json<{ reports: TMyReport[] }>('GET', '/api/reports/mine');
-    expect(mine.body.reports[0]).toMatchObject({ status: 'actioned', outcome: note });
-    const reporterNotes = await reporter.client.json<{ notifications: { message: string }[] }>(
-      'GET',
-      '/api/notifications',
-    );
-    expect(reporterNotes.body.notifications.map((n) => n.message)).toContain(note);
+    expect((await decide(boss.client, filed.id, { decision: 'warn', note })).status).toBe(200);
+    expect((await decide(boss.client, filed.id, { decision: 'dismiss', note: 'Again' })).status).toBe(409);
+    const mine = await ok(reporter.client.api.reports.mine.$get());
+    expect(mine.reports[0]).toMatchObject({ status: 'actioned', outcome: note });
+    const reporterNotes = await ok(reporter.client.api.notifications.$get());
+    expect(reporterNotes.notifications.map((n) => n.message)).toContain(note);
     // The warned member gets the standard warning, never the note written for the reporter.
-    const notes = await subject.client.json<{ notifications: { title: string; message: string }[] }>(
-      'GET',
-      '/api/notifications',
-    );
-    const warning = notes.body.notifications.find((n) => n.title === STANDARD_WARNING.title);
+    const notes = await ok(subject.client.api.notifications.$get());
+    const warning = notes.notifications.find((n) => n.title === STANDARD_WARNING.title);
     expect(warning?.message).toBe(STANDARD_WARNING.message);
-    expect(JSON.stringify(notes.body)).not.toContain('Thank you for reporting');
+    expect(JSON.stringify(notes)).not.toContain('Thank you for reporting');
   });
 
   it('runs the audit with real findings, and a tampered security log shows as a broken chain', async () => {
     const boss = await admin();
-    const first = await boss.client.json<TAuditResult>('POST', '/api/admin/audit');
-    expect(first.body.issues.map((i) => i.check)).toContain('admin-2fa');
-    expect(first.body.issues.map((i) => i.check)).not.toContain('log-chain');
-    expect((await boss.client.json<{ audit: TAuditResult }>('GET', '/api/admin/audit')).body.audit.ranAt).toBe(
-      first.body.ranAt,
-    );
+    const first = await ok(boss.client.api.admin.audit.$post());
+    expect(first.issues.map((i) => i.check)).toContain('admin-2fa');
+    expect(first.issues.map((i) => i.check)).not.toContain('log-chain');
+    expect((await ok(boss.client.api.admin.audit.$get())).audit?.ranAt).toBe(first.ranAt);
 
     // As the database's owner would: the append-only trigger is put aside for the edit.
     await db().transaction(async (tx) => {
@@ -295,8 +279,8 @@ describe(`admin actions on ${testDatabaseKind}`, () => {
       );
       await tx.execute(sql`alter table security_logs enable trigger security_logs_no_change`);
     });
-    const second = await boss.client.json<TAuditResult>('POST', '/api/admin/audit');
-    expect(second.body.issues.find((i) => i.check === 'log-chain')).toMatchObject({ severity: 'high' });
+    const second = await ok(boss.client.api.admin.audit.$post());
+    expect(second.issues.find((i) => i.check === 'log-chain')).toMatchObject({ severity: 'high' });
   });
 
   it('pushes statistics changes to administrators only', async () => {
@@ -305,8 +289,8 @@ describe(`admin actions on ${testDatabaseKind}`, () => {
     const b = await member('Bea');
     const adminSocket = await openSocket(boss.client);
     const memberSocket = await openSocket(a.client);
-    await a.client.json('POST', '/api/likes', { targetId: b.id });
-    await b.client.json('POST', '/api/likes', { targetId: a.id });
+    await ok(a.client.api.likes.$post({ json: { targetId: b.id } }));
+    await ok(b.client.api.likes.$post({ json: { targetId: a.id } }));
     await adminSocket.next((e) => e.type === 'stats-changed');
     expect(memberSocket.events.some((e) => (e as { type: string }).type === 'stats-changed')).toBe(false);
     adminSocket.socket.close();
@@ -315,47 +299,44 @@ describe(`admin actions on ${testDatabaseKind}`, () => {
 
   it('creates a campaign that visitors see in its placement, counts impressions and clicks, pauses and deletes it', async () => {
     const boss = await admin();
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(await pngImage(600, 200))], { type: 'image/png' }), 'ad.png');
-    form.append('name', 'Spring picnic');
-    form.append('targetUrl', 'https://example.com/picnic');
-    form.append('placement', 'home_bottom');
-    const created = await boss.client.request('POST', '/api/admin/campaigns', form);
-    expect(created.status).toBe(201);
-    const campaign = (await created.json()) as { id: string; imageUrl: string };
+    const created = boss.client.api.admin.campaigns.$post({
+      form: {
+        file: await pngFile('ad.png', 600, 200),
+        name: 'Spring picnic',
+        targetUrl: 'https://example.com/picnic',
+        placement: 'home_bottom',
+      },
+    });
+    const campaign = await ok(created);
+    expect((await created).status).toBe(201);
 
     const visitor = suite.server.client();
-    const slot = await visitor.json<{ ads: { id: string; clickUrl: string }[] }>(
-      'GET',
-      '/api/ads?placement=home_bottom',
-    );
-    expect(slot.body.ads.map((a) => a.id)).toContain(campaign.id);
+    const adsShown = async () =>
+      (await ok(visitor.api.ads.$get({ query: { placement: 'home_bottom' } }))).ads.map((a) => a.id);
+    expect(await adsShown()).toContain(campaign.id);
     expect((await visitor.get(campaign.imageUrl)).status).toBe(200);
-    await visitor.json('POST', `/api/ads/${campaign.id}/impression`);
-    const click = await visitor.get(`/api/ads/${campaign.id}/click`);
+    await ok(visitor.api.ads[':id'].impression.$post({ param: { id: campaign.id } }));
+    const click = await visitor.api.ads[':id'].click.$get({ param: { id: campaign.id } });
     expect(click.status).toBe(302);
     expect(click.headers.get('location')).toBe('https://example.com/picnic');
-    const listed = await boss.client.json<{ campaigns: { id: string; impressions: number; clicks: number }[] }>(
-      'GET',
-      '/api/admin/campaigns',
-    );
-    expect(listed.body.campaigns.find((c) => c.id === campaign.id)).toMatchObject({ impressions: 1, clicks: 1 });
+    const listed = await ok(boss.client.api.admin.campaigns.$get());
+    expect(listed.campaigns.find((c) => c.id === campaign.id)).toMatchObject({ impressions: 1, clicks: 1 });
 
-    const bad = new FormData();
-    bad.append('file', new Blob([new Uint8Array(await pngImage())], { type: 'image/png' }), 'ad.png');
-    bad.append('name', 'Bad');
-    bad.append('targetUrl', 'javascript:alert(1)');
-    expect((await boss.client.request('POST', '/api/admin/campaigns', bad)).status).toBe(400);
+    const bad = await boss.client.api.admin.campaigns.$post({
+      form: { file: await pngFile('ad.png'), name: 'Bad', targetUrl: 'javascript:alert(1)' },
+    });
+    expect(bad.status).toBe(400);
 
     expect(
-      (await boss.client.json('PUT', `/api/admin/campaigns/${campaign.id}/active`, { active: false })).status,
+      (
+        await boss.client.api.admin.campaigns[':id'].active.$put({
+          param: { id: campaign.id },
+          json: { active: false },
+        })
+      ).status,
     ).toBe(200);
-    expect(
-      (await visitor.json<{ ads: { id: string }[] }>('GET', '/api/ads?placement=home_bottom')).body.ads.map(
-        (a) => a.id,
-      ),
-    ).not.toContain(campaign.id);
-    expect((await boss.client.json('DELETE', `/api/admin/campaigns/${campaign.id}`)).status).toBe(200);
+    expect(await adsShown()).not.toContain(campaign.id);
+    expect((await boss.client.api.admin.campaigns[':id'].$delete({ param: { id: campaign.id } })).status).toBe(200);
     expect((await visitor.get(campaign.imageUrl)).status).toBe(404);
   });
 
@@ -363,73 +344,57 @@ describe(`admin actions on ${testDatabaseKind}`, () => {
     const boss = await admin();
     const payer = await member('Payer');
     await db().execute(sql`insert into subscriptions (user_id, tier, active) values (${payer.id}, 'premium', true)`);
-    const page = await boss.client.json<{ subscriptions: { id: string; userId: string }[]; total: number }>(
-      'GET',
-      `/api/admin/subscriptions?search=${payer.id.slice(0, 12)}&pageSize=10`,
+    const subscriptions = boss.client.api.admin.subscriptions;
+    const page = await ok(subscriptions.$get({ query: { search: payer.id.slice(0, 12), pageSize: '10' } }));
+    expect(page.total).toBe(1);
+    const id = page.subscriptions[0]!.id;
+    expect((await subscriptions.$get({ query: { pageSize: '7' } })).status).toBe(400);
+    const cancelled = await ok(subscriptions[':id'].cancel.$post({ param: { id } }));
+    expect(cancelled.active).toBe(true);
+    expect(cancelled.cancelledAt).not.toBeNull();
+    expect(new Date(cancelled.expiresAt!).getTime()).toBeGreaterThan(Date.now());
+    expect((await ok(payer.client.api.me.$get())).subscription.isActive).toBe(true);
+    const edited = await ok(
+      subscriptions[':id'].$put({ param: { id }, json: { tier: 'premium', active: false, expiresAt: null } }),
     );
-    expect(page.body.total).toBe(1);
-    const id = page.body.subscriptions[0]!.id;
-    expect((await boss.client.json('GET', '/api/admin/subscriptions?pageSize=7')).status).toBe(400);
-    const cancelled = await boss.client.json<{ active: boolean; cancelledAt: string | null; expiresAt: string | null }>(
-      'POST',
-      `/api/admin/subscriptions/${id}/cancel`,
-    );
-    expect(cancelled.body.active).toBe(true);
-    expect(cancelled.body.cancelledAt).not.toBeNull();
-    expect(new Date(cancelled.body.expiresAt!).getTime()).toBeGreaterThan(Date.now());
-    expect(
-      (await payer.client.json<{ subscription: { isActive: boolean } }>('GET', '/api/me')).body.subscription.isActive,
-    ).toBe(true);
-    const edited = await boss.client.json<{ tier: string; active: boolean }>('PUT', `/api/admin/subscriptions/${id}`, {
-      tier: 'premium',
-      active: false,
-      expiresAt: null,
-    });
-    expect(edited.body.active).toBe(false);
-    expect(
-      (await payer.client.json<{ subscription: { isActive: boolean } }>('GET', '/api/me')).body.subscription.isActive,
-    ).toBe(false);
+    expect(edited.active).toBe(false);
+    expect((await ok(payer.client.api.me.$get())).subscription.isActive).toBe(false);
   });
 
   it('stores contact and support messages for the admin inbox, priority support first', async () => {
     const boss = await admin();
     const visitor = suite.server.client();
-    const missing = await visitor.json<{ error: { message: string } }>('POST', '/api/contact', {
-      name: 'Vi',
-      email: 'vi@example.com',
-      subject: '',
-      message: 'Hi',
+    const missing = await visitor.api.contact.$post({
+      json: { name: 'Vi', email: 'vi@example.com', subject: '', message: 'Hi' },
     });
     expect(missing.status).toBe(400);
     expect(
       (
-        await visitor.json('POST', '/api/contact', {
-          name: 'Vi',
-          email: 'vi@example.com',
-          subject: 'Question',
-          message: 'How do ratings work?',
+        await visitor.api.contact.$post({
+          json: { name: 'Vi', email: 'vi@example.com', subject: 'Question', message: 'How do ratings work?' },
         })
       ).status,
     ).toBe(201);
     const premium = await member('Pat'); // within the 30-day trial, so Premium
     expect(
       (
-        await premium.client.json('POST', '/api/contact', {
-          kind: 'support',
-          name: 'Pat',
-          email: 'pat@example.com',
-          subject: 'Help',
-          message: 'My photo will not upload',
+        await premium.client.api.contact.$post({
+          json: {
+            kind: 'support',
+            name: 'Pat',
+            email: 'pat@example.com',
+            subject: 'Help',
+            message: 'My photo will not upload',
+          },
         })
       ).status,
     ).toBe(201);
-    const inbox = await boss.client.json<{
-      messages: { id: string; subject: string; priority: boolean; userId: string | null; handled: boolean }[];
-    }>('GET', '/api/admin/inbox');
-    expect(inbox.body.messages[0]).toMatchObject({ subject: 'Help', priority: true, userId: premium.id });
-    const question = inbox.body.messages.find((m) => m.subject === 'Question')!;
+    const inbox = await ok(boss.client.api.admin.inbox.$get());
+    expect(inbox.messages[0]).toMatchObject({ subject: 'Help', priority: true, userId: premium.id });
+    const question = inbox.messages.find((m) => m.subject === 'Question')!;
     expect(question).toMatchObject({ priority: false, userId: null, handled: false });
-    expect((await boss.client.json('POST', `/api/admin/inbox/${question.id}/handled`)).status).toBe(200);
-    expect((await boss.client.json('POST', `/api/admin/inbox/${question.id}/handled`)).status).toBe(404);
+    const handled = () => boss.client.api.admin.inbox[':id'].handled.$post({ param: { id: question.id } });
+    expect((await handled()).status).toBe(200);
+    expect((await handled()).status).toBe(404);
   });
 });

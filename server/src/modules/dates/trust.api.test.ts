@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { TDateState, TRatingState, TSelfieStatus } from '../../../../contracts/trust';
+import type { TErrorBody } from '../../../../contracts/errors';
+import type { TRatingInput } from '../../../../contracts/trust';
 import { adminUsers, moderationCases, profiles, systemLogs } from '../../db/schema';
 import { PASSWORD } from '../../../test/accounts';
 import { jpegWithGps } from '../../../test/images';
 import { startTestServer, testDatabaseKind, type TestServer } from '../../../test/test-server';
 import { factoryMember, type SignedInMember } from '../../../test/members';
+import { ok } from '../../../test/test-client';
 import { hashForFactories } from '../seed/factories';
 import { inviteToVerifyPastDates } from './calendar.service';
 import { revealDueRatings } from './ratings.service';
@@ -35,22 +37,31 @@ async function admin(): Promise<Member> {
 async function matched(verified = true): Promise<[Member, Member, string]> {
   const a = await member('Ada', verified);
   const b = await member('Bea', verified);
-  await a.client.json('POST', '/api/likes', { targetId: b.id });
-  const { body } = await b.client.json<{ conversationId: string }>('POST', '/api/likes', { targetId: a.id });
-  return [a, b, body.conversationId];
+  await ok(a.client.api.likes.$post({ json: { targetId: b.id } }));
+  const { conversationId } = await ok(b.client.api.likes.$post({ json: { targetId: a.id } }));
+  return [a, b, conversationId!];
 }
+
+/** A file as a browser's file input gives it. */
+const jpeg = (bytes: Buffer, name: string) => new File([new Uint8Array(bytes)], name, { type: 'image/jpeg' });
+const uploadDatePhoto = (m: Member, conversationId: string, file: File) =>
+  m.client.api.conversations[':conversationId'].date.photo.$post({ param: { conversationId }, form: { file } });
+const confirmDate = (m: Member, conversationId: string) =>
+  m.client.api.conversations[':conversationId'].date.confirm.$post({ param: { conversationId } });
+const ratingState = (m: Member, conversationId: string) =>
+  m.client.api.conversations[':conversationId'].rating.$get({ param: { conversationId } });
+const sendSelfie = (m: Member, challengeId: string) =>
+  m.client.api.verification.selfie.$post({ form: { file: jpeg(photo, 'me.jpg'), challengeId } });
 
 /** A verified date: a uploads the photo and b confirms it. */
 async function verifiedDate(verified = true): Promise<[Member, Member, string]> {
   const [a, b, conversationId] = await matched(verified);
-  expect(
-    (await a.client.upload(`/api/conversations/${conversationId}/date/photo`, photo, 'us.jpg', 'image/jpeg')).status,
-  ).toBe(201);
-  expect((await b.client.json('POST', `/api/conversations/${conversationId}/date/confirm`)).status).toBe(200);
+  expect((await uploadDatePhoto(a, conversationId, jpeg(photo, 'us.jpg'))).status).toBe(201);
+  expect((await confirmDate(b, conversationId)).status).toBe(200);
   return [a, b, conversationId];
 }
 
-const rating = (overrides: Record<string, unknown> = {}) => ({
+const rating = (overrides: Partial<TRatingInput> = {}): TRatingInput => ({
   overall: 5,
   safety: 5,
   respect: 5,
@@ -61,12 +72,9 @@ const rating = (overrides: Record<string, unknown> = {}) => ({
   comment: 'Lovely evening',
   ...overrides,
 });
-const rate = (m: Member, conversationId: string, body = rating()) =>
-  m.client.json<TRatingState & { error?: { message: string } }>(
-    'POST',
-    `/api/conversations/${conversationId}/rating`,
-    body,
-  );
+const rate = (m: Member, conversationId: string, json = rating()) =>
+  m.client.api.conversations[':conversationId'].rating.$post({ param: { conversationId }, json });
+const errorOf = async (response: { json(): Promise<unknown> }) => ((await response.json()) as TErrorBody).error;
 const profileOf = async (userId: string) =>
   (
     await db()
@@ -78,25 +86,16 @@ const profileOf = async (userId: string) =>
 describe(`selfie verification on ${testDatabaseKind}`, () => {
   it('takes a selfie for a fresh server-picked pose, once, and shows it only to its owner and admins', async () => {
     const ada = await member('Ada');
-    const { body: challenge } = await ada.client.json<{ id: string; pose: string; instruction: string }>(
-      'POST',
-      '/api/verification/selfie/challenge',
-    );
+    const challenge = await ok(ada.client.api.verification.selfie.challenge.$post());
     expect(challenge.instruction.length).toBeGreaterThan(3);
 
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'me.jpg');
-    form.append('challengeId', challenge.id);
-    const sent = await ada.client.request('POST', '/api/verification/selfie', form);
-    expect(sent.status).toBe(201);
-    const status = (await sent.json()) as TSelfieStatus;
+    const sent = sendSelfie(ada, challenge.id);
+    const status = await ok(sent);
+    expect((await sent).status).toBe(201);
     expect(status.status).toBe('pending');
 
     // The same pose cannot be used twice (no replay), and one selfie waits at a time.
-    const replay = new FormData();
-    replay.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'me.jpg');
-    replay.append('challengeId', challenge.id);
-    expect((await ada.client.request('POST', '/api/verification/selfie', replay)).status).toBe(400);
+    expect((await sendSelfie(ada, challenge.id)).status).toBe(400);
 
     // Owner yes; another member no, even with the exact URL; admin yes.
     expect((await ada.client.get(status.imageUrl!)).status).toBe(200);
@@ -113,33 +112,30 @@ describe(`selfie verification on ${testDatabaseKind}`, () => {
     await db().execute(sql`update session set created_at = now() where user_id = ${moderator.id}`);
 
     // Only admins decide; approval sets selfie_verified.
-    expect((await ada.client.json('POST', `/api/admin/selfies/${status.submissionId}/approve`)).status).toBe(403);
-    const queue = await moderator.client.json<{ selfies: { id: string; instruction: string }[] }>(
-      'GET',
-      '/api/admin/selfies',
-    );
-    expect(queue.body.selfies.find((s) => s.id === status.submissionId)?.instruction).toBe(challenge.instruction);
-    expect((await moderator.client.json('POST', `/api/admin/selfies/${status.submissionId}/approve`)).status).toBe(200);
+    const approve = (m: Member) =>
+      m.client.api.admin.selfies[':submissionId'].approve.$post({ param: { submissionId: status.submissionId! } });
+    expect((await approve(ada)).status).toBe(403);
+    const queue = await ok(moderator.client.api.admin.selfies.$get({ query: {} }));
+    expect(queue.selfies.find((s) => s.id === status.submissionId)?.instruction).toBe(challenge.instruction);
+    expect((await approve(moderator)).status).toBe(200);
     expect((await profileOf(ada.id)).selfieVerified).toBe(true);
-    expect((await ada.client.json<TSelfieStatus>('GET', '/api/verification/selfie')).body.status).toBe('approved');
+    expect((await ok(ada.client.api.verification.selfie.$get())).status).toBe('approved');
   });
 
   it('rejects with a reason the member sees', async () => {
     const bo = await member('Bo');
-    const { body: challenge } = await bo.client.json<{ id: string }>('POST', '/api/verification/selfie/challenge');
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'me.jpg');
-    form.append('challengeId', challenge.id);
-    const status = (await (await bo.client.request('POST', '/api/verification/selfie', form)).json()) as TSelfieStatus;
+    const challenge = await ok(bo.client.api.verification.selfie.challenge.$post());
+    const status = await ok(sendSelfie(bo, challenge.id));
     const moderator = await admin();
     expect(
       (
-        await moderator.client.json('POST', `/api/admin/selfies/${status.submissionId}/reject`, {
-          reason: 'Face not visible',
+        await moderator.client.api.admin.selfies[':submissionId'].reject.$post({
+          param: { submissionId: status.submissionId! },
+          json: { reason: 'Face not visible' },
         })
       ).status,
     ).toBe(200);
-    expect((await bo.client.json<TSelfieStatus>('GET', '/api/verification/selfie')).body).toMatchObject({
+    expect(await ok(bo.client.api.verification.selfie.$get())).toMatchObject({
       status: 'rejected',
       reason: 'Face not visible',
     });
@@ -150,44 +146,22 @@ describe(`selfie verification on ${testDatabaseKind}`, () => {
 describe(`co-signed dates on ${testDatabaseKind}`, () => {
   it('needs the other participant to confirm; then the date is verified and rating unlocks for both', async () => {
     const [a, b, conversationId] = await matched();
-    expect(
-      (
-        await a.client.upload(
-          `/api/conversations/${conversationId}/date/photo`,
-          Buffer.from('not an image'),
-          'x.jpg',
-          'image/jpeg',
-        )
-      ).status,
-    ).toBe(415);
-    const uploaded = await a.client.upload(
-      `/api/conversations/${conversationId}/date/photo`,
-      photo,
-      'us.jpg',
-      'image/jpeg',
-    );
-    const state = (await uploaded.json()) as TDateState;
+    const notAnImage = jpeg(Buffer.from('not an image'), 'x.jpg');
+    expect((await uploadDatePhoto(a, conversationId, notAnImage)).status).toBe(415);
+    const uploaded = uploadDatePhoto(a, conversationId, jpeg(photo, 'us.jpg'));
+    const state = await ok(uploaded);
+    expect((await uploaded).status).toBe(201);
     expect(state).toMatchObject({ status: 'pending', uploadedByMe: true, ratingsUnlocked: false });
-    expect((await b.client.json<TDateState>('GET', `/api/conversations/${conversationId}/date`)).body).toMatchObject({
+    expect(
+      await ok(b.client.api.conversations[':conversationId'].date.$get({ param: { conversationId } })),
+    ).toMatchObject({
       status: 'pending',
       uploadedByMe: false,
     });
-    expect(
-      (await a.client.upload(`/api/conversations/${conversationId}/date/photo`, photo, 'again.jpg', 'image/jpeg'))
-        .status,
-    ).toBe(409);
+    expect((await uploadDatePhoto(a, conversationId, jpeg(photo, 'again.jpg'))).status).toBe(409);
     // While a photo waits, any other upload is refused before it is even decoded.
-    expect(
-      (
-        await a.client.upload(
-          `/api/conversations/${conversationId}/date/photo`,
-          Buffer.from('not an image'),
-          'x.jpg',
-          'image/jpeg',
-        )
-      ).status,
-    ).toBe(409);
-    expect((await a.client.json('POST', `/api/conversations/${conversationId}/date/confirm`)).status).toBe(403);
+    expect((await uploadDatePhoto(a, conversationId, notAnImage)).status).toBe(409);
+    expect((await confirmDate(a, conversationId)).status).toBe(403);
 
     // The photo: the two participants and admins only.
     expect((await b.client.get(state.photoUrl!)).status).toBe(200);
@@ -195,8 +169,8 @@ describe(`co-signed dates on ${testDatabaseKind}`, () => {
     expect((await (await admin()).client.get(state.photoUrl!)).status).toBe(200);
     expect((await server.client().get(state.photoUrl!)).status).toBe(401);
 
-    const confirmed = await b.client.json<TDateState>('POST', `/api/conversations/${conversationId}/date/confirm`);
-    expect(confirmed.body).toMatchObject({ status: 'confirmed', ratingsUnlocked: true });
+    const confirmed = await ok(confirmDate(b, conversationId));
+    expect(confirmed).toMatchObject({ status: 'confirmed', ratingsUnlocked: true });
     const { rows } = await db().execute<{ date_verified: boolean; date_photo_key: string | null }>(
       sql`select date_verified, date_photo_key from conversations where id = ${conversationId}`,
     );
@@ -217,9 +191,10 @@ describe(`co-signed dates on ${testDatabaseKind}`, () => {
 
   it("opens a moderation case on 'This didn't happen'", async () => {
     const [a, b, conversationId] = await matched();
-    await a.client.upload(`/api/conversations/${conversationId}/date/photo`, photo, 'us.jpg', 'image/jpeg');
+    await ok(uploadDatePhoto(a, conversationId, jpeg(photo, 'us.jpg')));
     expect(
-      (await b.client.json<TDateState>('POST', `/api/conversations/${conversationId}/date/dispute`)).body.status,
+      (await ok(b.client.api.conversations[':conversationId'].date.dispute.$post({ param: { conversationId } })))
+        .status,
     ).toBe('disputed');
     const cases = await db()
       .select()
@@ -235,18 +210,15 @@ describe(`ratings on ${testDatabaseKind}`, () => {
     const [a, , conversationId] = await matched();
     const early = await rate(a, conversationId);
     expect(early.status).toBe(403);
-    expect(early.body.error?.message).toBe('Verification Required');
+    expect((await errorOf(early)).message).toBe('Verification Required');
 
     const [c, , unverifiedSelfies] = await verifiedDate(false);
-    expect((await rate(c, unverifiedSelfies)).body.error?.message).toBe('Verification Required');
+    expect((await errorOf(await rate(c, unverifiedSelfies))).message).toBe('Verification Required');
 
     const [d, , dated] = await verifiedDate();
     const outsider = await member('Outsider', true);
     expect((await rate(outsider, dated)).status).toBe(404);
-    expect(
-      (await outsider.client.json<{ error: { message: string } }>('GET', `/api/conversations/${dated}/rating`)).body
-        .error.message,
-    ).toBe('Conversation not found');
+    expect((await errorOf(await ratingState(outsider, dated))).message).toBe('Conversation not found');
     expect((await rate(d, dated, rating({ overall: 0 }))).status).toBe(400);
     expect((await rate(d, dated)).status).toBe(201);
     expect((await rate(d, dated)).status).toBe(409);
@@ -258,18 +230,20 @@ describe(`ratings on ${testDatabaseKind}`, () => {
 
   it('stay hidden until both have rated, then count toward both reputations', async () => {
     const [a, b, conversationId] = await verifiedDate();
-    await rate(a, conversationId, rating({ overall: 4, safeForFamily: true, safeForHome: true, wouldDateAgain: true }));
-    expect(
-      (await b.client.json<TRatingState>('GET', `/api/conversations/${conversationId}/rating`)).body,
-    ).toMatchObject({ theirs: null, canRate: true });
+    await ok(
+      rate(a, conversationId, rating({ overall: 4, safeForFamily: true, safeForHome: true, wouldDateAgain: true })),
+    );
+    expect(await ok(ratingState(b, conversationId))).toMatchObject({ theirs: null, canRate: true });
     expect((await profileOf(b.id)).reviewCount).toBe(0);
 
-    const second = await rate(
-      b,
-      conversationId,
-      rating({ overall: 2, safety: 3, safeForFamily: false, wouldDateAgain: false, comment: 'Late and rude' }),
+    const second = await ok(
+      rate(
+        b,
+        conversationId,
+        rating({ overall: 2, safety: 3, safeForFamily: false, wouldDateAgain: false, comment: 'Late and rude' }),
+      ),
     );
-    expect(second.body.theirs).toMatchObject({ overall: 4, revealed: true, comment: 'Lovely evening' });
+    expect(second.theirs).toMatchObject({ overall: 4, revealed: true, comment: 'Lovely evening' });
     expect(await profileOf(b.id)).toMatchObject({
       avgRating: 4,
       reviewCount: 1,
@@ -284,32 +258,26 @@ describe(`ratings on ${testDatabaseKind}`, () => {
       dateAgainBadge: false,
     });
     // The private comment reaches the rated member, not the public card.
-    const aSees = await a.client.json<TRatingState>('GET', `/api/conversations/${conversationId}/rating`);
-    expect(aSees.body.theirs?.comment).toBe('Late and rude');
-    const card = await (
-      await member('Viewer', true)
-    ).client.json<{ profiles: { userId: string }[] }>('GET', '/api/discover?limit=50');
-    expect(JSON.stringify(card.body)).not.toContain('Late and rude');
+    const aSees = await ok(ratingState(a, conversationId));
+    expect(aSees.theirs?.comment).toBe('Late and rude');
+    const card = await ok((await member('Viewer', true)).client.api.discover.$get({ query: { limit: '50' } }));
+    expect(JSON.stringify(card)).not.toContain('Late and rude');
   });
 
   it('are revealed 14 days after the first rating when the other never rates (injected clock)', async () => {
     const [a, b, conversationId] = await verifiedDate();
-    await rate(a, conversationId, rating({ overall: 3, safeForHome: true }));
+    await ok(rate(a, conversationId, rating({ overall: 3, safeForHome: true })));
     const later = (days: number) => new Date(Date.now() + days * DAY);
     await revealDueRatings(db(), later(13));
-    expect(
-      (await b.client.json<TRatingState>('GET', `/api/conversations/${conversationId}/rating`)).body.theirs,
-    ).toBeNull();
+    expect((await ok(ratingState(b, conversationId))).theirs).toBeNull();
     expect(await revealDueRatings(db(), later(14.01))).toBeGreaterThanOrEqual(1);
-    expect(
-      (await b.client.json<TRatingState>('GET', `/api/conversations/${conversationId}/rating`)).body.theirs,
-    ).toMatchObject({ overall: 3 });
+    expect((await ok(ratingState(b, conversationId))).theirs).toMatchObject({ overall: 3 });
     expect(await profileOf(b.id)).toMatchObject({ avgRating: 3, reviewCount: 1, safeForHomeBadge: true });
   });
 
   it('open a moderation case at once for a Safety score of 2', async () => {
     const [a, b, conversationId] = await verifiedDate();
-    await rate(a, conversationId, rating({ safety: 2 }));
+    await ok(rate(a, conversationId, rating({ safety: 2 })));
     const cases = await db()
       .select()
       .from(moderationCases)
@@ -325,65 +293,68 @@ describe(`date calendar on ${testDatabaseKind}`, () => {
     const tomorrow = new Date(Date.now() + DAY).toISOString();
     expect(
       (
-        await a.client.json('POST', '/api/date-plans', {
-          conversationId,
-          startsAt: new Date(Date.now() - DAY).toISOString(),
-          place: 'Cafe',
+        await a.client.api['date-plans'].$post({
+          json: { conversationId, startsAt: new Date(Date.now() - DAY).toISOString(), place: 'Cafe' },
         })
       ).status,
     ).toBe(400);
-    const proposed = await a.client.json<{ id: string; status: string }>('POST', '/api/date-plans', {
-      conversationId,
-      startsAt: tomorrow,
-      place: 'Blue Bottle Cafe',
+    const proposing = a.client.api['date-plans'].$post({
+      json: { conversationId, startsAt: tomorrow, place: 'Blue Bottle Cafe' },
     });
-    expect(proposed.status).toBe(201);
+    const proposed = await ok(proposing);
+    expect((await proposing).status).toBe(201);
     expect(
-      (await a.client.json('POST', `/api/date-plans/${proposed.body.id}/answer`, { action: 'accept' })).status,
+      (
+        await a.client.api['date-plans'][':planId'].answer.$post({
+          param: { planId: proposed.id },
+          json: { action: 'accept' },
+        })
+      ).status,
     ).toBe(403);
     const later = new Date(Date.now() + 2 * DAY).toISOString();
-    const countered = await b.client.json<{
-      plans: { id: string; proposedByMe: boolean; place: string; status: string }[];
-    }>('POST', `/api/date-plans/${proposed.body.id}/answer`, {
-      action: 'counter',
-      startsAt: later,
-      place: 'City Park',
-    });
-    const counter = countered.body.plans.find((p) => p.place === 'City Park')!;
+    const countered = await ok(
+      b.client.api['date-plans'][':planId'].answer.$post({
+        param: { planId: proposed.id },
+        json: { action: 'counter', startsAt: later, place: 'City Park' },
+      }),
+    );
+    const counter = countered.plans.find((p) => p.place === 'City Park')!;
     expect(counter).toMatchObject({ proposedByMe: true, status: 'proposed' });
-    const accepted = await a.client.json<{ plans: { id: string; status: string }[] }>(
-      'POST',
-      `/api/date-plans/${counter.id}/answer`,
-      { action: 'accept' },
+    const accepted = await ok(
+      a.client.api['date-plans'][':planId'].answer.$post({ param: { planId: counter.id }, json: { action: 'accept' } }),
     );
-    expect(accepted.body.plans.map((p) => p.status)).toEqual(['accepted']);
+    expect(accepted.plans.map((p) => p.status)).toEqual(['accepted']);
 
-    const shared = await a.client.json<{ path: string }>('POST', `/api/date-plans/${counter.id}/share`);
-    const token = shared.body.path.split('/').at(-1)!;
+    const shared = await ok(a.client.api['date-plans'][':planId'].share.$post({ param: { planId: counter.id } }));
+    const token = shared.path.split('/').at(-1)!;
     const friend = server.client();
-    const seen = await friend.json<Record<string, unknown>>('GET', `/api/shared-dates/${token}`);
-    expect(seen.body).toMatchObject({ firstName: 'Bea', place: 'City Park', startsAt: later });
-    expect(Object.keys(seen.body).sort()).toEqual(['expiresAt', 'firstName', 'photoUrl', 'place', 'startsAt']);
+    const seen = await ok(friend.api['shared-dates'][':token'].$get({ param: { token } }));
+    expect(seen).toMatchObject({ firstName: 'Bea', place: 'City Park', startsAt: later });
+    expect(Object.keys(seen).sort()).toEqual(['expiresAt', 'firstName', 'photoUrl', 'place', 'startsAt']);
     await db().execute(sql`update date_shares set expires_at = now() - interval '1 minute'`);
-    expect((await friend.json('GET', `/api/shared-dates/${token}`)).status).toBe(404);
-    expect((await (await member('Stranger')).client.json('POST', `/api/date-plans/${counter.id}/share`)).status).toBe(
-      404,
-    );
+    expect((await friend.api['shared-dates'][':token'].$get({ param: { token } })).status).toBe(404);
+    expect(
+      (
+        await (
+          await member('Stranger')
+        ).client.api['date-plans'][':planId'].share.$post({
+          param: { planId: counter.id },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('invites both, once, to verify an accepted date after its time has passed', async () => {
     const [a, b, conversationId] = await matched();
     const soon = new Date(Date.now() + 3_600_000).toISOString();
-    const { body: plan } = await a.client.json<{ id: string }>('POST', '/api/date-plans', {
-      conversationId,
-      startsAt: soon,
-      place: 'Museum',
-    });
-    await b.client.json('POST', `/api/date-plans/${plan.id}/answer`, { action: 'accept' });
+    const plan = await ok(
+      a.client.api['date-plans'].$post({ json: { conversationId, startsAt: soon, place: 'Museum' } }),
+    );
+    await ok(
+      b.client.api['date-plans'][':planId'].answer.$post({ param: { planId: plan.id }, json: { action: 'accept' } }),
+    );
     const invitations = async (m: Member) =>
-      (
-        await m.client.json<{ notifications: { title: string; link: string }[] }>('GET', '/api/notifications')
-      ).body.notifications.filter((n) => n.title === 'How did your date go?');
+      (await ok(m.client.api.notifications.$get())).notifications.filter((n) => n.title === 'How did your date go?');
     await inviteToVerifyPastDates(db(), new Date(Date.now() + 2 * 3_600_000));
     expect(await invitations(a)).toEqual([]);
     await inviteToVerifyPastDates(db(), new Date(Date.now() + 4 * 3_600_000));

@@ -22,7 +22,6 @@ import {
   type DiscoverFilters,
 } from './discovery.queries';
 
-
 /** Rows of the score index tried, at most, before a search for common words starts from the word index instead. */
 const TEXT_WINDOW = 20_000;
 

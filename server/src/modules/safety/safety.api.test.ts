@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { TAdminReport, TMyReport, TPastMatch } from '../../../../contracts/safety';
+import type { TErrorBody } from '../../../../contracts/errors';
+import type { TReportInput } from '../../../../contracts/safety';
 import { adminUsers, moderationCases, securityLogs } from '../../db/schema';
 import { openSocket } from '../../../test/sockets';
 import { serverSuite } from '../../../test/suite';
+import { ok } from '../../../test/test-client';
 import { testDatabaseKind } from '../../../test/test-server';
 import { factoryMember, type SignedInMember } from '../../../test/members';
 
@@ -17,27 +19,27 @@ const key = () => crypto.randomUUID();
 async function matchedPair(): Promise<[Member, Member, { matchId: string; conversationId: string }]> {
   const a = await member('Ada');
   const b = await member('Bea');
-  await a.client.json('POST', '/api/likes', { targetId: b.id });
-  const result = await b.client.json<{ matchId: string; conversationId: string }>('POST', '/api/likes', {
-    targetId: a.id,
-  });
-  return [a, b, result.body];
+  await ok(a.client.api.likes.$post({ json: { targetId: b.id } }));
+  const result = await ok(b.client.api.likes.$post({ json: { targetId: a.id } }));
+  return [a, b, { matchId: result.matchId!, conversationId: result.conversationId! }];
 }
 const send = (m: Member, conversationId: string, content: string) =>
-  m.client.json<{ id: string; nudge: string | null }>('POST', `/api/conversations/${conversationId}/messages`, {
-    content,
-    clientKey: key(),
+  m.client.api.conversations[':conversationId'].messages.$post({
+    param: { conversationId },
+    json: { content, clientKey: key() },
   });
 const conversationIds = async (m: Member) =>
-  (await m.client.json<{ conversations: { id: string }[] }>('GET', '/api/conversations')).body.conversations.map(
-    (c) => c.id,
-  );
-const matchIds = async (m: Member) =>
-  (await m.client.json<{ matches: { matchId: string }[] }>('GET', '/api/matches')).body.matches.map((x) => x.matchId);
+  (await ok(m.client.api.conversations.$get())).conversations.map((c) => c.id);
+const matchIds = async (m: Member) => (await ok(m.client.api.matches.$get())).matches.map((x) => x.matchId);
 const discoverIds = async (m: Member) =>
-  (await m.client.json<{ profiles: { userId: string }[] }>('GET', '/api/discover?limit=50')).body.profiles.map(
-    (p) => p.userId,
-  );
+  (await ok(m.client.api.discover.$get({ query: { limit: '50' } }))).profiles.map((p) => p.userId);
+const block = (m: Member, userId: string) => m.client.api.blocks[':userId'].$put({ param: { userId } });
+const unblock = (m: Member, userId: string) => m.client.api.blocks[':userId'].$delete({ param: { userId } });
+const fileReport = (m: Member, json: TReportInput) => m.client.api.reports.$post({ json });
+const myReports = async (m: Member) => (await ok(m.client.api.reports.mine.$get())).reports;
+const pastMatches = async (m: Member) => (await ok(m.client.api['past-matches'].$get())).pastMatches;
+const unmatch = (m: Member, matchId: string) => m.client.api.matches[':matchId'].$delete({ param: { matchId } });
+const errorOf = async (response: { json(): Promise<unknown> }) => ((await response.json()) as TErrorBody).error;
 
 async function admin(): Promise<Member> {
   const person = await member('Moderator');
@@ -51,9 +53,9 @@ describe(`block on ${testDatabaseKind}`, () => {
     const bystander = await member('Cleo');
     expect(await discoverIds(bystander)).toEqual(expect.arrayContaining([a.id, b.id]));
 
-    const blocked = await a.client.json('PUT', `/api/blocks/${b.id}`);
+    const blocked = await block(a, b.id);
     expect(blocked.status).toBe(200);
-    expect((await a.client.json('PUT', `/api/blocks/${b.id}`)).status).toBe(200); // twice is once
+    expect((await block(a, b.id)).status).toBe(200); // twice is once
     const { rows } = await db().execute<{ n: number }>(
       sql`select count(*)::int as n from blocks where blocker_id = ${a.id} and blocked_id = ${b.id}`,
     );
@@ -67,31 +69,27 @@ describe(`block on ${testDatabaseKind}`, () => {
       expect(await matchIds(viewer)).not.toContain(matchId);
       expect(await discoverIds(viewer)).not.toContain(other.id);
     }
-    const refused = await b.client.json<{ error: { code: string; message: string } }>(
-      'POST',
-      `/api/conversations/${conversationId}/messages`,
-      { content: 'hello?', clientKey: key() },
-    );
+    const refused = await send(b, conversationId, 'hello?');
     expect(refused.status).toBe(403);
-    expect(refused.body.error).toEqual({ code: 'BLOCKED', message: 'You can no longer message this member.' });
+    expect(await errorOf(refused)).toEqual({ code: 'BLOCKED', message: 'You can no longer message this member.' });
 
-    const list = await a.client.json<{ blocked: { userId: string; name: string }[] }>('GET', '/api/blocks');
-    expect(list.body.blocked).toEqual([expect.objectContaining({ userId: b.id, name: 'Bea' })]);
-    expect((await b.client.json<{ blocked: unknown[] }>('GET', '/api/blocks')).body.blocked).toEqual([]);
+    const list = await ok(a.client.api.blocks.$get());
+    expect(list.blocked).toEqual([expect.objectContaining({ userId: b.id, name: 'Bea' })]);
+    expect((await ok(b.client.api.blocks.$get())).blocked).toEqual([]);
 
     // Unblocking brings the match and the chat back.
-    expect((await a.client.json('DELETE', `/api/blocks/${b.id}`)).status).toBe(200);
+    expect((await unblock(a, b.id)).status).toBe(200);
     expect(await conversationIds(b)).toContain(conversationId);
     expect((await send(b, conversationId, 'back again')).status).toBe(201);
-    expect((await a.client.json('DELETE', `/api/blocks/${b.id}`)).status).toBe(404);
+    expect((await unblock(a, b.id)).status).toBe(404);
   });
 
   it('refuses yourself and unknown members, and tells both sockets the chat closed', async () => {
     const [a, b, { conversationId }] = await matchedPair();
-    expect((await a.client.json('PUT', `/api/blocks/${a.id}`)).status).toBe(400);
-    expect((await a.client.json('PUT', '/api/blocks/no-such-member')).status).toBe(404);
+    expect((await block(a, a.id)).status).toBe(400);
+    expect((await block(a, 'no-such-member')).status).toBe(404);
     const live = await openSocket(b.client);
-    await a.client.json('PUT', `/api/blocks/${b.id}`);
+    await ok(block(a, b.id));
     expect(await live.next((e) => e.type === 'conversation-closed')).toEqual({
       type: 'conversation-closed',
       conversationId,
@@ -103,9 +101,9 @@ describe(`block on ${testDatabaseKind}`, () => {
 describe(`report on ${testDatabaseKind}`, () => {
   it('seals the last 20 messages into a moderation case with a security-log entry; retries open one case', async () => {
     const [a, b, { conversationId }] = await matchedPair();
-    for (let i = 1; i <= 25; i++) await send(i % 2 ? b : a, conversationId, `message ${i}`);
+    for (let i = 1; i <= 25; i++) await ok(send(i % 2 ? b : a, conversationId, `message ${i}`));
     const clientKey = key();
-    const body = {
+    const body: TReportInput = {
       subjectId: b.id,
       reason: 'harassment',
       details: 'Kept insisting.',
@@ -113,12 +111,10 @@ describe(`report on ${testDatabaseKind}`, () => {
       source: 'chat',
       clientKey,
     };
-    const results = await Promise.all([
-      a.client.json<{ id: string }>('POST', '/api/reports', body),
-      a.client.json<{ id: string }>('POST', '/api/reports', body),
-    ]);
-    expect(results.map((r) => r.status)).toEqual([201, 201]);
-    expect(results[0]!.body.id).toBe(results[1]!.body.id);
+    const calls = [fileReport(a, body), fileReport(a, body)];
+    const results = await Promise.all(calls.map((call) => ok(call)));
+    expect((await Promise.all(calls)).map((r) => r.status)).toEqual([201, 201]);
+    expect(results[0]!.id).toBe(results[1]!.id);
 
     const cases = await db()
       .select()
@@ -134,8 +130,8 @@ describe(`report on ${testDatabaseKind}`, () => {
     expect(logs[0]!.details).toMatchObject({ caseId: cases[0]!.id, subjectId: b.id, reason: 'harassment' });
 
     // The reporter sees the status, never the evidence; the reported member sees nothing.
-    const mine = await a.client.json<{ reports: TMyReport[] }>('GET', '/api/reports/mine');
-    expect(mine.body.reports).toEqual([
+    const mine = await myReports(a);
+    expect(mine).toEqual([
       expect.objectContaining({
         id: cases[0]!.id,
         status: 'open',
@@ -143,14 +139,14 @@ describe(`report on ${testDatabaseKind}`, () => {
         subject: { userId: b.id, name: 'Bea' },
       }),
     ]);
-    expect(JSON.stringify(mine.body)).not.toContain('message 7');
-    expect((await b.client.json<{ reports: unknown[] }>('GET', '/api/reports/mine')).body.reports).toEqual([]);
+    expect(JSON.stringify(mine)).not.toContain('message 7');
+    expect(await myReports(b)).toEqual([]);
   });
 
   it('is readable by administrators only, with the seal checked', async () => {
     const [a, b, { conversationId }] = await matchedPair();
-    await send(b, conversationId, 'a line the moderators should read');
-    const filed = await a.client.json<{ id: string }>('POST', '/api/reports', {
+    await ok(send(b, conversationId, 'a line the moderators should read'));
+    const filing = fileReport(a, {
       subjectId: b.id,
       reason: 'scam',
       conversationId,
@@ -158,17 +154,15 @@ describe(`report on ${testDatabaseKind}`, () => {
       alsoBlock: true,
       clientKey: key(),
     });
-    expect(filed.status).toBe(201);
+    const filed = await ok(filing);
+    expect((await filing).status).toBe(201);
     expect(await conversationIds(b)).not.toContain(conversationId); // also blocked
 
-    expect((await a.client.json('GET', '/api/admin/cases?kind=report')).status).toBe(403);
-    expect((await suite.server.client().json('GET', '/api/admin/cases?kind=report')).status).toBe(401);
+    expect((await a.client.api.admin.cases.$get({ query: { kind: 'report' } })).status).toBe(403);
+    expect((await suite.server.client().api.admin.cases.$get({ query: { kind: 'report' } })).status).toBe(401);
     const moderator = await admin();
-    const queue = await moderator.client.json<{ cases: TAdminReport[] }>(
-      'GET',
-      '/api/admin/cases?kind=report&status=open',
-    );
-    const report = queue.body.cases.find((r) => r.id === filed.body.id)!;
+    const queue = await ok(moderator.client.api.admin.cases.$get({ query: { kind: 'report', status: 'open' } }));
+    const report = queue.cases.find((r) => r.id === filed.id)!;
     expect(report).toMatchObject({
       reason: 'scam',
       status: 'open',
@@ -178,26 +172,25 @@ describe(`report on ${testDatabaseKind}`, () => {
     });
     expect(report.evidence.map((m) => m.content)).toEqual(['a line the moderators should read']);
 
-    await db().execute(sql`update moderation_cases set evidence = '[]'::jsonb where id = ${filed.body.id}`);
-    const tampered = await moderator.client.json<{ cases: TAdminReport[] }>('GET', '/api/admin/cases?kind=report');
-    expect(tampered.body.cases.find((r) => r.id === filed.body.id)!.evidenceIntact).toBe(false);
+    await db().execute(sql`update moderation_cases set evidence = '[]'::jsonb where id = ${filed.id}`);
+    const tampered = await ok(moderator.client.api.admin.cases.$get({ query: { kind: 'report' } }));
+    expect(tampered.cases.find((r) => r.id === filed.id)!.evidenceIntact).toBe(false);
   });
 
   it('refuses a report without a valid reason, about yourself, or about a conversation that is not yours', async () => {
     const [a, b] = await matchedPair();
     const [, , other] = await matchedPair();
-    const noReason = await a.client.json<{ error: { message: string } }>('POST', '/api/reports', {
+    // Raw on purpose: a body without the required reason, which the typed client cannot send.
+    const noReason = await a.client.json<TErrorBody>('POST', '/api/reports', {
       subjectId: b.id,
       clientKey: key(),
     });
     expect(noReason.status).toBe(400);
     expect(noReason.body.error.message).toBe('Please choose a reason');
-    expect(
-      (await a.client.json('POST', '/api/reports', { subjectId: a.id, reason: 'other', clientKey: key() })).status,
-    ).toBe(400);
+    expect((await fileReport(a, { subjectId: a.id, reason: 'other', clientKey: key() })).status).toBe(400);
     expect(
       (
-        await a.client.json('POST', '/api/reports', {
+        await fileReport(a, {
           subjectId: b.id,
           reason: 'other',
           conversationId: other.conversationId,
@@ -206,14 +199,7 @@ describe(`report on ${testDatabaseKind}`, () => {
       ).status,
     ).toBe(404);
     expect(
-      (
-        await a.client.json('POST', '/api/reports', {
-          subjectId: b.id,
-          reason: 'other',
-          details: 'x'.repeat(1001),
-          clientKey: key(),
-        })
-      ).status,
+      (await fileReport(a, { subjectId: b.id, reason: 'other', details: 'x'.repeat(1001), clientKey: key() })).status,
     ).toBe(400);
   });
 });
@@ -221,22 +207,23 @@ describe(`report on ${testDatabaseKind}`, () => {
 describe(`unmatch on ${testDatabaseKind}`, () => {
   it('closes the chat for both, and either member can still report from Past matches for 30 days', async () => {
     const [a, b, { matchId, conversationId }] = await matchedPair();
-    await send(a, conversationId, 'see you Friday');
-    await send(b, conversationId, 'something that needs reporting');
-    const first = await a.client.json<{ pastMatchId: string }>('DELETE', `/api/matches/${matchId}`);
-    expect(first.status).toBe(200);
-    const retried = await a.client.json<{ pastMatchId: string }>('DELETE', `/api/matches/${matchId}`);
-    expect(retried.body.pastMatchId).toBe(first.body.pastMatchId);
+    await ok(send(a, conversationId, 'see you Friday'));
+    await ok(send(b, conversationId, 'something that needs reporting'));
+    const first = await ok(unmatch(a, matchId));
+    const retried = await ok(unmatch(a, matchId));
+    expect(retried.pastMatchId).toBe(first.pastMatchId);
 
     for (const m of [a, b]) {
       expect(await matchIds(m)).not.toContain(matchId);
       expect(await conversationIds(m)).not.toContain(conversationId);
-      expect((await m.client.json('GET', `/api/conversations/${conversationId}/messages`)).status).toBe(404);
+      expect(
+        (await m.client.api.conversations[':conversationId'].messages.$get({ param: { conversationId }, query: {} }))
+          .status,
+      ).toBe(404);
     }
-    const pastForB = await b.client.json<{ pastMatches: TPastMatch[] }>('GET', '/api/past-matches');
-    expect(pastForB.body.pastMatches).toEqual([
+    expect(await pastMatches(b)).toEqual([
       expect.objectContaining({
-        id: first.body.pastMatchId,
+        id: first.pastMatchId,
         other: { userId: a.id, name: 'Ada' },
         unmatchedByMe: false,
         reported: false,
@@ -245,33 +232,33 @@ describe(`unmatch on ${testDatabaseKind}`, () => {
 
     // 29 days on, still reportable, with the sealed last messages as evidence.
     await db().execute(
-      sql`update past_matches set unmatched_at = now() - interval '29 days', expires_at = now() + interval '1 day' where id = ${first.body.pastMatchId}`,
+      sql`update past_matches set unmatched_at = now() - interval '29 days', expires_at = now() + interval '1 day' where id = ${first.pastMatchId}`,
     );
-    const report = await a.client.json<{ id: string }>('POST', '/api/reports', {
+    const reporting = fileReport(a, {
       subjectId: b.id,
       reason: 'inappropriate',
-      pastMatchId: first.body.pastMatchId,
+      pastMatchId: first.pastMatchId,
       source: 'past-match',
       clientKey: key(),
     });
-    expect(report.status).toBe(201);
+    const report = await ok(reporting);
+    expect((await reporting).status).toBe(201);
     const [opened] = await db()
       .select()
       .from(moderationCases)
-      .where(sql`${moderationCases.id} = ${report.body.id}`);
+      .where(sql`${moderationCases.id} = ${report.id}`);
     expect(opened!.evidence.map((m) => m.content)).toEqual(['see you Friday', 'something that needs reporting']);
-    const pastForA = await a.client.json<{ pastMatches: TPastMatch[] }>('GET', '/api/past-matches');
-    expect(pastForA.body.pastMatches[0]!.reported).toBe(true);
+    expect((await pastMatches(a))[0]!.reported).toBe(true);
 
     // After the 30 days, the past match is gone and can no longer be reported from.
     await db().execute(
-      sql`update past_matches set expires_at = now() - interval '1 minute' where id = ${first.body.pastMatchId}`,
+      sql`update past_matches set expires_at = now() - interval '1 minute' where id = ${first.pastMatchId}`,
     );
-    expect((await b.client.json<{ pastMatches: unknown[] }>('GET', '/api/past-matches')).body.pastMatches).toEqual([]);
-    const late = await b.client.json('POST', '/api/reports', {
+    expect(await pastMatches(b)).toEqual([]);
+    const late = await fileReport(b, {
       subjectId: a.id,
       reason: 'other',
-      pastMatchId: first.body.pastMatchId,
+      pastMatchId: first.pastMatchId,
       source: 'past-match',
       clientKey: key(),
     });
@@ -281,22 +268,20 @@ describe(`unmatch on ${testDatabaseKind}`, () => {
   it('is refused for a match that is not yours', async () => {
     const [, , { matchId }] = await matchedPair();
     const stranger = await member();
-    expect((await stranger.client.json('DELETE', `/api/matches/${matchId}`)).status).toBe(404);
+    expect((await unmatch(stranger, matchId)).status).toBe(404);
   });
 });
 
 describe(`notifications on ${testDatabaseKind}`, () => {
-  type List = {
-    notifications: { id: string; type: string; title: string; message: string; link: string | null; read: boolean }[];
-    unreadCount: number;
-  };
+  const notificationsOf = (m: Member) => ok(m.client.api.notifications.$get());
 
   it('tells the first liker about the match, groups a chat into one line, and settles it when the chat is read', async () => {
     const a = await member('Ada');
     const b = await member('Bea');
-    await a.client.json('POST', '/api/likes', { targetId: b.id });
+    await ok(a.client.api.likes.$post({ json: { targetId: b.id } }));
     const live = await openSocket(a.client);
-    const { body: match } = await b.client.json<{ conversationId: string }>('POST', '/api/likes', { targetId: a.id });
+    const { conversationId } = await ok(b.client.api.likes.$post({ json: { targetId: a.id } }));
+    const match = { conversationId: conversationId! };
     const pushed = await live.next((e) => e.type === 'notification');
     expect(pushed.notification).toMatchObject({
       type: 'match',
@@ -304,7 +289,7 @@ describe(`notifications on ${testDatabaseKind}`, () => {
       message: 'You and Bea liked each other. Say hello!',
     });
 
-    await send(b, match.conversationId, 'first');
+    await ok(send(b, match.conversationId, 'first'));
     // The message's notification reaches the recipient's open tabs, stored with the message.
     const noted = await live.next((e) => e.type === 'notification' && e.notification.type === 'message');
     expect(noted.notification).toMatchObject({
@@ -314,8 +299,8 @@ describe(`notifications on ${testDatabaseKind}`, () => {
       read: false,
     });
     expect(Math.abs(Date.parse(noted.notification.createdAt) - Date.now())).toBeLessThan(60_000);
-    await send(b, match.conversationId, 'second, and longer than fifty characters so the preview is cut');
-    const list = (await a.client.json<List>('GET', '/api/notifications')).body;
+    await ok(send(b, match.conversationId, 'second, and longer than fifty characters so the preview is cut'));
+    const list = await notificationsOf(a);
     expect(list.unreadCount).toBe(2);
     const messages = list.notifications.filter((n) => n.type === 'message');
     expect(messages).toEqual([
@@ -326,12 +311,14 @@ describe(`notifications on ${testDatabaseKind}`, () => {
         read: false,
       }),
     ]);
-    expect((await b.client.json<List>('GET', '/api/notifications')).body.unreadCount).toBe(0);
+    expect((await notificationsOf(b)).unreadCount).toBe(0);
 
-    await a.client.json('POST', `/api/conversations/${match.conversationId}/read`);
-    expect((await a.client.json<List>('GET', '/api/notifications')).body.unreadCount).toBe(1);
-    expect((await a.client.json('POST', '/api/notifications/read', {})).body).toEqual({ marked: 1 });
-    expect((await a.client.json<List>('GET', '/api/notifications')).body.unreadCount).toBe(0);
+    await ok(
+      a.client.api.conversations[':conversationId'].read.$post({ param: { conversationId: match.conversationId } }),
+    );
+    expect((await notificationsOf(a)).unreadCount).toBe(1);
+    expect(await ok(a.client.api.notifications.read.$post({ json: {} }))).toEqual({ marked: 1 });
+    expect((await notificationsOf(a)).unreadCount).toBe(0);
     live.socket.close();
   });
 });
@@ -339,15 +326,15 @@ describe(`notifications on ${testDatabaseKind}`, () => {
 describe(`safety nudges on ${testDatabaseKind}`, () => {
   it('flags a message with off-platform payment or insults for the recipient, and not ordinary ones', async () => {
     const [a, b, { conversationId }] = await matchedPair();
-    expect((await send(a, conversationId, 'Can you send me $50 on Cash App?')).body.nudge).toBe('payment');
-    expect((await send(a, conversationId, 'you are so stupid')).body.nudge).toBe('insult');
-    expect((await send(a, conversationId, 'Coffee on Saturday?')).body.nudge).toBeNull();
-    expect((await send(a, conversationId, 'f*** off')).body.nudge).toBe('insult');
-    expect((await send(a, conversationId, 'text me on wh4tsapp: +1 312 555 0199')).body.nudge).toBe('off_platform');
-    const list = await b.client.json<{ messages: { content: string; nudge: string | null }[] }>(
-      'GET',
-      `/api/conversations/${conversationId}/messages`,
+    const nudge = async (content: string) => (await ok(send(a, conversationId, content))).nudge;
+    expect(await nudge('Can you send me $50 on Cash App?')).toBe('payment');
+    expect(await nudge('you are so stupid')).toBe('insult');
+    expect(await nudge('Coffee on Saturday?')).toBeNull();
+    expect(await nudge('f*** off')).toBe('insult');
+    expect(await nudge('text me on wh4tsapp: +1 312 555 0199')).toBe('off_platform');
+    const list = await ok(
+      b.client.api.conversations[':conversationId'].messages.$get({ param: { conversationId }, query: {} }),
     );
-    expect(list.body.messages.map((m) => m.nudge)).toEqual(['payment', 'insult', null, 'insult', 'off_platform']);
+    expect(list.messages.map((m) => m.nudge)).toEqual(['payment', 'insult', null, 'insult', 'off_platform']);
   });
 });

@@ -1,21 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TErrorBody } from '../../../../contracts/errors';
 import { signIn } from '../../../test/accounts';
 import { runProcess } from '../../../test/processes';
+import { ok } from '../../../test/test-client';
 import { createTestDatabase, startTestServer, testDatabaseKind } from '../../../test/test-server';
 import { sql } from 'drizzle-orm';
 import { followServerJob } from '../../cli/control-channel';
 import type { Progress } from '../../cli/progress';
 import { deleteUnusedFiles } from '../profiles/photos.service';
-import type { SeedJob } from './jobs';
 import { DEMO_ACCOUNT, seedDemoData, type SeedProgress, type SeedResult } from './service';
-
-type Match = {
-  announced: boolean;
-  dateVerified: boolean;
-  ratedByMe: boolean;
-  conversationId: string;
-  profile: { name: string };
-};
 
 // `npm run seed` gives the demo account something to try at once: a match in each state.
 describe(`the demo account after npm run seed, on ${testDatabaseKind}`, () => {
@@ -50,7 +43,7 @@ describe(`the demo account after npm run seed, on ${testDatabaseKind}`, () => {
     const demo = server.client();
     expect((await signIn(demo, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)).status).toBe(200);
 
-    const { matches } = (await demo.json<{ matches: Match[] }>('GET', '/api/matches')).body;
+    const { matches } = await ok(demo.api.matches.$get());
     const byName = Object.fromEntries(matches.map((m) => [m.profile.name, m]));
     expect(Object.keys(byName).sort()).toEqual(['Liam', 'Maya', 'Noah', 'Sofia']);
     // Only the match made just now waits for 'It's a match!'.
@@ -59,28 +52,26 @@ describe(`the demo account after npm run seed, on ${testDatabaseKind}`, () => {
     expect(byName.Noah).toMatchObject({ dateVerified: true, ratedByMe: true });
     expect(byName.Liam).toMatchObject({ dateVerified: false });
 
-    type Conversation = { id: string; lastMessage: { content: string } | null };
-    const { conversations } = (await demo.json<{ conversations: Conversation[] }>('GET', '/api/conversations')).body;
+    const { conversations } = await ok(demo.api.conversations.$get());
     const talking = conversations.find((c) => c.id === byName.Liam!.conversationId);
     expect(talking?.lastMessage?.content).toBe('Accepted! Looking forward to it.');
+    const conversation = demo.api.conversations[':conversationId'];
     expect(
-      (await demo.json<unknown[]>('GET', `/api/conversations/${byName.Liam!.conversationId}/messages`)).status,
+      (await conversation.messages.$get({ param: { conversationId: byName.Liam!.conversationId! }, query: {} })).status,
     ).toBe(200);
 
     // The verified date can be rated by the demo now; the rated one is revealed both ways.
-    type Rating = { canRate: boolean; mine: unknown; theirs: { overall: number } | null };
-    const toRate = await demo.json<Rating>('GET', `/api/conversations/${byName.Sofia!.conversationId}/rating`);
-    expect(toRate.body).toMatchObject({ canRate: true, mine: null, theirs: null });
-    const rated = await demo.json<Rating>('GET', `/api/conversations/${byName.Noah!.conversationId}/rating`);
-    expect(rated.body).toMatchObject({ canRate: false, theirs: { overall: 5 } });
+    const toRate = await ok(conversation.rating.$get({ param: { conversationId: byName.Sofia!.conversationId! } }));
+    expect(toRate).toMatchObject({ canRate: true, mine: null, theirs: null });
+    const rated = await ok(conversation.rating.$get({ param: { conversationId: byName.Noah!.conversationId! } }));
+    expect(rated).toMatchObject({ canRate: false, theirs: { overall: 5 } });
 
-    type Plan = { place: string; status: string; startsAt: string };
-    const { plans } = (await demo.json<{ plans: Plan[] }>('GET', '/api/date-plans')).body;
+    const { plans } = await ok(demo.api['date-plans'].$get());
     const upcoming = plans.filter((p) => p.status === 'accepted' && new Date(p.startsAt) > new Date());
     expect(upcoming.map((p) => p.place)).toEqual(['Lakefront Coffee, North Ave Beach']);
 
     // Today's ten free likes are all left: the story's likes are from earlier days.
-    expect((await demo.json<{ likesLeft: number }>('GET', '/api/likes/status')).body.likesLeft).toBe(10);
+    expect((await ok(demo.api.likes.status.$get())).likesLeft).toBe(10);
   });
 });
 
@@ -168,11 +159,9 @@ describe(`seeding in batches, on ${testDatabaseKind}`, () => {
     // The demo account sees batch-made members in discovery, with photos it can open.
     const demo = server.client();
     expect((await signIn(demo, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)).status).toBe(200);
-    type Card = { userId: string; photos: { url: string; thumbUrl: string }[] };
-    const page = await demo.json<{ profiles: Card[] }>('GET', '/api/discover?limit=50');
-    expect(page.status).toBe(200);
+    const page = await ok(demo.api.discover.$get({ query: { limit: '50' } }));
     const wearerIds = new Set(wearers.map((m) => m.id));
-    const seen = page.body.profiles.filter((card) => wearerIds.has(card.userId));
+    const seen = page.profiles.filter((card) => wearerIds.has(card.userId));
     expect(seen.length).toBeGreaterThan(0);
     const photo = await demo.get(seen[0]!.photos[0]!.thumbUrl);
     expect(photo.status).toBe(200);
@@ -203,7 +192,7 @@ describe(`seeding in batches, on ${testDatabaseKind}`, () => {
     const { rows } = await server.deps.database.db.execute<{ id: string }>(
       sql`select id from photos where user_id = ${wearers[0]!.id} and large_key = ${key}`,
     );
-    expect((await member.request('DELETE', `/api/profile/photos/${rows[0]!.id}`)).status).toBe(200);
+    expect((await member.api.profile.photos[':photoId'].$delete({ param: { photoId: rows[0]!.id } })).status).toBe(200);
     expect(await server.deps.storage.get(key)).not.toBeNull();
     // When no row shows it any more, the file goes.
     await server.deps.database.db.execute(sql`delete from photos where large_key = ${key}`);
@@ -213,32 +202,30 @@ describe(`seeding in batches, on ${testDatabaseKind}`, () => {
 
   // The control routes need the token a PGlite server writes into DATA_DIR (with PostgreSQL the CLI seeds directly).
   describe.runIf(testDatabaseKind === 'pglite')('through the running server', () => {
-    const control = (method: string, path: string, body?: unknown) =>
-      fetch(`${server.url}${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-control-token': server.deps.controlToken! },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+    // As the CLI calls them: the control token, no cookies, no Origin.
+    const cli = () => server.client().withOrigin(null);
+    const token = () => ({ headers: { 'x-control-token': server.deps.controlToken! } });
+    const startSeed = (profiles: number) => cli().api.control.seed.$post({ json: { profiles } }, token());
+    const seedJob = (jobId: string) => cli().api.control.seed[':jobId'].$get({ param: { jobId } }, token());
+    const errorOf = async (response: { json(): Promise<unknown> }) => ((await response.json()) as TErrorBody).error;
 
     it('runs as a job: 202 with its id at once, one at a time, then progress and the result', async () => {
-      const started = await control('POST', '/api/control/seed', { profiles: 2_530 });
-      expect(started.status).toBe(202);
-      const job = (await started.json()) as SeedJob;
+      const started = startSeed(2_530);
+      const job = await ok(started);
+      expect((await started).status).toBe(202);
       expect(job).toMatchObject({ state: 'running', phase: null });
 
-      const second = await control('POST', '/api/control/seed', { profiles: 10 });
+      const second = await startSeed(10);
       expect(second.status).toBe(409);
-      expect(((await second.json()) as { error: { message: string } }).error.message).toMatch(
-        /already running .* Wait for it to finish/,
-      );
+      expect((await errorOf(second)).message).toMatch(/already running .* Wait for it to finish/);
 
       let latest = job;
       const seen: SeedProgress[] = [];
       while (latest.state === 'running') {
         await new Promise((resolve) => setTimeout(resolve, 50));
-        const polled = await control('GET', `/api/control/seed/${job.jobId}`);
-        expect(polled.status).toBe(200);
-        latest = (await polled.json()) as SeedJob;
+        const polled = seedJob(job.jobId);
+        latest = await ok(polled);
+        expect((await polled).status).toBe(200);
         if (latest.phase) seen.push({ phase: latest.phase, done: latest.done, total: latest.total });
       }
       expect(latest).toMatchObject({
@@ -254,13 +241,14 @@ describe(`seeding in batches, on ${testDatabaseKind}`, () => {
     });
 
     it('answers bad input and unknown jobs with 4xx', async () => {
-      expect((await control('POST', '/api/control/seed', { profiles: -1 })).status).toBe(400);
-      expect((await control('POST', '/api/control/seed', { profiles: 100_001 })).status).toBe(400);
-      expect((await control('GET', '/api/control/seed/not-a-job')).status).toBe(400);
-      const unknown = await control('GET', `/api/control/seed/${crypto.randomUUID()}`);
+      expect((await startSeed(-1)).status).toBe(400);
+      expect((await startSeed(100_001)).status).toBe(400);
+      expect((await seedJob('not-a-job')).status).toBe(400);
+      const unknown = await seedJob(crypto.randomUUID());
       expect(unknown.status).toBe(404);
-      expect(((await unknown.json()) as { error: { message: string } }).error.message).toContain('No such seed job');
-      expect((await fetch(`${server.url}/api/control/seed/${crypto.randomUUID()}`)).status).toBe(401);
+      expect((await errorOf(unknown)).message).toContain('No such seed job');
+      // Without the token.
+      expect((await cli().api.control.seed[':jobId'].$get({ param: { jobId: crypto.randomUUID() } })).status).toBe(401);
     });
 
     it('is followed by the CLI until it ends, with its progress', async () => {

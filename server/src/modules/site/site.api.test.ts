@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { ok } from '../../../test/test-client';
 import { startTestServer, testDatabaseKind, type TestServer } from '../../../test/test-server';
 
 // The owner's contact details are settings: shown when set, absent (not placeholders) when not.
@@ -11,7 +12,7 @@ describe.runIf(testDatabaseKind === 'pglite')('site settings', () => {
   it('answers with what the owner set, and nulls for the rest', async () => {
     const unset = await startTestServer();
     servers.push(unset);
-    expect((await unset.client().json('GET', '/api/site')).body).toEqual({
+    expect(await ok(unset.client().api.site.$get())).toEqual({
       supportEmail: null,
       social: { instagram: null, x: null, facebook: null },
     });
@@ -21,7 +22,7 @@ describe.runIf(testDatabaseKind === 'pglite')('site settings', () => {
       SOCIAL_X_URL: 'https://x.com/vouchdating',
     });
     servers.push(set);
-    expect((await set.client().json('GET', '/api/site')).body).toEqual({
+    expect(await ok(set.client().api.site.$get())).toEqual({
       supportEmail: 'help@vouch.example.com',
       social: { instagram: null, x: 'https://x.com/vouchdating', facebook: null },
     });

@@ -135,6 +135,14 @@ export const ZProposeDate = z.object({
     .max(PLACE_MAX, `Please keep the place under ${PLACE_MAX} characters.`),
 });
 
+/** An answer to a proposed date: accept, decline, or propose another time and place. */
+export const ZDateAnswer = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('accept') }),
+  z.object({ action: z.literal('decline') }),
+  z.object({ action: z.literal('counter'), startsAt: ZProposeDate.shape.startsAt, place: ZProposeDate.shape.place }),
+]);
+export type TDateAnswer = z.infer<typeof ZDateAnswer>;
+
 /** What a trusted friend sees from a shared link: no ids, no surname, no contact details. */
 export const ZSharedDate = z.object({
   firstName: z.string(),

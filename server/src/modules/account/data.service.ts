@@ -1,3 +1,4 @@
+import type { TAccountExport } from '../../../../contracts/responses';
 import type { Deps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { announceStatsChange } from '../../realtime/hub';
@@ -30,7 +31,7 @@ async function embed(deps: Pick<Deps, 'storage'>, key: unknown): Promise<string 
 export async function exportAccountData(
   deps: Pick<Deps, 'database' | 'storage'>,
   userId: string,
-): Promise<Record<string, unknown>> {
+): Promise<TAccountExport> {
   const { db } = deps.database;
   const queries = exportQueries(userId);
   const part = (name: keyof typeof queries) => exportRows(db, queries[name]);

@@ -1,13 +1,14 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import {
-  ZAccountEvent,
-  ZActiveSession,
-  ZEmailCodeChange,
-  ZPasswordConfirm,
-  ZPrivacySettings,
-  ZSecuritySettings,
-} from '../../../../contracts/account';
+  ZAccountDeleted,
+  ZAccountEventList,
+  ZAccountExport,
+  ZOk,
+  ZRevoked,
+  ZSessionList,
+} from '../../../../contracts/responses';
+import type { Context } from 'hono';
+import { ZEmailCodeChange, ZPasswordConfirm, ZPrivacySettings, ZSecuritySettings } from '../../../../contracts/account';
 import { CLIENT_IP_HEADER } from '../../auth/auth';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi';
@@ -62,7 +63,7 @@ const sessions = defineRoute('member', {
   path: '/api/account/sessions',
   tags: ['Account'],
   summary: 'Where the member is signed in',
-  responses: { 200: jsonResponse(z.object({ sessions: z.array(ZActiveSession) }), 'Sessions, latest activity first') },
+  responses: { 200: jsonResponse(ZSessionList, 'Sessions, latest activity first') },
 });
 
 const revokeOthers = defineRoute('member', {
@@ -70,7 +71,7 @@ const revokeOthers = defineRoute('member', {
   path: '/api/account/sessions/revoke-others',
   tags: ['Account'],
   summary: 'Sign out every other device',
-  responses: { 200: jsonResponse(z.object({ revoked: z.number() }), 'Signed out') },
+  responses: { 200: jsonResponse(ZRevoked, 'Signed out') },
 });
 
 const revokeOne = defineRoute('member', {
@@ -80,7 +81,7 @@ const revokeOne = defineRoute('member', {
   summary: 'Sign out one other device',
   request: { params: z.object({ sessionId: z.string().min(1).max(64) }) },
   responses: {
-    200: jsonResponse(z.object({ ok: z.literal(true) }), 'Signed out'),
+    200: jsonResponse(ZOk, 'Signed out'),
     400: errorResponse('This device'),
     404: errorResponse('No such session'),
   },
@@ -91,7 +92,7 @@ const activity = defineRoute('member', {
   path: '/api/account/activity',
   tags: ['Account'],
   summary: 'Recent security activity: sign-ins, password and second-factor changes (newest 100)',
-  responses: { 200: jsonResponse(z.object({ events: z.array(ZAccountEvent) }), 'Activity') },
+  responses: { 200: jsonResponse(ZAccountEventList, 'Activity') },
 });
 
 const getPrivacy = defineRoute('member', {
@@ -116,7 +117,7 @@ const exportData = defineRoute('member', {
   path: '/api/account/export',
   tags: ['Account'],
   summary: 'Download my data: everything we hold about the member, as one JSON file with photos inlined',
-  responses: { 200: jsonResponse(z.record(z.string(), z.unknown()), 'The export (sent as an attachment)') },
+  responses: { 200: jsonResponse(ZAccountExport, 'The export (sent as an attachment)') },
 });
 
 const remove = defineRoute('member', {
@@ -126,7 +127,7 @@ const remove = defineRoute('member', {
   summary: 'Delete my account for good (password required)',
   request: { body: jsonBody(ZPasswordConfirm) },
   responses: {
-    200: jsonResponse(z.object({ deleted: z.literal(true) }), 'Deleted; the session cookie is cleared'),
+    200: jsonResponse(ZAccountDeleted, 'Deleted; the session cookie is cleared'),
     400: errorResponse('Wrong password'),
   },
 });

@@ -1,12 +1,17 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import {
+  ZCampaignList,
+  ZOk,
+  ZPendingPaymentList,
+  ZPublicAdList,
+  ZSubscriptionPage,
+} from '../../../../contracts/responses';
+import {
   AD_PLACEMENTS,
   ZAdminSubscription,
   ZCampaign,
   ZCampaignFields,
-  ZPublicAd,
   ZSubscriptionEdit,
-  ZPendingPayment,
   ZActivatePremium,
 } from '../../../../contracts/admin';
 import { readUpload, uploadBodyLimit } from '../../http/upload';
@@ -43,7 +48,7 @@ const campaigns = defineRoute('admin', {
   path: '/api/admin/campaigns',
   tags: ['Admin'],
   summary: 'Ad campaigns, newest first, with impressions and clicks',
-  responses: { 200: jsonResponse(z.object({ campaigns: z.array(ZCampaign) }), 'Campaigns') },
+  responses: { 200: jsonResponse(ZCampaignList, 'Campaigns') },
 });
 
 const createRoute = defineRoute('admin', {
@@ -87,7 +92,7 @@ const remove = defineRoute('admin', {
   summary: 'Delete a campaign',
   request: { params: idParams },
   responses: {
-    200: jsonResponse(z.object({ ok: z.literal(true) }), 'Deleted'),
+    200: jsonResponse(ZOk, 'Deleted'),
     404: errorResponse('No such campaign'),
   },
 });
@@ -98,7 +103,7 @@ const slot = defineRoute('public', {
   tags: ['Ads'],
   summary: 'The active ads of a placement, for an ad slot',
   request: { query: z.object({ placement: z.enum(AD_PLACEMENTS) }) },
-  responses: { 200: jsonResponse(z.object({ ads: z.array(ZPublicAd) }), 'Ads') },
+  responses: { 200: jsonResponse(ZPublicAdList, 'Ads') },
 });
 
 const adImage = defineRoute('public', {
@@ -116,7 +121,7 @@ const impression = defineRoute('public', {
   tags: ['Ads'],
   summary: 'Count one impression (once per visitor, ad and day)',
   request: { params: idParams },
-  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), 'Counted') },
+  responses: { 200: jsonResponse(ZOk, 'Counted') },
 });
 
 const click = defineRoute('public', {
@@ -144,7 +149,7 @@ const subscriptionList = defineRoute('admin', {
     }),
   },
   responses: {
-    200: jsonResponse(z.object({ subscriptions: z.array(ZAdminSubscription), total: z.number() }), 'A page'),
+    200: jsonResponse(ZSubscriptionPage, 'A page'),
     400: errorResponse('Bad paging'),
   },
 });
@@ -163,7 +168,7 @@ const pendingPayments = defineRoute('admin', {
   path: '/api/admin/subscriptions/pending',
   tags: ['Admin'],
   summary: 'Members who pressed Go Premium in the last 30 days and are not paid up: match their payment by reference',
-  responses: { 200: jsonResponse(z.object({ pending: z.array(ZPendingPayment) }), 'Waiting for confirmation') },
+  responses: { 200: jsonResponse(ZPendingPaymentList, 'Waiting for confirmation') },
 });
 
 const activate = defineRoute('admin', {

@@ -1,5 +1,6 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { ZContactMessage, ZInboxMessage } from '../../../../contracts/admin';
+import { ZInboxList, ZOk } from '../../../../contracts/responses';
+import { ZContactMessage } from '../../../../contracts/admin';
 import { addressKey, consumeLimits } from '../../auth/rate-limit';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi';
@@ -13,7 +14,7 @@ const send = defineRoute('public', {
   summary: 'Send a contact or support message (stored for the admin inbox)',
   request: { body: jsonBody(ZContactMessage) },
   responses: {
-    201: jsonResponse(z.object({ ok: z.literal(true) }), 'Received'),
+    201: jsonResponse(ZOk, 'Received'),
     400: errorResponse('Missing fields'),
     429: errorResponse('Too many messages'),
   },
@@ -24,7 +25,7 @@ const inbox = defineRoute('admin', {
   path: '/api/admin/inbox',
   tags: ['Admin'],
   summary: 'Contact and support messages, unhandled and priority first',
-  responses: { 200: jsonResponse(z.object({ messages: z.array(ZInboxMessage) }), 'Messages') },
+  responses: { 200: jsonResponse(ZInboxList, 'Messages') },
 });
 
 const handled = defineRoute('admin', {
@@ -34,7 +35,7 @@ const handled = defineRoute('admin', {
   summary: 'Mark a message handled',
   request: { params: z.object({ id: z.uuid() }) },
   responses: {
-    200: jsonResponse(z.object({ ok: z.literal(true) }), 'Handled'),
+    200: jsonResponse(ZOk, 'Handled'),
     404: errorResponse('No such unhandled message'),
   },
 });

@@ -1,4 +1,12 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
+import {
+  ZAdminCaseList,
+  ZAdminSignInResult,
+  ZAdminUserList,
+  ZLastAudit,
+  ZOk,
+  ZSecurityEvents,
+} from '../../../../contracts/responses';
 import { eq } from 'drizzle-orm';
 import {
   ADMIN_TEXT,
@@ -7,9 +15,8 @@ import {
   ZAdminUser,
   ZAuditResult,
   ZCaseDecision,
-  ZSecurityEvent,
 } from '../../../../contracts/admin';
-import { CASE_KINDS, CASE_STATUSES, ZAdminReport } from '../../../../contracts/safety';
+import { CASE_KINDS, CASE_STATUSES } from '../../../../contracts/safety';
 import { beginSignIn } from '../../auth/sign-in-guard';
 import { adminUsers, user } from '../../db/schema';
 import type { AppEnv } from '../../lib/context';
@@ -34,10 +41,7 @@ const signIn = defineRoute('public', {
   summary: 'Sign in at /admin-login: the normal account sign-in, which succeeds only for administrators',
   request: { body: jsonBody(ZAdminSignIn) },
   responses: {
-    200: jsonResponse(
-      z.object({ twoFactorRequired: z.boolean() }),
-      'Signed in (session cookie set), or a second factor is needed',
-    ),
+    200: jsonResponse(ZAdminSignInResult, 'Signed in (session cookie set), or a second factor is needed'),
     401: errorResponse('Access Denied'),
     429: errorResponse('Too many attempts'),
   },
@@ -57,7 +61,7 @@ const users = defineRoute('admin', {
   tags: ['Admin'],
   summary: 'The newest 50 members, optionally searched by name',
   request: { query: z.object({ search: z.string().max(100).optional() }) },
-  responses: { 200: jsonResponse(z.object({ users: z.array(ZAdminUser) }), 'Members') },
+  responses: { 200: jsonResponse(ZAdminUserList, 'Members') },
 });
 
 const oneUser = defineRoute('admin', {
@@ -121,7 +125,7 @@ const cases = defineRoute('admin', {
   request: {
     query: z.object({ kind: z.enum(CASE_KINDS).default('report'), status: z.enum(CASE_STATUSES).optional() }),
   },
-  responses: { 200: jsonResponse(z.object({ cases: z.array(ZAdminReport) }), 'Cases') },
+  responses: { 200: jsonResponse(ZAdminCaseList, 'Cases') },
 });
 
 const decide = defineRoute('admin', {
@@ -134,7 +138,7 @@ const decide = defineRoute('admin', {
     body: jsonBody(ZCaseDecision),
   },
   responses: {
-    200: jsonResponse(z.object({ ok: z.literal(true) }), 'Decided'),
+    200: jsonResponse(ZOk, 'Decided'),
     400: errorResponse('Invalid decision'),
     404: errorResponse('No such case'),
     409: errorResponse('Already decided'),
@@ -147,18 +151,7 @@ const events = defineRoute('admin', {
   tags: ['Admin'],
   summary: 'The newest 50 security-log entries and the Reports counters',
   responses: {
-    200: jsonResponse(
-      z.object({
-        events: z.array(ZSecurityEvent),
-        counters: z.object({
-          userReports: z.number(),
-          contentFlags: z.number(),
-          highPriorityIssues: z.number(),
-          resolvedIssues: z.number(),
-        }),
-      }),
-      'Events',
-    ),
+    200: jsonResponse(ZSecurityEvents, 'Events'),
   },
 });
 
@@ -175,7 +168,7 @@ const lastAudit = defineRoute('admin', {
   path: '/api/admin/audit',
   tags: ['Admin'],
   summary: 'The last security audit',
-  responses: { 200: jsonResponse(z.object({ audit: ZAuditResult.nullable() }), 'Last audit') },
+  responses: { 200: jsonResponse(ZLastAudit, 'Last audit') },
 });
 
 export const adminRoutes = new OpenAPIHono<AppEnv>()

@@ -1,3 +1,4 @@
+import { ZAdminPromoted, ZSeedJob } from '../../../../contracts/responses';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { EmailSchema } from '../../../../contracts/auth';
 import type { AppEnv } from '../../lib/context';
@@ -19,28 +20,8 @@ const createAdmin = defineRoute('control', {
     body: jsonBody(z.object({ email: EmailSchema, password: z.string().min(8).max(128).optional() })),
   },
   responses: {
-    200: jsonResponse(
-      z.object({ userId: z.string(), email: z.string(), created: z.boolean(), password: z.string().optional() }),
-      'Promoted',
-    ),
+    200: jsonResponse(ZAdminPromoted, 'Promoted'),
   },
-});
-
-const ZSeedJob = z.object({
-  jobId: z.string(),
-  state: z.enum(['running', 'done', 'failed']),
-  /** Drawing the portraits new members need, then writing the members; null before either. */
-  phase: z.enum(['portraits', 'members']).nullable(),
-  done: z.number(),
-  total: z.number(),
-  result: z
-    .object({
-      demo: z.object({ email: z.string(), password: z.string(), created: z.boolean() }),
-      membersCreated: z.number(),
-      membersTotal: z.number(),
-    })
-    .optional(),
-  error: z.string().optional(),
 });
 
 // Seeding 100,000 members outlasts any one request: it runs as a job (seed/jobs.ts) the CLI follows.

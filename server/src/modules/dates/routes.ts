@@ -1,6 +1,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { ZDateHistory, ZDatePlanList, ZRevoked, ZShareLink } from '../../../../contracts/responses';
 import {
-  ZDateHistoryEntry,
+  ZDateAnswer,
   ZDatePlan,
   ZDateState,
   ZProposeDate,
@@ -114,7 +115,7 @@ const history = defineRoute('member', {
   path: '/api/date-history',
   tags: ['Ratings'],
   summary: 'Verified dates with their rating status',
-  responses: { 200: jsonResponse(z.object({ dates: z.array(ZDateHistoryEntry) }), 'Dates') },
+  responses: { 200: jsonResponse(ZDateHistory, 'Dates') },
 });
 
 const plans = defineRoute('member', {
@@ -122,7 +123,7 @@ const plans = defineRoute('member', {
   path: '/api/date-plans',
   tags: ['Calendar'],
   summary: 'Proposed and planned dates',
-  responses: { 200: jsonResponse(z.object({ plans: z.array(ZDatePlan) }), 'Plans') },
+  responses: { 200: jsonResponse(ZDatePlanList, 'Plans') },
 });
 
 const propose = defineRoute('member', {
@@ -134,20 +135,15 @@ const propose = defineRoute('member', {
   responses: { 201: jsonResponse(ZDatePlan, 'Proposed'), 400: errorResponse('Invalid or past time'), 404: notFound },
 });
 
-const ZAnswer = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('accept') }),
-  z.object({ action: z.literal('decline') }),
-  z.object({ action: z.literal('counter'), startsAt: ZProposeDate.shape.startsAt, place: ZProposeDate.shape.place }),
-]);
 const planParams = z.object({ planId: z.uuid() });
 const answer = defineRoute('member', {
   method: 'post',
   path: '/api/date-plans/{planId}/answer',
   tags: ['Calendar'],
   summary: 'Accept, decline, or propose another time',
-  request: { params: planParams, body: jsonBody(ZAnswer) },
+  request: { params: planParams, body: jsonBody(ZDateAnswer) },
   responses: {
-    200: jsonResponse(z.object({ plans: z.array(ZDatePlan) }), 'Plans'),
+    200: jsonResponse(ZDatePlanList, 'Plans'),
     400: errorResponse('Invalid'),
     403: errorResponse('Not the invitee'),
     409: errorResponse('Already answered'),
@@ -162,7 +158,7 @@ const share = defineRoute('member', {
   summary: "'Share my date': an expiring read-only link for a trusted friend",
   request: { params: planParams },
   responses: {
-    201: jsonResponse(z.object({ path: z.string(), expiresAt: z.string() }), 'Link'),
+    201: jsonResponse(ZShareLink, 'Link'),
     409: errorResponse('Not an accepted date, or over'),
     404: errorResponse('No such date'),
   },
@@ -174,7 +170,7 @@ const unshare = defineRoute('member', {
   tags: ['Calendar'],
   summary: "Stop every 'Share my date' link I made to this date",
   request: { params: planParams },
-  responses: { 200: jsonResponse(z.object({ revoked: z.number() }), 'Stopped') },
+  responses: { 200: jsonResponse(ZRevoked, 'Stopped') },
 });
 
 const tokenParams = z.object({ token: z.string().min(20).max(64) });

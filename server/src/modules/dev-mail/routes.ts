@@ -1,25 +1,17 @@
-import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { ZDevMailList } from '../../../../contracts/responses';
 import { desc } from 'drizzle-orm';
 import { devMail } from '../../db/schema';
 import type { AppEnv } from '../../lib/context';
 import { defineRoute } from '../../lib/route';
 import { jsonResponse } from '../../lib/openapi';
 
-const ZDevMail = z.object({
-  id: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  link: z.string().nullable(),
-  createdAt: z.string(),
-});
-
 const listMail = defineRoute('dev', {
   method: 'get',
   path: '/api/dev/mail',
   tags: ['Development'],
   summary: 'Mail held in the development outbox (not mounted in production)',
-  responses: { 200: jsonResponse(z.object({ mail: z.array(ZDevMail) }), 'Newest first') },
+  responses: { 200: jsonResponse(ZDevMailList, 'Newest first') },
 });
 
 export const devMailRoutes = new OpenAPIHono<AppEnv>().openapi(listMail, async (c) => {

@@ -1,4 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { ZMatchList, ZOk } from '../../../../contracts/responses';
 import {
   ZDiscoverPage,
   ZDiscoverQuery,
@@ -6,7 +7,6 @@ import {
   ZLikeResponse,
   ZLikesStatus,
   ZLocationUpdate,
-  ZMatch,
   FREE_DAILY_LIKES,
 } from '../../../../contracts/discovery';
 import type { AppEnv } from '../../lib/context';
@@ -46,7 +46,7 @@ const pass = defineRoute('member', {
   summary: 'Pass on a profile: hidden from discovery for 30 days',
   request: { body: jsonBody(z.object({ targetId: z.string().min(1).max(64) })) },
   responses: {
-    200: jsonResponse(z.object({ ok: z.literal(true) }), 'Recorded'),
+    200: jsonResponse(ZOk, 'Recorded'),
     404: errorResponse('No such profile'),
   },
 });
@@ -64,7 +64,7 @@ const matchList = defineRoute('member', {
   path: '/api/matches',
   tags: ['Discovery'],
   summary: "The member's matches, newest first",
-  responses: { 200: jsonResponse(z.object({ matches: z.array(ZMatch) }), 'Matches') },
+  responses: { 200: jsonResponse(ZMatchList, 'Matches') },
 });
 
 const matchSeen = defineRoute('member', {
@@ -74,7 +74,7 @@ const matchSeen = defineRoute('member', {
   summary: "Record that the member has seen 'It's a match!'",
   request: { params: z.object({ matchId: z.uuid() }) },
   responses: {
-    200: jsonResponse(z.object({ ok: z.literal(true) }), 'Recorded'),
+    200: jsonResponse(ZOk, 'Recorded'),
     404: errorResponse('Not a match of yours'),
   },
 });
@@ -87,7 +87,7 @@ const location = defineRoute('member', {
     'Share a position; it is stored snapped to a ~2 km grid and never shown to anyone. Moves are limited: 12 a day, none faster than 1,000 km/h',
   request: { body: jsonBody(ZLocationUpdate) },
   responses: {
-    200: jsonResponse(z.object({ ok: z.literal(true) }), 'Stored'),
+    200: jsonResponse(ZOk, 'Stored'),
     404: errorResponse('No profile yet'),
     429: errorResponse('Too many moves, or too fast'),
   },

@@ -1,13 +1,8 @@
-import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { ZHealth } from '../../../../contracts/responses';
 import type { AppEnv } from '../../lib/context';
 import { defineRoute } from '../../lib/route';
 import { jsonResponse } from '../../lib/openapi';
-
-const ZHealth = z.object({
-  status: z.enum(['ok', 'degraded']),
-  database: z.object({ kind: z.enum(['pglite', 'postgres']), migrationsApplied: z.number(), reachable: z.boolean() }),
-  uptimeSeconds: z.number(),
-});
 
 const getHealth = defineRoute('public', {
   method: 'get',

@@ -1,4 +1,5 @@
-import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { ZSession } from '../../../../contracts/responses';
 import { eq } from 'drizzle-orm';
 import { ZMeResponse, type TMeResponse } from '../../../../contracts/auth';
 import { user } from '../../db/schema';
@@ -20,7 +21,7 @@ const getSession = defineRoute('public', {
   path: '/api/session',
   tags: ['Account'],
   summary: 'The same as /api/me, or null for a visitor (the web app asks this on every load)',
-  responses: { 200: jsonResponse(z.object({ me: ZMeResponse.nullable() }), 'The member or null') },
+  responses: { 200: jsonResponse(ZSession, 'The member or null') },
 });
 
 async function describeMember(deps: Deps, sessionUser: SessionUser, sessionCreatedAt: Date): Promise<TMeResponse> {

@@ -1,5 +1,6 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { ZConversation, ZMessage, ZSendMessage } from '../../../../contracts/messages-api';
+import { ZConversationList, ZMarked, ZMessageList } from '../../../../contracts/responses';
+import { ZMessage, ZSendMessage } from '../../../../contracts/messages-api';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi';
 import { defineRoute } from '../../lib/route';
@@ -13,7 +14,7 @@ const conversationList = defineRoute('member', {
   path: '/api/conversations',
   tags: ['Messages'],
   summary: "The member's conversations, most recent first",
-  responses: { 200: jsonResponse(z.object({ conversations: z.array(ZConversation) }), 'Conversations') },
+  responses: { 200: jsonResponse(ZConversationList, 'Conversations') },
 });
 
 const messageList = defineRoute('member', {
@@ -22,7 +23,7 @@ const messageList = defineRoute('member', {
   tags: ['Messages'],
   summary: 'The latest messages, or all messages after `after` (a message id) to catch up after a reconnect',
   request: { params: conversationParams, query: z.object({ after: z.uuid().optional() }) },
-  responses: { 200: jsonResponse(z.object({ messages: z.array(ZMessage) }), 'Messages, oldest first'), ...common },
+  responses: { 200: jsonResponse(ZMessageList, 'Messages, oldest first'), ...common },
 });
 
 const send = defineRoute('member', {
@@ -40,7 +41,7 @@ const read = defineRoute('member', {
   tags: ['Messages'],
   summary: "Mark the other member's messages read",
   request: { params: conversationParams },
-  responses: { 200: jsonResponse(z.object({ marked: z.number() }), 'Marked'), ...common },
+  responses: { 200: jsonResponse(ZMarked, 'Marked'), ...common },
 });
 
 export const messageRoutes = new OpenAPIHono<AppEnv>()

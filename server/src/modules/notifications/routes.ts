@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { ZNotification } from '../../../../contracts/safety';
+import { ZMarked, ZNotificationList } from '../../../../contracts/responses';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi';
 import { defineRoute } from '../../lib/route';
@@ -11,7 +11,7 @@ const list = defineRoute('member', {
   tags: ['Notifications'],
   summary: 'The newest notifications and the unread count',
   responses: {
-    200: jsonResponse(z.object({ notifications: z.array(ZNotification), unreadCount: z.number() }), 'Notifications'),
+    200: jsonResponse(ZNotificationList, 'Notifications'),
   },
 });
 
@@ -23,7 +23,7 @@ const markRead = defineRoute('member', {
   request: {
     body: jsonBody(z.object({ ids: z.array(z.uuid()).max(100).optional() })),
   },
-  responses: { 200: jsonResponse(z.object({ marked: z.number() }), 'Marked'), 400: errorResponse('Bad ids') },
+  responses: { 200: jsonResponse(ZMarked, 'Marked'), 400: errorResponse('Bad ids') },
 });
 
 export const notificationRoutes = new OpenAPIHono<AppEnv>()

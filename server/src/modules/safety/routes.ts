@@ -1,5 +1,13 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { ZBlockedMember, ZMyReport, ZPastMatch, ZReportInput } from '../../../../contracts/safety';
+import {
+  ZBlockState,
+  ZBlockedList,
+  ZMyReportList,
+  ZPastMatchList,
+  ZReportFiled,
+  ZUnmatched,
+} from '../../../../contracts/responses';
+import { ZReportInput } from '../../../../contracts/safety';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi';
 import { defineRoute } from '../../lib/route';
@@ -20,7 +28,7 @@ const blockedList = defineRoute('member', {
   path: '/api/blocks',
   tags: ['Safety'],
   summary: 'The members I have blocked',
-  responses: { 200: jsonResponse(z.object({ blocked: z.array(ZBlockedMember) }), 'Blocked members') },
+  responses: { 200: jsonResponse(ZBlockedList, 'Blocked members') },
 });
 
 const block = defineRoute('member', {
@@ -30,7 +38,7 @@ const block = defineRoute('member', {
   summary: 'Block a member (idempotent): both vanish from each other everywhere',
   request: { params: memberParams },
   responses: {
-    200: jsonResponse(z.object({ blocked: z.literal(true) }), 'Blocked'),
+    200: jsonResponse(ZBlockState(true), 'Blocked'),
     400: errorResponse('Yourself'),
     404: errorResponse('No such member'),
   },
@@ -43,7 +51,7 @@ const unblock = defineRoute('member', {
   summary: 'Unblock a member',
   request: { params: memberParams },
   responses: {
-    200: jsonResponse(z.object({ blocked: z.literal(false) }), 'Unblocked'),
+    200: jsonResponse(ZBlockState(false), 'Unblocked'),
     404: errorResponse('Not blocked'),
   },
 });
@@ -55,7 +63,7 @@ const unmatchRoute = defineRoute('member', {
   summary: 'Unmatch: the chat closes for both; the last messages are kept 30 days for reports',
   request: { params: z.object({ matchId: z.uuid() }) },
   responses: {
-    200: jsonResponse(z.object({ pastMatchId: z.string() }), 'Unmatched'),
+    200: jsonResponse(ZUnmatched, 'Unmatched'),
     404: errorResponse('Not a match of yours'),
   },
 });
@@ -65,7 +73,7 @@ const pastMatchList = defineRoute('member', {
   path: '/api/past-matches',
   tags: ['Safety'],
   summary: 'Unmatched members still reportable (30 days)',
-  responses: { 200: jsonResponse(z.object({ pastMatches: z.array(ZPastMatch) }), 'Past matches') },
+  responses: { 200: jsonResponse(ZPastMatchList, 'Past matches') },
 });
 
 const report = defineRoute('member', {
@@ -75,7 +83,7 @@ const report = defineRoute('member', {
   summary: 'Report a member; seals the last messages and opens a moderation case (retry-safe by clientKey)',
   request: { body: jsonBody(ZReportInput) },
   responses: {
-    201: jsonResponse(z.object({ id: z.string(), status: z.literal('open') }), 'Case opened'),
+    201: jsonResponse(ZReportFiled, 'Case opened'),
     400: errorResponse('Invalid report'),
     404: errorResponse('No such member, conversation or past match'),
   },
@@ -86,7 +94,7 @@ const myReports = defineRoute('member', {
   path: '/api/reports/mine',
   tags: ['Safety'],
   summary: 'My reports and their status',
-  responses: { 200: jsonResponse(z.object({ reports: z.array(ZMyReport) }), 'My reports') },
+  responses: { 200: jsonResponse(ZMyReportList, 'My reports') },
 });
 
 export const safetyRoutes = new OpenAPIHono<AppEnv>()

@@ -1,18 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { TSeedJob } from '../../../../contracts/responses';
 import type { Deps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { seedDemoData, type SeedProgress, type SeedResult } from './service';
+import { seedDemoData, type SeedProgress } from './service';
 
-export type SeedJob = {
-  jobId: string;
-  state: 'running' | 'done' | 'failed';
-  /** Null until the seed reports (the demo account and its matches come first). */
-  phase: SeedProgress['phase'] | null;
-  done: number;
-  total: number;
-  result?: SeedResult;
-  error?: string;
-};
+/** A job as the control routes answer it (contracts/responses.ts). */
+export type SeedJob = TSeedJob;
 
 /** Finished jobs kept for a late look; older ones are forgotten. */
 const KEPT_JOBS = 10;

@@ -1,5 +1,6 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { ZAdminSelfie, ZSelfieChallenge, ZSelfieStatus } from '../../../../contracts/trust';
+import { ZAdminSelfieList, ZSelfieDecision } from '../../../../contracts/responses';
+import { ZSelfieChallenge, ZSelfieStatus } from '../../../../contracts/trust';
 import { readUpload, sendPrivateImage, uploadBodyLimit } from '../../http/upload';
 import { AppError } from '../../lib/errors';
 import type { AppEnv } from '../../lib/context';
@@ -68,7 +69,7 @@ const adminList = defineRoute('admin', {
   tags: ['Admin'],
   summary: 'Selfies to review (pending by default), with the profile photos to compare',
   request: { query: z.object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') }) },
-  responses: { 200: jsonResponse(z.object({ selfies: z.array(ZAdminSelfie) }), 'Selfies') },
+  responses: { 200: jsonResponse(ZAdminSelfieList, 'Selfies') },
 });
 
 const decisionParams = z.object({ submissionId: z.uuid() });
@@ -79,7 +80,7 @@ const approve = defineRoute('admin', {
   summary: 'Approve a selfie: the member becomes selfie-verified',
   request: { params: decisionParams },
   responses: {
-    200: jsonResponse(z.object({ status: z.literal('approved') }), 'Approved'),
+    200: jsonResponse(ZSelfieDecision('approved'), 'Approved'),
     404: errorResponse('No pending selfie'),
   },
 });
@@ -94,7 +95,7 @@ const reject = defineRoute('admin', {
     body: jsonBody(z.object({ reason: z.string().trim().min(3, 'Give the member a reason').max(300) })),
   },
   responses: {
-    200: jsonResponse(z.object({ status: z.literal('rejected') }), 'Rejected'),
+    200: jsonResponse(ZSelfieDecision('rejected'), 'Rejected'),
     400: errorResponse('No reason'),
     404: errorResponse('No pending selfie'),
   },

@@ -5,16 +5,15 @@ import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/page/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { untypedCall } from '@/features/auth';
+import type { TDevMailList } from '@contracts/responses';
 import { usePageMeta } from '@/lib/page-meta';
-
-type DevMail = { id: string; to: string; subject: string; text: string; link: string | null; createdAt: string };
 
 /** The development outbox: mail the server would have sent, when no SMTP server is configured. */
 export function Component() {
   usePageMeta('Dev mail · Vouch');
   const query = useQuery({
     queryKey: ['dev-mail'],
-    queryFn: () => untypedCall<{ mail: DevMail[] }>('/api/dev/mail'),
+    queryFn: () => untypedCall<TDevMailList>('/api/dev/mail'),
     refetchInterval: 5000,
   });
   return (

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { TDateState, TRatingInput, TSelfieStatus } from '@contracts/trust';
+import type { TDateAnswer, TDateState, TRatingInput, TSelfieStatus } from '@contracts/trust';
 import { client as api, data } from '@/lib/api';
 import { isRealtimeConnected } from '@/lib/realtime-status';
 import { uploadFile } from '@/lib/upload';
@@ -43,10 +43,8 @@ export const plansQueryOptions = queryOptions({
 });
 export const proposeDate = (input: { conversationId: string; startsAt: string; place: string }) =>
   data(api.api['date-plans'].$post({ json: input }));
-export const answerDate = (
-  planId: string,
-  answer: { action: 'accept' | 'decline' } | { action: 'counter'; startsAt: string; place: string },
-) => data(api.api['date-plans'][':planId'].answer.$post({ param: { planId }, json: answer }));
+export const answerDate = (planId: string, answer: TDateAnswer) =>
+  data(api.api['date-plans'][':planId'].answer.$post({ param: { planId }, json: answer }));
 export const shareDate = (planId: string) => data(api.api['date-plans'][':planId'].share.$post({ param: { planId } }));
 export const stopSharingDate = (planId: string) =>
   data(api.api['date-plans'][':planId'].share.$delete({ param: { planId } }));

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { NUDGE_KINDS } from './nudges';
-import type { TNotification } from './safety';
 
 export const MESSAGE_MAX_LENGTH = 2000;
 export const MESSAGE_TEXT = {
@@ -61,12 +60,16 @@ export const ZConversation = z.object({
 });
 export type TConversation = z.infer<typeof ZConversation>;
 
-/** What the realtime socket carries, as JSON text frames. */
+/**
+ * What the realtime socket carries, as JSON text frames. Events name what changed, by id; the
+ * client reads the rows over HTTP, where every access rule applies (no content rides along).
+ */
 export type RealtimeEvent =
-  | { type: 'message'; message: TMessage }
+  /** A message was stored (sent to both members: the sender's other tabs show it too). */
+  | { type: 'message'; conversationId: string; messageId: string }
   | { type: 'read'; conversationId: string; readerId: string }
   | { type: 'match'; matchId: string }
-  | { type: 'notification'; notification: TNotification }
+  | { type: 'notification'; notificationId: string }
   /** A block or an unmatch ended the conversation (null when the pair had none). */
   | { type: 'conversation-closed'; conversationId: string | null }
   /** A date photo, confirmation, rating or calendar plan changed in this conversation. */

@@ -1,5 +1,6 @@
 // Chat: members in pairs, each with a socket open on /api/realtime. A message is sent over HTTP
-// (as the web app sends it) and timed until the partner's socket receives it. Each conversation
+// (as the web app sends it) and timed until the partner's socket hears of it (the event names the
+// message by id). Each conversation
 // has one sender at a time in the closed loop, so the order received must be the order sent.
 import WebSocket from 'ws';
 import { closedLoop, openLoop, summarise, type Figures } from '../lib/load';
@@ -48,54 +49,65 @@ export async function runChat(
 ): Promise<{ results: ChatResults; sockets: WebSocket[]; conversation: { id: string; cookie: string } }> {
   const url = context.client.baseUrl;
   const pairs = await chatPairs(context);
-  const sentAt = new Map<string, number>();
-  const received = new Map<string, number>();
-  const lastSeqByConversation = new Map<string, number>();
-  let reorderings = 0;
+  // Events name the stored message by id (the app then reads it over HTTP): arrival is timed by id.
+  const sent = new Map<string, { startedAt: number; phase: string; seq: number; conversationId: string }>();
+  const arrivedAt = new Map<string, number>();
+  const arrivals = new Map<string, string[]>();
   const receivers = await Promise.all(
     pairs.map(async (pair) => {
       const socket = await openSocket(url, pair.to);
       socket.on('message', (data) => {
-        const event = JSON.parse(frameText(data)) as {
-          type: string;
-          message?: { content: string; conversationId: string };
-        };
-        if (event.type !== 'message' || !event.message) return;
-        const content = event.message.content;
-        const started = sentAt.get(content);
-        if (started === undefined) return;
-        received.set(content, performance.now() - started);
-        // Order is checked in the closed loop only, where each conversation has one message in
-        // flight at a time (warm-up messages may still arrive after it starts).
-        if (!content.startsWith('max:')) return;
-        const seq = Number(content.split(':')[1]);
-        const last = lastSeqByConversation.get(pair.conversationId) ?? -1;
-        if (seq < last) reorderings++;
-        lastSeqByConversation.set(pair.conversationId, seq);
+        const event = JSON.parse(frameText(data)) as { type: string; conversationId?: string; messageId?: string };
+        if (event.type !== 'message' || !event.messageId || arrivedAt.has(event.messageId)) return;
+        arrivedAt.set(event.messageId, performance.now());
+        arrivals.set(pair.conversationId, [...(arrivals.get(pair.conversationId) ?? []), event.messageId]);
       });
       return socket;
     }),
   );
   let seq = 0;
   const send = async (pair: Pair, phase: string) => {
-    const content = `${phase}:${seq++}`;
-    sentAt.set(content, performance.now());
+    const content = `${phase}:${seq}`;
+    const sentSeq = seq++;
+    const startedAt = performance.now();
     const response = await context.client.send(
       pair.from,
       'POST',
       `/api/conversations/${pair.conversationId}/messages`,
       { content, clientKey: crypto.randomUUID() },
     );
+    if (response.status === 201) {
+      const { id } = JSON.parse(response.text) as { id: string };
+      sent.set(id, { startedAt, phase, seq: sentSeq, conversationId: pair.conversationId });
+    }
     return ok(response.status);
+  };
+  /**
+   * Order is checked in the closed loop only, where each conversation has one message in flight
+   * at a time: within a conversation, its messages must arrive in the order they were sent.
+   */
+  const reorderingsOf = (phase: string) => {
+    let count = 0;
+    for (const ids of arrivals.values()) {
+      let last = -1;
+      for (const id of ids) {
+        const message = sent.get(id);
+        if (message?.phase !== phase) continue;
+        if (message.seq < last) count++;
+        last = message.seq;
+      }
+    }
+    return count;
   };
   const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
   const deliveredOf = (phase: string) =>
-    [...received.entries()].filter(([content]) => content.startsWith(`${phase}:`)).map(([, ms]) => ms);
+    [...sent.entries()]
+      .filter(([id, message]) => message.phase === phase && arrivedAt.has(id))
+      .map(([id, message]) => arrivedAt.get(id)! - message.startedAt);
 
   // Closed loop: worker w writes only in its own conversations, one message at a time.
   const workers = Math.min(32, pairs.length);
   await closedLoop(workers, 2, (k) => send(pairs[k % pairs.length]!, 'warm'));
-  lastSeqByConversation.clear();
   const byWorker = Array.from({ length: workers }, (_, w) => pairs.filter((_, p) => p % workers === w));
   const counters = Array(workers).fill(0) as number[];
   const closed = await withCpu(context.cpu, () =>
@@ -106,6 +118,7 @@ export async function runChat(
   );
   await settle();
   const deliveredMax = deliveredOf('max');
+  const reorderings = reorderingsOf('max');
   // Latencies are send→receive; the counts are of messages sent and stored.
   const max = {
     ...summarise(deliveredMax, closed.seconds, closed.errors),

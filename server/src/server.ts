@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { attachRealtime } from './realtime/routes';
-import { deleteOldSpill, RealtimeHub } from './realtime/hub';
+import { RealtimeHub } from './realtime/hub';
 import { BatchedSystemLog } from './lib/batched-system-log';
 import { inviteToVerifyPastDates } from './modules/dates/calendar.service';
 import { revealDueRatings } from './modules/dates/ratings.service';
@@ -113,7 +113,6 @@ export async function startServer(env: Env): Promise<RunningServer> {
       inviteToVerifyPastDates(services.database.db),
       liftEndedSuspensions(services.database.db),
       deleteExpiredPastMatches(services.database.db),
-      deleteOldSpill(services.database.db),
       deleteOldAdViews(services.database.db),
     ]).catch((error: unknown) => services.logger.warn({ err: error }, 'a scheduled sweep failed'));
   void sweep();

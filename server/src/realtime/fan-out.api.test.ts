@@ -63,8 +63,8 @@ describe.runIf(testDatabaseKind === 'postgres')('realtime across two server proc
         clientKey: crypto.randomUUID(),
       },
     );
-    const event = await live.next((e) => e.type === 'message' && e.message.id === sent.body.id);
-    expect(event.message.content).toBe('Across instances');
+    const event = await live.next((e) => e.type === 'message' && e.messageId === sent.body.id);
+    expect(event.conversationId).toBe(match.body.conversationId);
     live.socket.close();
   });
 

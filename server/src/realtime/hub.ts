@@ -1,8 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { RealtimeEvent } from '../../../contracts/messages-api';
 import type { Database } from '../db/client';
 import { selectRows, ZId } from '../db/rows';
-import { z } from 'zod';
 import type { Logger } from '../lib/logger';
 
 export const REALTIME_CHANNEL = 'vouch_realtime';
@@ -11,16 +10,12 @@ export const ADMIN_AUDIENCE = 'role:admin';
 
 type Socket = { send(data: string): void; close(code?: number, reason?: string): void };
 type Envelope = { to: string[]; event: RealtimeEvent };
-/** What travels through pg_notify: the envelope itself, or the id of a spilled one. */
-type Notice = Envelope | { spill: number };
 
 /**
- * pg_notify refuses a payload of 8,000 bytes or more, after the write it reports has committed.
- * A larger envelope is stored in realtime_spill and only its id is notified, so no valid write
- * can fail to be delivered for its size.
+ * pg_notify refuses a payload of 8,000 bytes or more. Events name what changed by id, so an
+ * envelope is a few hundred bytes; publishing refuses a larger one before anything is sent.
  */
 export const NOTIFY_MAX_BYTES = 7000;
-const SPILL_KEPT_SECONDS = 60;
 /** Whose socket it is: the session it was opened with, and until when it may hear admin events. */
 export type SocketOwner = { userId: string; sessionId: string; adminUntil: number | null };
 
@@ -52,26 +47,14 @@ export class RealtimeHub {
   ) {}
 
   async start(): Promise<void> {
-    this.unlisten = await this.database.listen(REALTIME_CHANNEL, (payload) => void this.receive(payload));
+    this.unlisten = await this.database.listen(REALTIME_CHANNEL, (payload) => this.receive(payload));
     this.sessionCheck = setInterval(() => void this.closeEndedSessions(), SESSION_CHECK_INTERVAL_MS);
     this.sessionCheck.unref();
   }
 
-  private async receive(payload: string): Promise<void> {
+  private receive(payload: string): void {
     try {
-      const notice = JSON.parse(payload) as Notice;
-      let envelope: Envelope;
-      if ('spill' in notice) {
-        const [spilled] = await selectRows(
-          this.database.db,
-          z.object({ envelope: z.string() }),
-          sql`select envelope from realtime_spill where id = ${notice.spill}`,
-        );
-        if (!spilled) return;
-        envelope = JSON.parse(spilled.envelope) as Envelope;
-      } else {
-        envelope = notice;
-      }
+      const envelope = JSON.parse(payload) as Envelope;
       for (const userId of envelope.to) this.deliverLocally(userId, envelope.event);
     } catch (error) {
       this.logger.warn({ err: error }, 'dropped a malformed realtime payload');
@@ -188,24 +171,12 @@ export async function publishEach(
   db: Pick<Database['db'], 'execute'>,
   events: [to: string[], event: RealtimeEvent][],
 ): Promise<void> {
-  const spills: SQL[] = [];
   const notifications = events.map(([to, event]) => {
     const envelope = JSON.stringify({ to, event } satisfies Envelope);
-    if (Buffer.byteLength(envelope) <= NOTIFY_MAX_BYTES) return sql`pg_notify(${REALTIME_CHANNEL}, ${envelope})`;
-    // Stored by the same statement that notifies its id: the row is there before anyone hears of it.
-    const name = sql.raw(`spill_${spills.length}`);
-    spills.push(sql`${name} as (insert into realtime_spill (envelope) values (${envelope}) returning id)`);
-    return sql`pg_notify(${REALTIME_CHANNEL}, (select json_build_object('spill', id)::text from ${name}))`;
+    if (Buffer.byteLength(envelope) > NOTIFY_MAX_BYTES) throw new Error(`a ${event.type} event too large to notify`);
+    return sql`pg_notify(${REALTIME_CHANNEL}, ${envelope})`;
   });
-  const ctes = spills.length ? sql`with ${sql.join(spills, sql`, `)} ` : sql``;
-  await db.execute(sql`${ctes}select ${sql.join(notifications, sql`, `)}`);
-}
-
-/** Spilled events everyone has had time to read. */
-export async function deleteOldSpill(db: Pick<Database['db'], 'execute'>): Promise<void> {
-  await db.execute(
-    sql`delete from realtime_spill where created_at < now() - make_interval(secs => ${SPILL_KEPT_SECONDS})`,
-  );
+  await db.execute(sql`select ${sql.join(notifications, sql`, `)}`);
 }
 
 const pendingStatsChange = new WeakMap<object, ReturnType<typeof setTimeout>>();

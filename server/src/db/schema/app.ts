@@ -140,13 +140,6 @@ export const contactMessages = pgTable(
   (t) => [index('contact_messages_inbox_idx').on(t.handledAt, t.priority, t.createdAt)],
 );
 
-/** Realtime events too large for pg_notify, delivered by id (realtime/hub.ts). */
-export const realtimeSpill = pgTable('realtime_spill', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  envelope: text('envelope').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
 /** The security log's newest entry, signed with the server's key (modules/audit/security-log.ts). */
 export const securityLogHead = pgTable('security_log_head', {
   id: integer('id').primaryKey().default(1),

@@ -6,7 +6,7 @@ import { messages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isPremium, planFromColumns } from '../plans/service';
 import { announceStatsChange, publish, publishEach } from '../../realtime/hub';
-import { markGroupRead, notificationEvent } from '../notifications/notifications.service';
+import { markGroupRead } from '../notifications/notifications.service';
 import { displayName } from '../profiles/names';
 import {
   insertMessage,
@@ -125,10 +125,10 @@ export async function sendMessage(
     throw new AppError('CONFLICT', 'That message key was already used.');
   const mine = toMessage(message, viewerId, planFromColumns(facts!).tier === 'premium');
   if (stored) {
+    // Ids only: each tab reads the message over HTTP (the sending tab already has it).
     await publishEach(db, [
-      [[otherId], { type: 'message', message: toMessage(message, otherId) }],
-      [[viewerId], { type: 'message', message: mine }],
-      [[otherId], notificationEvent(stored.notification!)],
+      [[otherId, viewerId], { type: 'message', conversationId, messageId: message.id }],
+      [[otherId], { type: 'notification', notificationId: stored.notification!.id }],
     ]);
     announceStatsChange(db);
   }

@@ -9,7 +9,6 @@ import {
   selectNotifications,
   ZNotificationRow,
   type NotificationNote,
-  type NotificationRow,
 } from './notifications.queries';
 
 const toNotification = (row: z.output<typeof ZNotificationRow>): TNotification => ({
@@ -25,16 +24,10 @@ const toNotification = (row: z.output<typeof ZNotificationRow>): TNotification =
 /** How many notifications the menu shows. */
 export const NOTIFICATION_PAGE = 30;
 
-/** The realtime event of a stored notification. */
-export const notificationEvent = (row: NotificationRow) => ({
-  type: 'notification' as const,
-  notification: toNotification(ZNotificationRow.parse(row)),
-});
-
 /** Stores a notification and pushes it to the member's open tabs. */
 export async function notify(db: Pick<Db, 'execute'>, userId: string, note: NotificationNote): Promise<void> {
   const row = await insertNotification(db, { userId, note });
-  await publish(db, [userId], { type: 'notification', notification: toNotification(row) });
+  await publish(db, [userId], { type: 'notification', notificationId: row.id });
 }
 
 export async function listNotifications(

@@ -1,2 +1,2 @@
 // The notifications feature as other features see it: import it from '@/features/notifications', never a file inside.
-export { notificationsQueryOptions, withNotification } from './notifications-api';
+export { notificationsQueryOptions } from './notifications-api';

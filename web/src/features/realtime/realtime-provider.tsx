@@ -10,7 +10,7 @@ import {
   mergeMessages,
   messagesQueryOptions,
 } from '@/features/messages';
-import { notificationsQueryOptions, withNotification } from '@/features/notifications';
+import { notificationsQueryOptions } from '@/features/notifications';
 import { refreshAfterSafetyAction } from '@/features/safety';
 import { refreshDateQueries } from '@/features/trust';
 import { paths } from '@/lib/paths';
@@ -70,18 +70,36 @@ export function RealtimeProvider({ userId }: { userId: string }) {
       void client.invalidateQueries({ queryKey: matchesQueryOptions.queryKey });
     };
 
+    /**
+     * A message was stored: this tab reads it over HTTP. The tab that sent it has it already (its
+     * own answer); an open chat reads what came after its last message; any other chat is read
+     * when it is opened, and the conversation list (read again) tells what came.
+     */
+    const showMessage = async (conversationId: string, messageId: string) => {
+      const key = messagesQueryOptions(conversationId).queryKey;
+      const cached = client.getQueryData(key);
+      let message = cached?.find((m) => m.id === messageId);
+      if (cached && !message) {
+        const last = cached.filter((m) => !m.id.startsWith('pending-')).at(-1);
+        const missed = last ? await fetchMessagesAfter(conversationId, last.id).catch(() => []) : [];
+        if (missed.length) client.setQueryData(key, (list) => mergeMessages(list, missed));
+        else void refetchFromNow(key);
+        message = missed.find((m) => m.id === messageId);
+      }
+      // The chat still loading (just opened) may have been answered before this message: ask again.
+      if (client.getQueryData(key) === undefined || client.isFetching({ queryKey: key }) > 0) void refetchFromNow(key);
+      // The conversation list shows the new last message; without the chat, it also says what came.
+      const conversations = await client
+        .fetchQuery({ ...conversationsQueryOptions, staleTime: 0 })
+        .catch(() => undefined);
+      const latest = message ?? conversations?.find((c) => c.id === conversationId)?.lastMessage;
+      if (latest && latest.senderId !== userId && conversationOnScreen() !== conversationId)
+        toast('New message', { description: messagePreview(latest.content) });
+    };
+
     const onEvent = (event: RealtimeEvent) => {
       if (event.type === 'message') {
-        const { message } = event;
-        const key = messagesQueryOptions(message.conversationId).queryKey;
-        client.setQueryData(key, (list) => (list ? mergeMessages(list, [message]) : list));
-        // The chat still loading (just opened) may have been answered before this message: ask again.
-        if (client.getQueryData(key) === undefined || client.isFetching({ queryKey: key }) > 0)
-          void refetchFromNow(key);
-        void client.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey });
-        if (message.senderId !== userId && conversationOnScreen() !== message.conversationId) {
-          toast('New message', { description: messagePreview(message.content) });
-        }
+        void showMessage(event.conversationId, event.messageId);
       } else if (event.type === 'read') {
         // The other member read my messages: a read receipt (the server sends this with Premium only).
         if (event.readerId !== userId) {
@@ -97,7 +115,7 @@ export function RealtimeProvider({ userId }: { userId: string }) {
         void client.invalidateQueries({ queryKey: matchesQueryOptions.queryKey });
         void client.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey });
       } else if (event.type === 'notification') {
-        client.setQueryData(notificationsQueryOptions.queryKey, (list) => withNotification(list, event.notification));
+        void client.invalidateQueries({ queryKey: notificationsQueryOptions.queryKey });
       } else if (event.type === 'stats-changed') {
         void client.invalidateQueries({ queryKey: ['admin', 'stats'] });
       } else if (event.type === 'date-updated') {

@@ -17,7 +17,7 @@ import {
 import { readUpload, uploadBodyLimit } from '../../http/upload';
 import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { errorResponse, imageResponse, jsonBody, jsonResponse } from '../../lib/openapi';
+import { errorResponse, imageResponse, jsonBody, jsonResponse, uploadBody, uploadRefusals } from '../../lib/openapi';
 import { defineRoute, findSession } from '../../lib/route';
 import { addressKey } from '../../auth/rate-limit';
 import { CLIENT_IP_HEADER } from '../../auth/auth';
@@ -57,19 +57,12 @@ const createRoute = defineRoute('admin', {
   tags: ['Admin'],
   summary: 'Create a campaign (multipart: file, name, targetUrl, placement)',
   request: {
-    body: {
-      content: {
-        'multipart/form-data': {
-          schema: ZCampaignFields.extend({ file: z.any().openapi({ type: 'string', format: 'binary' }) }),
-        },
-      },
-    },
+    body: uploadBody(ZCampaignFields.shape),
   },
   responses: {
     201: jsonResponse(ZCampaign, 'Created'),
     400: errorResponse('Invalid fields'),
-    413: errorResponse('File too large'),
-    415: errorResponse('Invalid file type'),
+    ...uploadRefusals,
   },
 });
 

@@ -11,7 +11,7 @@ import {
 } from '../../../../contracts/trust';
 import { readUpload, sendPrivateImage, uploadBodyLimit } from '../../http/upload';
 import type { AppEnv } from '../../lib/context';
-import { errorResponse, imageResponse, jsonBody, jsonResponse } from '../../lib/openapi';
+import { errorResponse, imageResponse, jsonBody, jsonResponse, uploadBody, uploadRefusals } from '../../lib/openapi';
 import { defineRoute, viewerOf } from '../../lib/route';
 import {
   listPlans,
@@ -44,17 +44,12 @@ const uploadDate = defineRoute('member', {
   summary: "'Verify Date': upload a photo of the two of you; the other participant confirms it",
   request: {
     params: conversationParams,
-    body: {
-      content: {
-        'multipart/form-data': { schema: z.object({ file: z.any().openapi({ type: 'string', format: 'binary' }) }) },
-      },
-    },
+    body: uploadBody(),
   },
   responses: {
     201: jsonResponse(ZDateState, 'Waiting for the other participant'),
     409: errorResponse('A photo is already waiting, or the date is verified'),
-    413: errorResponse('File too large'),
-    415: errorResponse('Invalid file type'),
+    ...uploadRefusals,
     404: notFound,
   },
 });

@@ -3,7 +3,7 @@ import { ZOwnProfile, ZPhotoList, ZPhotoOrder, ZProfileUpdate } from '../../../.
 import { readUpload, sendPrivateImage, uploadBodyLimit } from '../../http/upload';
 import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { errorResponse, imageResponse, jsonBody, jsonResponse } from '../../lib/openapi';
+import { errorResponse, imageResponse, jsonBody, jsonResponse, uploadBody, uploadRefusals } from '../../lib/openapi';
 import { defineRoute } from '../../lib/route';
 import { addPhoto, listPhotos, readPhoto, removePhoto, reorderPhotos } from './photos.service';
 import { getOwnProfile, saveOwnProfile } from './profiles.service';
@@ -43,17 +43,12 @@ const uploadPhoto = defineRoute('member', {
   tags: ['Profile'],
   summary: 'Upload a photo (JPG, PNG, GIF or WebP, at most 10 MB, at most 6 photos)',
   request: {
-    body: {
-      content: {
-        'multipart/form-data': { schema: z.object({ file: z.any().openapi({ type: 'string', format: 'binary' }) }) },
-      },
-    },
+    body: uploadBody(),
   },
   responses: {
     201: jsonResponse(ZPhotoList, 'The photos after the upload'),
     409: errorResponse('Maximum photos reached'),
-    413: errorResponse('File too large'),
-    415: errorResponse('Invalid file type'),
+    ...uploadRefusals,
     ...errors,
   },
 });

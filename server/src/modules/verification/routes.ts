@@ -4,7 +4,7 @@ import { ZSelfieChallenge, ZSelfieStatus } from '../../../../contracts/trust';
 import { readUpload, sendPrivateImage, uploadBodyLimit } from '../../http/upload';
 import { AppError } from '../../lib/errors';
 import type { AppEnv } from '../../lib/context';
-import { errorResponse, imageResponse, jsonBody, jsonResponse } from '../../lib/openapi';
+import { errorResponse, imageResponse, jsonBody, jsonResponse, uploadBody, uploadRefusals } from '../../lib/openapi';
 import { defineRoute, viewerOf } from '../../lib/route';
 import {
   decideSelfie,
@@ -37,20 +37,13 @@ const submit = defineRoute('member', {
   tags: ['Verification'],
   summary: 'Send the selfie for the given challenge (multipart: file, challengeId)',
   request: {
-    body: {
-      content: {
-        'multipart/form-data': {
-          schema: z.object({ file: z.any().openapi({ type: 'string', format: 'binary' }), challengeId: z.uuid() }),
-        },
-      },
-    },
+    body: uploadBody({ challengeId: z.uuid() }),
   },
   responses: {
     201: jsonResponse(ZSelfieStatus, 'Waiting for review'),
     400: errorResponse('Expired or used pose'),
     409: errorResponse('A selfie is already waiting'),
-    413: errorResponse('File too large'),
-    415: errorResponse('Invalid file type'),
+    ...uploadRefusals,
   },
 });
 

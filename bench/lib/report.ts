@@ -53,73 +53,65 @@ export function ratios(r: RunResult) {
 
 export function evaluateBudgets(runs: RunResult[], web: WebResults | null): Budget[] {
   const budgets: Budget[] = [];
+  const check = (where: string, budget: string, measured: string, met: boolean) =>
+    budgets.push({ budget, measured, met, where });
   const postgres = runs.filter((r) => r.db === 'postgres');
   // Discovery's budget is set at 1M profiles; a run without that tier is checked at its largest.
   const largest = postgres.toSorted((a, b) => b.counts.profiles! - a.counts.profiles!)[0];
   if (largest) {
     const where = runName(largest);
-    budgets.push({
-      budget: 'Discovery p99 ≤ 25 ms (1M, PostgreSQL)',
-      measured: `${largest.discovery.atHalf.p99} ms at ${largest.discovery.atHalf.rate}/s`,
-      met: largest.discovery.atHalf.p99 <= 25,
+    check(
       where,
-    });
+      'Discovery p99 ≤ 25 ms (1M, PostgreSQL)',
+      `${largest.discovery.atHalf.p99} ms at ${largest.discovery.atHalf.rate}/s`,
+      largest.discovery.atHalf.p99 <= 25,
+    );
     const r = ratios(largest).discoveryApiOverSqlThroughput;
-    budgets.push({
-      budget: 'Discovery endpoint ≥ ½ the throughput of its SQL alone',
-      measured: `${largest.discovery.max.rps} vs ${Math.round(avg(largest.calibration.start.discoverySql.rps, largest.calibration.end.discoverySql.rps))}/s, the mean of its start and end (×${r})`,
-      met: r >= 0.5,
+    check(
       where,
-    });
+      'Discovery endpoint ≥ ½ the throughput of its SQL alone',
+      `${largest.discovery.max.rps} vs ${Math.round(avg(largest.calibration.start.discoverySql.rps, largest.calibration.end.discoverySql.rps))}/s, the mean of its start and end (×${r})`,
+      r >= 0.5,
+    );
   }
   for (const run of postgres) {
     const where = runName(run);
     const { swipes, chat } = run;
-    budgets.push({
-      budget: 'Like/pass ≥ 2,000/s',
-      measured: `${swipes.max.rps}/s`,
-      met: swipes.max.rps >= 2000,
+    check(where, 'Like/pass ≥ 2,000/s', `${swipes.max.rps}/s`, swipes.max.rps >= 2000);
+    check(
       where,
-    });
-    budgets.push({
-      budget: 'Like/pass p99 ≤ 15 ms (at 1,000/s)',
-      measured: `${swipes.at1000.p99} ms at ${swipes.at1000.rate}/s`,
-      met: swipes.at1000.p99 <= 15 && swipes.at1000.rate >= 1000,
+      'Like/pass p99 ≤ 15 ms (at 1,000/s)',
+      `${swipes.at1000.p99} ms at ${swipes.at1000.rate}/s`,
+      swipes.at1000.p99 <= 15 && swipes.at1000.rate >= 1000,
+    );
+    check(
       where,
-    });
-    budgets.push({
-      budget: 'Exactly one match per mutual pair under races',
-      measured: `${swipes.race.matches} matches for ${swipes.race.pairs} pairs, ${swipes.race.duplicates} duplicates`,
-      met: raceExact(run),
+      'Exactly one match per mutual pair under races',
+      `${swipes.race.matches} matches for ${swipes.race.pairs} pairs, ${swipes.race.duplicates} duplicates`,
+      raceExact(run),
+    );
+    check(
       where,
-    });
-    budgets.push({
-      budget: 'Chat ≥ 2,000 messages/s stored and delivered',
-      measured: `${chat.max.rps}/s, ${chat.max.delivered}/${chat.max.requests} delivered`,
-      met: chat.max.rps >= 2000 && chat.max.delivered === chat.max.requests,
+      'Chat ≥ 2,000 messages/s stored and delivered',
+      `${chat.max.rps}/s, ${chat.max.delivered}/${chat.max.requests} delivered`,
+      chat.max.rps >= 2000 && chat.max.delivered === chat.max.requests,
+    );
+    check(
       where,
-    });
-    budgets.push({
-      budget: 'Chat p99 ≤ 20 ms at 1,000/s',
-      measured: `${chat.at1000.p99} ms at ${chat.at1000.rate}/s`,
-      met: chat.at1000.p99 <= 20 && chat.at1000.rate >= 1000,
+      'Chat p99 ≤ 20 ms at 1,000/s',
+      `${chat.at1000.p99} ms at ${chat.at1000.rate}/s`,
+      chat.at1000.p99 <= 20 && chat.at1000.rate >= 1000,
+    );
+    check(
       where,
-    });
-    budgets.push({
-      budget: '≤ 8 KB per idle socket',
-      measured: `${chat.idle.kbPerSocket} KB (${chat.idle.sockets} sockets; ws alone ${chat.idle.bareKbPerSocket} KB)`,
-      met: chat.idle.kbPerSocket <= 8,
-      where,
-    });
+      '≤ 8 KB per idle socket',
+      `${chat.idle.kbPerSocket} KB (${chat.idle.sockets} sockets; ws alone ${chat.idle.bareKbPerSocket} KB)`,
+      chat.idle.kbPerSocket <= 8,
+    );
   }
   if (web) {
     for (const route of web.routes.filter((r) => r.budgetKb !== null)) {
-      budgets.push({
-        budget: `${route.route} ≤ ${route.budgetKb} KB gzipped JS`,
-        measured: `${route.gzipKb} KB`,
-        met: !!route.met,
-        where: 'web',
-      });
+      check('web', `${route.route} ≤ ${route.budgetKb} KB gzipped JS`, `${route.gzipKb} KB`, !!route.met);
     }
   }
   // PGlite against PostgreSQL on the same tier: throughput of each scenario, and discovery latency.
@@ -133,12 +125,7 @@ export function evaluateBudgets(runs: RunResult[], web: WebResults | null): Budg
       ['chat throughput', ratio(native.chat.max.rps, lite.chat.max.rps)],
     ];
     for (const [what, factor] of pairs) {
-      budgets.push({
-        budget: `PGlite within 3× of PostgreSQL: ${what}`,
-        measured: `×${factor}`,
-        met: factor <= 3,
-        where: `${lite.tier}`,
-      });
+      check(`${lite.tier}`, `PGlite within 3× of PostgreSQL: ${what}`, `×${factor}`, factor <= 3);
     }
   }
   return budgets;

@@ -46,14 +46,20 @@ const isVerified = async (userId: string) =>
       .where(eq(profiles.userId, userId))
   )[0]!.v;
 
+/** A member with one profile photo (a pattern drawn from `seed`), and their mailbox. */
+async function memberWithPhoto(prefix: string, name: string, seed: number) {
+  const email = uniqueEmail(prefix);
+  const member = await factoryMember(suite.server, suite.passwordHash, { email, profile: { name } });
+  expect(
+    (await member.client.upload('/api/profile/photos', await patternImage(seed), 'me.jpg', 'image/jpeg')).status,
+  ).toBe(201);
+  return { email, member };
+}
+
 describe(`evasion on ${testDatabaseKind}`, () => {
   it('keeps reports and their sealed evidence when the reported member deletes their account, and flags them coming back', async () => {
     const admin = await factoryAdmin(suite.server);
-    const email = uniqueEmail('evader');
-    const subject = await factoryMember(suite.server, suite.passwordHash, { email, profile: { name: 'Evan' } });
-    expect(
-      (await subject.client.upload('/api/profile/photos', await patternImage(7), 'me.jpg', 'image/jpeg')).status,
-    ).toBe(201);
+    const { email, member: subject } = await memberWithPhoto('evader', 'Evan', 7);
     const reporter = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Rita' } });
     await reporter.client.json('POST', '/api/likes', { targetId: subject.id });
     const match = await subject.client.json<{ conversationId: string }>('POST', '/api/likes', {
@@ -127,11 +133,7 @@ describe(`evasion on ${testDatabaseKind}`, () => {
 
   it('flags a banned member opening another account, by another spelling of their mailbox or by their photo', async () => {
     const admin = await factoryAdmin(suite.server);
-    const email = uniqueEmail('banned');
-    const banned = await factoryMember(suite.server, suite.passwordHash, { email, profile: { name: 'Bo' } });
-    expect(
-      (await banned.client.upload('/api/profile/photos', await patternImage(31), 'me.jpg', 'image/jpeg')).status,
-    ).toBe(201);
+    const { email, member: banned } = await memberWithPhoto('banned', 'Bo', 31);
     expect(
       (await admin.client.json('PUT', `/api/admin/users/${banned.id}/blocked`, { blocked: true, reason: 'Harassment' }))
         .status,

@@ -32,6 +32,17 @@ const uploadPhoto = async (client: TestClient) =>
     form: { file: new File([new Uint8Array(await pngImage())], 'me.png', { type: 'image/png' }) },
   });
 
+/** A password sign-in from a new device (a fresh client), and what it answered. */
+async function signInElsewhere(email: string) {
+  const device = suite.server.client();
+  const { body } = await device.json<{ twoFactorRedirect?: boolean; twoFactorMethods?: string[] }>(
+    'POST',
+    '/api/auth/sign-in/email',
+    { email, password: PASSWORD },
+  );
+  return { device, body };
+}
+
 async function kinds(client: TestClient) {
   return (await ok(client.api.account.activity.$get())).events.map((e) => e.kind);
 }
@@ -61,15 +72,10 @@ describe(`second factors on ${testDatabaseKind}`, () => {
       emailCode: false,
     });
 
-    const device = suite.server.client();
-    const first = await device.json<{ twoFactorRedirect?: boolean; twoFactorMethods?: string[] }>(
-      'POST',
-      '/api/auth/sign-in/email',
-      { email, password: PASSWORD },
-    );
-    expect(first.body.twoFactorRedirect).toBe(true);
+    const { device, body: first } = await signInElsewhere(email);
+    expect(first.twoFactorRedirect).toBe(true);
     // Email codes are off: the code step is not offered them, and asking anyway mails nothing.
-    expect(first.body.twoFactorMethods).toEqual(['totp']);
+    expect(first.twoFactorMethods).toEqual(['totp']);
     const refused = await device.json<TErrorBody>('POST', '/api/auth/two-factor/send-otp', {});
     expect(refused.status).toBe(400);
     expect(refused.body.error.code).toBe('EMAIL_CODES_OFF');
@@ -92,13 +98,7 @@ describe(`second factors on ${testDatabaseKind}`, () => {
     expect(
       (await ok(client.api.account.security.app.disable.$post({ json: { password: PASSWORD } }))).twoFactorEnabled,
     ).toBe(false);
-    expect(
-      (
-        await suite.server
-          .client()
-          .json<{ twoFactorRedirect?: boolean }>('POST', '/api/auth/sign-in/email', { email, password: PASSWORD })
-      ).body.twoFactorRedirect,
-    ).toBeUndefined();
+    expect((await signInElsewhere(email)).body.twoFactorRedirect).toBeUndefined();
     expect(await kinds(client)).toContain('mfa_app_disabled');
   });
 
@@ -114,13 +114,8 @@ describe(`second factors on ${testDatabaseKind}`, () => {
       authenticatorApp: false,
       emailCode: true,
     });
-    const device = suite.server.client();
-    const signedIn = await device.json<{ twoFactorRedirect?: boolean; twoFactorMethods?: string[] }>(
-      'POST',
-      '/api/auth/sign-in/email',
-      { email, password: PASSWORD },
-    );
-    expect(signedIn.body).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['otp'] });
+    const { device, body: signedIn } = await signInElsewhere(email);
+    expect(signedIn).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['otp'] });
     expect((await device.json('POST', '/api/auth/two-factor/send-otp', {})).status).toBe(200);
     const mail = await latestMail(device, email, 'Your Vouch sign-in code');
     const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
@@ -130,13 +125,7 @@ describe(`second factors on ${testDatabaseKind}`, () => {
     await ok(client.api.account.security['email-code'].$put({ json: { enabled: false, password: PASSWORD } }));
     expect(await kinds(client)).toEqual(expect.arrayContaining(['mfa_email_enabled', 'mfa_email_disabled']));
     // With the factor off no code is needed, and none would be mailed.
-    expect(
-      (
-        await suite.server
-          .client()
-          .json<{ twoFactorRedirect?: boolean }>('POST', '/api/auth/sign-in/email', { email, password: PASSWORD })
-      ).body.twoFactorRedirect,
-    ).toBeUndefined();
+    expect((await signInElsewhere(email)).body.twoFactorRedirect).toBeUndefined();
   });
 });
 

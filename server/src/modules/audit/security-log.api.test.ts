@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, testDatabaseKind, type TestServer } from '../../../test/test-server';
+import type { Db } from '../../db/client';
 import { appendSecurityLog, verifySecurityLogChain } from './security-log';
 
 let server: TestServer;
@@ -45,6 +46,12 @@ function stableJson(value: unknown): string {
   }
   return JSON.stringify(value ?? null);
 }
+
+/** One more entry in the log, as any event would write it. */
+const appendTestEntry = (database: Db, after: string) =>
+  database.transaction((tx) =>
+    appendSecurityLog(tx, { eventType: 'test_event', severity: 'info', actorId: null, details: { after } }),
+  );
 
 describe(`the security log chain on ${testDatabaseKind}`, () => {
   it('stays one intact chain under concurrent writers, and refuses UPDATE, DELETE and TRUNCATE', async () => {
@@ -135,25 +142,11 @@ describe(`the security log chain on ${testDatabaseKind}`, () => {
       expect(await verifySecurityLogChain(database)).toMatchObject({ intact: false, truncated: true });
       // Nor does waiting for the next entry (an administrator signing in to run the audit writes
       // one): the server does not move a head that does not name the chain's end.
-      await database.transaction((tx) =>
-        appendSecurityLog(tx, {
-          eventType: 'test_event',
-          severity: 'info',
-          actorId: null,
-          details: { after: 'truncation' },
-        }),
-      );
+      await appendTestEntry(database, 'truncation');
       expect(await verifySecurityLogChain(database)).toMatchObject({ intact: false, truncated: true });
       // Deleting the head as well leaves keyed entries without one, however many are added after.
       await database.execute(sql`delete from security_log_head`);
-      await database.transaction((tx) =>
-        appendSecurityLog(tx, {
-          eventType: 'test_event',
-          severity: 'info',
-          actorId: null,
-          details: { after: 'head deleted' },
-        }),
-      );
+      await appendTestEntry(database, 'head deleted');
       expect(await verifySecurityLogChain(database)).toMatchObject({ intact: false, truncated: true });
     } finally {
       await fresh.stop();

@@ -145,36 +145,18 @@ describe(`discovery on ${testDatabaseKind}`, () => {
   it('never shows yourself, anyone you liked, passed on or blocked, or anyone who blocked you', async () => {
     const viewer = await member({ profile: { name: 'Viewer', location: 'Lisbon-test-zone', interests: ['surf'] } });
     const zone = { location: 'Lisbon-test-zone' };
-    const liked = await insertMember(suite.server.deps.database.db, {
-      email: uniqueEmail(),
-      passwordHash: suite.passwordHash,
-      profile: zone,
-    });
-    const passed = await insertMember(suite.server.deps.database.db, {
-      email: uniqueEmail(),
-      passwordHash: suite.passwordHash,
-      profile: zone,
-    });
-    const blockedByMe = await insertMember(suite.server.deps.database.db, {
-      email: uniqueEmail(),
-      passwordHash: suite.passwordHash,
-      profile: zone,
-    });
-    const blockedMe = await insertMember(suite.server.deps.database.db, {
-      email: uniqueEmail(),
-      passwordHash: suite.passwordHash,
-      profile: zone,
-    });
-    const visible = await insertMember(suite.server.deps.database.db, {
-      email: uniqueEmail(),
-      passwordHash: suite.passwordHash,
-      profile: { ...zone, interests: ['surf', 'wine'] },
-    });
-    const hidden = await insertMember(suite.server.deps.database.db, {
-      email: uniqueEmail(),
-      passwordHash: suite.passwordHash,
-      profile: { ...zone, hidden: true },
-    });
+    const inZone = (profile: Partial<typeof zone> & { interests?: string[]; hidden?: boolean } = {}) =>
+      insertMember(suite.server.deps.database.db, {
+        email: uniqueEmail(),
+        passwordHash: suite.passwordHash,
+        profile: { ...zone, ...profile },
+      });
+    const liked = await inZone();
+    const passed = await inZone();
+    const blockedByMe = await inZone();
+    const blockedMe = await inZone();
+    const visible = await inZone({ interests: ['surf', 'wine'] });
+    const hidden = await inZone({ hidden: true });
     await ok(viewer.client.api.likes.$post({ json: { targetId: liked } }));
     await ok(viewer.client.api.passes.$post({ json: { targetId: passed } }));
     const passedLongAgo = await insertMember(suite.server.deps.database.db, {

@@ -15,7 +15,7 @@ import {
   Users,
 } from 'lucide-react';
 import { POLICY } from '@contracts/policy';
-import { PageHeader } from '@/components/page/page-header';
+import { PageHeader, TitledSection } from '@/components/page/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { usePageMeta } from '@/lib/page-meta';
@@ -23,6 +23,20 @@ import { WithAdSidebar } from '@/features/ads/ad-slot';
 import { paths } from '@/lib/paths';
 
 type Item = { icon: typeof Heart; title: string; text: string };
+
+/** A page's closing links: Join Vouch, then where to read on. */
+function JoinLinks({ next, nextLabel }: { next: string; nextLabel: string }) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <Button asChild>
+        <Link to={paths.register}>Join Vouch</Link>
+      </Button>
+      <Button variant="outline" asChild>
+        <Link to={next}>{nextLabel}</Link>
+      </Button>
+    </div>
+  );
+}
 
 function ItemGrid({ items, columns = 'sm:grid-cols-2 lg:grid-cols-3' }: { items: Item[]; columns?: string }) {
   return (
@@ -114,20 +128,10 @@ export function AboutUs() {
           </CardDescription>
         </CardHeader>
       </Card>
-      <section aria-labelledby="why" className="grid gap-4">
-        <h2 id="why" className="text-2xl font-semibold">
-          Three reasons to choose Vouch
-        </h2>
+      <TitledSection id="why" title="Three reasons to choose Vouch" className="grid gap-4">
         <ItemGrid items={REASONS} />
-      </section>
-      <div className="flex flex-wrap gap-3">
-        <Button asChild>
-          <Link to={paths.register}>Join Vouch</Link>
-        </Button>
-        <Button variant="outline" asChild>
-          <Link to={paths.safetyCommitment}>Our safety commitment</Link>
-        </Button>
-      </div>
+      </TitledSection>
+      <JoinLinks next={paths.safetyCommitment} nextLabel="Our safety commitment" />
     </Page>
   );
 }
@@ -293,14 +297,7 @@ export function SafetyCommitment() {
           ))}
         </div>
       </section>
-      <div className="flex flex-wrap gap-3">
-        <Button asChild>
-          <Link to={paths.register}>Join Vouch</Link>
-        </Button>
-        <Button variant="outline" asChild>
-          <Link to={paths.support}>Get help from support</Link>
-        </Button>
-      </div>
+      <JoinLinks next={paths.support} nextLabel="Get help from support" />
     </Page>
   );
 }

@@ -10,11 +10,11 @@ import { ADMIN_TEXT, ZAdminSignIn } from '@contracts/admin';
 import { MFA_TEXT } from '@contracts/account';
 import { CodeField, useCodeEntry } from '@/features/account';
 import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/input';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { PageSpinner } from '@/components/ui/spinner';
 import { adminSignIn, verifyTotp } from '@/features/admin/admin-api';
+import { SignInFields } from '@/features/auth/credential-fields';
 import { sessionQueryOptions, useSession } from '@/lib/session';
 import { ApiError } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
@@ -36,7 +36,7 @@ export function Component() {
     resolver: zodResolver(ZAdminSignIn),
     defaultValues: { email: '', password: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   useEffect(() => {
     if (session?.isAdmin) void navigate(paths.admin, { replace: true });
@@ -102,24 +102,19 @@ export function Component() {
                 hint="The 6-digit code from your authenticator app."
                 autoFocus
               />
-              <Button type="submit" disabled={pending}>
-                {pending ? 'Verifying...' : 'Verify'}
-              </Button>
+              <SubmitButton pending={pending} pendingLabel="Verifying...">
+                Verify
+              </SubmitButton>
               <Button type="button" variant="outline" onClick={backToPassword}>
                 Back
               </Button>
             </form>
           ) : (
             <form className="grid gap-4" onSubmit={submit} noValidate>
-              <Field label="Admin Email" error={errors.email?.message}>
-                <Input type="email" autoComplete="username" {...form.register('email')} />
-              </Field>
-              <Field label="Password" error={errors.password?.message}>
-                <Input type="password" autoComplete="current-password" {...form.register('password')} />
-              </Field>
-              <Button type="submit" disabled={isSubmitting}>
-                {isSubmitting ? 'Authenticating...' : 'Login as Site Owner'}
-              </Button>
+              <SignInFields form={form} emailLabel="Admin Email" emailAutoComplete="username" />
+              <SubmitButton pending={isSubmitting} pendingLabel="Authenticating...">
+                Login as Site Owner
+              </SubmitButton>
               <Button asChild variant="outline">
                 <Link to={paths.home}>Back to Home</Link>
               </Button>

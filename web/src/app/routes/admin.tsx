@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -31,6 +31,20 @@ const TABS = [
   ['security', 'Security'],
 ] as const;
 type Tab = (typeof TABS)[number][0];
+/** What the tabs after Overview show, in the order of TABS. */
+const PANELS: Record<Exclude<Tab, 'overview'>, ReactNode> = {
+  users: <UsersPanel />,
+  moderation: <ModerationPanel />,
+  campaigns: <CampaignsPanel />,
+  reports: <ReportsPanel />,
+  subscriptions: (
+    <>
+      <PendingPayments />
+      <SubscriptionsPanel />
+    </>
+  ),
+  security: <SecurityPanel />,
+};
 const tabClass =
   'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm';
 
@@ -139,25 +153,11 @@ function AdminDashboard() {
           <InboxSummary open={unanswered} />
           <UsersPanel preview={6} />
         </Tabs.Content>
-        <Tabs.Content value="users" className="pt-6">
-          <UsersPanel />
-        </Tabs.Content>
-        <Tabs.Content value="moderation" className="pt-6">
-          <ModerationPanel />
-        </Tabs.Content>
-        <Tabs.Content value="campaigns" className="pt-6">
-          <CampaignsPanel />
-        </Tabs.Content>
-        <Tabs.Content value="reports" className="pt-6">
-          <ReportsPanel />
-        </Tabs.Content>
-        <Tabs.Content value="subscriptions" className="grid gap-8 pt-6">
-          <PendingPayments />
-          <SubscriptionsPanel />
-        </Tabs.Content>
-        <Tabs.Content value="security" className="pt-6">
-          <SecurityPanel />
-        </Tabs.Content>
+        {Object.entries(PANELS).map(([id, panel]) => (
+          <Tabs.Content key={id} value={id} className={id === 'subscriptions' ? 'grid gap-8 pt-6' : 'pt-6'}>
+            {panel}
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
     </div>
   );

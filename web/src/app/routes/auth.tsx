@@ -6,12 +6,12 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { ZLoginForm, ZQuickRegisterForm, type TLoginForm, type TQuickRegisterForm } from '@contracts/auth';
 import { AUTH_TEXT, TOASTS } from '@contracts/messages';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { Input, SubmitButton } from '@/components/ui/input';
 import { authApi } from '@/features/auth/auth-api';
 import { AuthShell } from '@/features/auth/auth-shell';
+import { NewPasswordFields, SignInFields } from '@/features/auth/credential-fields';
 import { CheckEmail } from '@/features/auth/check-email';
 import { useSignIn } from '@/features/auth/use-sign-in';
 import { errorMessage } from '@/lib/api-client';
@@ -24,7 +24,7 @@ const tabClass =
 function LoginTab() {
   const signIn = useSignIn();
   const form = useForm<TLoginForm>({ resolver: zodResolver(ZLoginForm), defaultValues: { email: '', password: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     try {
       await signIn(email, password);
@@ -34,15 +34,10 @@ function LoginTab() {
   });
   return (
     <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-      <Field label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" {...form.register('email')} />
-      </Field>
-      <Field label="Password" error={errors.password?.message}>
-        <Input type="password" autoComplete="current-password" {...form.register('password')} />
-      </Field>
-      <Button type="submit" size="lg" disabled={isSubmitting}>
-        {isSubmitting ? 'Signing In...' : 'Sign In'}
-      </Button>
+      <SignInFields form={form} />
+      <SubmitButton size="lg" pending={isSubmitting} pendingLabel="Signing In...">
+        Sign In
+      </SubmitButton>
       <Link to={paths.forgotPassword} className="justify-self-center text-sm text-primary hover:underline">
         Forgot password?
       </Link>
@@ -70,15 +65,10 @@ function RegisterTab({ onRegistered }: { onRegistered: (email: string) => void }
       <Field label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...form.register('email')} />
       </Field>
-      <Field label="Password" hint={AUTH_TEXT.passwordRuleHint} error={errors.password?.message}>
-        <Input type="password" autoComplete="new-password" {...form.register('password')} />
-      </Field>
-      <Field label="Confirm password" error={errors.confirmPassword?.message}>
-        <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
-      </Field>
-      <Button type="submit" size="lg" disabled={isSubmitting}>
-        {isSubmitting ? 'Creating Account...' : 'Create Account'}
-      </Button>
+      <NewPasswordFields form={form} labels={['Password', 'Confirm password']} hint={AUTH_TEXT.passwordRuleHint} />
+      <SubmitButton size="lg" pending={isSubmitting} pendingLabel="Creating Account...">
+        Create Account
+      </SubmitButton>
     </form>
   );
 }

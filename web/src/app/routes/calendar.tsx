@@ -8,7 +8,7 @@ import { toast } from '@/lib/toast';
 import { z } from 'zod';
 import { PLACE_MAX } from '@contracts/trust-constants';
 import type { TDatePlan } from '@contracts/trust';
-import { PageHeader } from '@/components/page/page-header';
+import { PageHeader, TitledSection } from '@/components/page/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -277,25 +277,24 @@ function Plans() {
   const past = list.filter((p) => new Date(p.startsAt).getTime() < now || p.status === 'declined').reverse();
   return (
     <div className="grid content-start gap-6">
-      <section aria-labelledby="upcoming-heading" className="grid gap-3">
-        <h2 id="upcoming-heading" className="text-lg font-semibold">
-          Upcoming
-        </h2>
+      <TitledSection
+        id="upcoming-heading"
+        title="Upcoming"
+        className="grid gap-3"
+        headingClassName="text-lg font-semibold"
+      >
         {upcoming.length === 0 ? (
           <p className="rounded-xl bg-muted/60 p-4 text-sm text-muted-foreground">No dates planned yet.</p>
         ) : (
           upcoming.map((p) => <PlanCard key={p.id} plan={p} past={false} />)
         )}
-      </section>
+      </TitledSection>
       {past.length > 0 && (
-        <section aria-labelledby="past-heading" className="grid gap-3">
-          <h2 id="past-heading" className="text-lg font-semibold">
-            Past
-          </h2>
+        <TitledSection id="past-heading" title="Past" className="grid gap-3" headingClassName="text-lg font-semibold">
           {past.map((p) => (
             <PlanCard key={p.id} plan={p} past />
           ))}
-        </section>
+        </TitledSection>
       )}
     </div>
   );

@@ -8,8 +8,9 @@ import { PASSWORD_TEXT, ZChangePasswordForm, type TChangePasswordForm } from '@c
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { Input, SubmitButton } from '@/components/ui/input';
 import { accountApi, activityQueryOptions, sessionsQueryOptions } from '@/features/account/account-api';
+import { NewPasswordFields } from '@/features/auth/credential-fields';
 import { errorMessage } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
@@ -60,15 +61,10 @@ function ChangePassword() {
             <Field label="Current password" error={errors.currentPassword?.message}>
               <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
             </Field>
-            <Field label="New password" error={errors.newPassword?.message}>
-              <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
-            </Field>
-            <Field label="Confirm new password" error={errors.confirmPassword?.message}>
-              <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
-            </Field>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Updating...' : 'Update Password'}
-            </Button>
+            <NewPasswordFields form={form} name="newPassword" labels={['New password', 'Confirm new password']} />
+            <SubmitButton pending={isSubmitting} pendingLabel="Updating...">
+              Update Password
+            </SubmitButton>
           </form>
         </CardContent>
       </Card>

@@ -1,6 +1,6 @@
 import { Mail, MessageCircleQuestion } from 'lucide-react';
 import { Link } from 'react-router';
-import { PageHeader } from '@/components/page/page-header';
+import { FaqList, PageHeader } from '@/components/page/page-header';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ContactForm } from '@/features/contact/contact-form';
 import { usePageMeta } from '@/lib/page-meta';
@@ -42,12 +42,7 @@ export function Component() {
           <h2 id="contact-faq" className="flex items-center gap-2 text-base font-semibold">
             <MessageCircleQuestion className="size-4 text-primary" aria-hidden /> Common questions
           </h2>
-          {FAQ.map(([question, answer]) => (
-            <details key={question} className="rounded-xl border bg-card p-3 text-sm">
-              <summary className="cursor-pointer font-medium">{question}</summary>
-              <p className="mt-2 text-muted-foreground">{answer}</p>
-            </details>
-          ))}
+          <FaqList items={FAQ} compact />
           <p className="text-sm text-muted-foreground">
             Need to report someone? Use Report in the chat or on their profile: it reaches our safety team with the
             messages. More in{' '}

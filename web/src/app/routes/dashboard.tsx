@@ -28,9 +28,11 @@ const loadTab = {
   profile: () => import('@/features/dashboard/profile-tab'),
   security: () => import('@/features/dashboard/security-tab'),
 };
-const MatchesTab = lazy(loadTab.matches);
-const ProfileTab = lazy(loadTab.profile);
-const SecurityTab = lazy(loadTab.security);
+const LAZY_TABS = {
+  matches: lazy(loadTab.matches),
+  profile: lazy(loadTab.profile),
+  security: lazy(loadTab.security),
+};
 
 function TabLoading({ children }: { children: ReactNode }) {
   return (
@@ -99,21 +101,13 @@ function Dashboard() {
         <Tabs.Content value="discover">
           <DiscoverDeck />
         </Tabs.Content>
-        <Tabs.Content value="matches">
-          <TabLoading>
-            <MatchesTab />
-          </TabLoading>
-        </Tabs.Content>
-        <Tabs.Content value="profile">
-          <TabLoading>
-            <ProfileTab />
-          </TabLoading>
-        </Tabs.Content>
-        <Tabs.Content value="security">
-          <TabLoading>
-            <SecurityTab />
-          </TabLoading>
-        </Tabs.Content>
+        {Object.entries(LAZY_TABS).map(([value, LazyTab]) => (
+          <Tabs.Content key={value} value={value}>
+            <TabLoading>
+              <LazyTab />
+            </TabLoading>
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
       {/* The dashboard placement: below the deck and the matches, never beside security settings. */}
       {tab !== 'security' && <AdSlot placement="dashboard" layout="inline" className="mt-10" />}

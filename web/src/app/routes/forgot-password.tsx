@@ -6,7 +6,7 @@ import { TOASTS } from '@contracts/messages';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { Input, SubmitButton } from '@/components/ui/input';
 import { authApi } from '@/features/auth/auth-api';
 import { AuthShell } from '@/features/auth/auth-shell';
 import { usePageMeta } from '@/lib/page-meta';
@@ -68,9 +68,9 @@ export function Component() {
                   required
                 />
               </Field>
-              <Button type="submit" size="lg" disabled={!email.trim() || sending}>
-                {sending ? 'Sending...' : 'Send Reset Instructions'}
-              </Button>
+              <SubmitButton size="lg" pending={sending} pendingLabel="Sending..." disabled={!email.trim()}>
+                Send Reset Instructions
+              </SubmitButton>
             </form>
           </CardContent>
         )}

@@ -8,7 +8,7 @@ import { AUTH_DELAYS, loginHintFor, TOASTS } from '@contracts/messages';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { Input, SubmitButton } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { authApi } from '@/features/auth/auth-api';
 import { AuthShell } from '@/features/auth/auth-shell';
@@ -165,9 +165,9 @@ export function Component() {
                 Forgot password?
               </Link>
             </div>
-            <Button type="submit" size="lg" disabled={isSubmitting}>
-              {isSubmitting ? 'Signing In...' : 'Sign In'}
-            </Button>
+            <SubmitButton size="lg" pending={isSubmitting} pendingLabel="Signing In...">
+              Sign In
+            </SubmitButton>
           </form>
           <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground">
             <span className="h-px flex-1 bg-border" /> Or <span className="h-px flex-1 bg-border" />

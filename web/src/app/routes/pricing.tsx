@@ -7,7 +7,7 @@ import {
   PREMIUM_MONTHLY_PRICE,
   PRICING_FAQ,
 } from '@contracts/plans-constants';
-import { PageHeader } from '@/components/page/page-header';
+import { FaqList, PageHeader, TitledSection } from '@/components/page/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { useSession } from '@/lib/session';
@@ -98,10 +98,7 @@ export function Component() {
         </Card>
       </div>
 
-      <section aria-labelledby="compare" className="grid gap-4">
-        <h2 id="compare" className="text-2xl font-semibold">
-          Compare plans
-        </h2>
+      <TitledSection id="compare" title="Compare plans" className="grid gap-4">
         <div className="overflow-x-auto rounded-2xl border">
           <table className="w-full text-sm">
             <thead className="bg-muted/60">
@@ -134,19 +131,11 @@ export function Component() {
             </tbody>
           </table>
         </div>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="pricing-faq" className="grid gap-3">
-        <h2 id="pricing-faq" className="text-2xl font-semibold">
-          Questions about plans
-        </h2>
-        {PRICING_FAQ.map(([question, answer]) => (
-          <details key={question} className="rounded-xl border bg-card p-4">
-            <summary className="cursor-pointer font-medium">{question}</summary>
-            <p className="mt-2 text-sm text-muted-foreground">{answer}</p>
-          </details>
-        ))}
-      </section>
+      <TitledSection id="pricing-faq" title="Questions about plans" className="grid gap-3">
+        <FaqList items={PRICING_FAQ} />
+      </TitledSection>
     </div>
   );
 }

@@ -6,11 +6,11 @@ import { toast } from '@/lib/toast';
 import { ZResetPasswordForm, type TResetPasswordForm } from '@contracts/auth';
 import { AUTH_DELAYS, AUTH_TEXT, TOASTS } from '@contracts/messages';
 import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/input';
 import { Card, CardContent } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { authApi } from '@/features/auth/auth-api';
 import { AuthShell } from '@/features/auth/auth-shell';
+import { NewPasswordFields } from '@/features/auth/credential-fields';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 
@@ -25,7 +25,7 @@ export function Component() {
     resolver: zodResolver(ZResetPasswordForm),
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   useEffect(() => {
     if (!done) return;
@@ -73,15 +73,14 @@ export function Component() {
             </p>
           ) : (
             <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-              <Field label="New Password" hint={AUTH_TEXT.passwordRuleHint} error={errors.password?.message}>
-                <Input type="password" autoComplete="new-password" {...form.register('password')} />
-              </Field>
-              <Field label="Confirm New Password" error={errors.confirmPassword?.message}>
-                <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
-              </Field>
-              <Button type="submit" size="lg" disabled={isSubmitting}>
-                {isSubmitting ? 'Resetting...' : 'Reset Password'}
-              </Button>
+              <NewPasswordFields
+                form={form}
+                labels={['New Password', 'Confirm New Password']}
+                hint={AUTH_TEXT.passwordRuleHint}
+              />
+              <SubmitButton size="lg" pending={isSubmitting} pendingLabel="Resetting...">
+                Reset Password
+              </SubmitButton>
             </form>
           )}
         </CardContent>

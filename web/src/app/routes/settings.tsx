@@ -4,7 +4,7 @@ import { Ban, Flag, HeartCrack, ShieldCheck } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { CASE_STATUS_LABELS, REPORT_REASONS, SAFETY_TEXT, type TMyReport } from '@contracts/safety';
 import { PageHeader } from '@/components/page/page-header';
-import { SectionEmpty, SectionLoading, SettingsSection } from '@/components/page/settings-section';
+import { SectionList, SettingsSection } from '@/components/page/settings-section';
 import {
   AccountDataSection,
   ActivitySection,
@@ -47,31 +47,25 @@ function BlockedMembers() {
       title="Blocked members"
       description="People you blocked cannot see you or message you, and you do not see them."
     >
-      {blocked.isPending ? (
-        <SectionLoading />
-      ) : !blocked.data?.length ? (
-        <SectionEmpty>You have not blocked anyone.</SectionEmpty>
-      ) : (
-        <ul className="divide-y" aria-label="Blocked members">
-          {blocked.data.map((member) => (
-            <li key={member.userId} className="flex items-center gap-3 py-3">
-              <div className="min-w-0 flex-1">
-                <p className="truncate font-medium">{member.name}</p>
-                <p className="text-xs text-muted-foreground">Blocked on {day(member.blockedAt)}</p>
-              </div>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={unblock.isPending}
-                onClick={() => unblock.mutate(member)}
-                aria-label={`Unblock ${member.name}`}
-              >
-                Unblock
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <SectionList query={blocked} empty="You have not blocked anyone." label="Blocked members">
+        {(member) => (
+          <li key={member.userId} className="flex items-center gap-3 py-3">
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-medium">{member.name}</p>
+              <p className="text-xs text-muted-foreground">Blocked on {day(member.blockedAt)}</p>
+            </div>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={unblock.isPending}
+              onClick={() => unblock.mutate(member)}
+              aria-label={`Unblock ${member.name}`}
+            >
+              Unblock
+            </Button>
+          </li>
+        )}
+      </SectionList>
     </SettingsSection>
   );
 }
@@ -84,44 +78,38 @@ function PastMatches({ onReport }: { onReport: (target: ReportTarget) => void })
       title="Past matches"
       description="After an unmatch you can still report the other person for 30 days. The last messages are kept for the moderators until then."
     >
-      {past.isPending ? (
-        <SectionLoading />
-      ) : !past.data?.length ? (
-        <SectionEmpty>No past matches.</SectionEmpty>
-      ) : (
-        <ul className="divide-y" aria-label="Past matches">
-          {past.data.map((match) => (
-            <li key={match.id} className="flex items-center gap-3 py-3">
-              <div className="min-w-0 flex-1">
-                <p className="truncate font-medium">{match.other.name}</p>
-                <p className="text-xs text-muted-foreground">
-                  {match.unmatchedByMe ? 'You unmatched' : 'Unmatched'} on {day(match.unmatchedAt)} · reportable for{' '}
-                  {daysLeft(match.expiresAt)} more days
-                </p>
-              </div>
-              {match.reported ? (
-                <span className="text-xs font-medium text-muted-foreground">Reported</span>
-              ) : (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() =>
-                    onReport({
-                      subjectId: match.other.userId,
-                      name: match.other.name,
-                      source: 'past-match',
-                      pastMatchId: match.id,
-                    })
-                  }
-                  aria-label={`Report ${match.other.name}`}
-                >
-                  <Flag /> Report
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <SectionList query={past} empty="No past matches." label="Past matches">
+        {(match) => (
+          <li key={match.id} className="flex items-center gap-3 py-3">
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-medium">{match.other.name}</p>
+              <p className="text-xs text-muted-foreground">
+                {match.unmatchedByMe ? 'You unmatched' : 'Unmatched'} on {day(match.unmatchedAt)} · reportable for{' '}
+                {daysLeft(match.expiresAt)} more days
+              </p>
+            </div>
+            {match.reported ? (
+              <span className="text-xs font-medium text-muted-foreground">Reported</span>
+            ) : (
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() =>
+                  onReport({
+                    subjectId: match.other.userId,
+                    name: match.other.name,
+                    source: 'past-match',
+                    pastMatchId: match.id,
+                  })
+                }
+                aria-label={`Report ${match.other.name}`}
+              >
+                <Flag /> Report
+              </Button>
+            )}
+          </li>
+        )}
+      </SectionList>
     </SettingsSection>
   );
 }
@@ -140,32 +128,26 @@ function MyReports() {
       title="My reports"
       description="What happened to the reports you made. We review every report within 24 hours."
     >
-      {reports.isPending ? (
-        <SectionLoading />
-      ) : !reports.data?.length ? (
-        <SectionEmpty>You have not reported anyone.</SectionEmpty>
-      ) : (
-        <ul className="divide-y" aria-label="My reports">
-          {reports.data.map((report) => (
-            <li key={report.id} className="grid gap-1 py-3">
-              <div className="flex items-center gap-2">
-                <p className="min-w-0 flex-1 truncate font-medium">
-                  {report.subject.name}{' '}
-                  <span className="font-normal text-muted-foreground">· {REPORT_REASONS[report.reason]}</span>
-                </p>
-                <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_STYLE[report.status])}>
-                  {CASE_STATUS_LABELS[report.status]}
-                </span>
-              </div>
-              <p className="text-xs text-muted-foreground">
-                Sent on {day(report.createdAt)}
-                {report.resolvedAt && ` · decided on ${day(report.resolvedAt)}`}
+      <SectionList query={reports} empty="You have not reported anyone." label="My reports">
+        {(report) => (
+          <li key={report.id} className="grid gap-1 py-3">
+            <div className="flex items-center gap-2">
+              <p className="min-w-0 flex-1 truncate font-medium">
+                {report.subject.name}{' '}
+                <span className="font-normal text-muted-foreground">· {REPORT_REASONS[report.reason]}</span>
               </p>
-              {report.outcome && <p className="text-sm">{report.outcome}</p>}
-            </li>
-          ))}
-        </ul>
-      )}
+              <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_STYLE[report.status])}>
+                {CASE_STATUS_LABELS[report.status]}
+              </span>
+            </div>
+            <p className="text-xs text-muted-foreground">
+              Sent on {day(report.createdAt)}
+              {report.resolvedAt && ` · decided on ${day(report.resolvedAt)}`}
+            </p>
+            {report.outcome && <p className="text-sm">{report.outcome}</p>}
+          </li>
+        )}
+      </SectionList>
     </SettingsSection>
   );
 }

@@ -1,4 +1,4 @@
-import { PageHeader } from '@/components/page/page-header';
+import { FaqList, PageHeader, TitledSection } from '@/components/page/page-header';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ContactForm } from '@/features/contact/contact-form';
 import { usePageMeta } from '@/lib/page-meta';
@@ -11,17 +11,9 @@ export function Component() {
       <PageHeader title="Support">
         Answers to common questions, and a way to reach us. Premium members' requests are answered first.
       </PageHeader>
-      <section aria-labelledby="faq" className="grid gap-3">
-        <h2 id="faq" className="text-xl font-semibold">
-          Common questions
-        </h2>
-        {FAQ.map(([question, answer]) => (
-          <details key={question} className="rounded-xl border bg-card p-4">
-            <summary className="cursor-pointer font-medium">{question}</summary>
-            <p className="mt-2 text-sm text-muted-foreground">{answer}</p>
-          </details>
-        ))}
-      </section>
+      <TitledSection id="faq" title="Common questions" className="grid gap-3" headingClassName="text-xl font-semibold">
+        <FaqList items={FAQ} />
+      </TitledSection>
       <Card>
         <CardHeader>
           <CardTitle className="text-lg">Still need help?</CardTitle>

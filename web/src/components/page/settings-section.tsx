@@ -56,3 +56,24 @@ export function SectionQuery<T>({
   if (query.isError) return <SectionEmpty>{errorMessage(query.error, failure)}</SectionEmpty>;
   return <>{children(query.data)}</>;
 }
+
+/** A section's list: a spinner while it loads, the empty text when there is nothing, else the items. */
+export function SectionList<T>({
+  query,
+  empty,
+  label,
+  children,
+}: {
+  query: UseQueryResult<T[]>;
+  empty: string;
+  label: string;
+  children: (item: T) => ReactNode;
+}) {
+  if (query.isPending) return <SectionLoading />;
+  if (!query.data?.length) return <SectionEmpty>{empty}</SectionEmpty>;
+  return (
+    <ul className="divide-y" aria-label={label}>
+      {query.data.map(children)}
+    </ul>
+  );
+}

@@ -19,7 +19,7 @@ export const buttonVariants = cva('btn', {
   defaultVariants: { variant: 'default', size: 'default' },
 });
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
   VariantProps<typeof buttonVariants> & { asChild?: boolean };
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(

@@ -1,5 +1,6 @@
 import { forwardRef, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { cn } from '@/lib/utils';
+import { Button, type ButtonProps } from './button';
 
 // The field-* classes are defined in styles.css (components layer), so a caller's utilities override them.
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(
@@ -25,3 +26,18 @@ export const Select = forwardRef<
   </select>
 ));
 Select.displayName = 'Select';
+
+/** A form's submit button: disabled while the form is being sent, and saying so with pendingLabel. */
+export function SubmitButton({
+  pending,
+  pendingLabel,
+  disabled,
+  children,
+  ...props
+}: ButtonProps & { pending: boolean; pendingLabel: string }) {
+  return (
+    <Button type="submit" disabled={pending || disabled} {...props}>
+      {pending ? pendingLabel : children}
+    </Button>
+  );
+}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
 import { cn } from '@/lib/utils';
+import { Button } from './button';
 
 /**
  * A centred dialog over a dimmed page. Put a Dialog.Title (and usually a Dialog.Description)
@@ -24,5 +25,16 @@ export function Modal({
         <Dialog.Content className={cn('modal-panel', className)}>{children}</Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** A modal form's Cancel: an outline button that closes the modal and submits nothing. */
+export function ModalCancel() {
+  return (
+    <Dialog.Close asChild>
+      <Button type="button" variant="outline">
+        Cancel
+      </Button>
+    </Dialog.Close>
   );
 }

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Dialog } from 'radix-ui';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { Input, SubmitButton } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 
 type Props = {
@@ -67,9 +67,9 @@ export function PasswordDialog({
           <Button type="button" variant="outline" onClick={() => close(false)}>
             Cancel
           </Button>
-          <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={pending}>
-            {pending ? 'Checking...' : confirmLabel}
-          </Button>
+          <SubmitButton variant={destructive ? 'destructive' : 'default'} pending={pending} pendingLabel="Checking...">
+            {confirmLabel}
+          </SubmitButton>
         </div>
       </form>
     </Modal>

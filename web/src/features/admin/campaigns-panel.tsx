@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Dialog } from 'radix-ui';
-import { Modal } from '@/components/ui/modal';
+import { Modal, ModalCancel } from '@/components/ui/modal';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -86,11 +86,7 @@ function CreateCampaign({ open, onOpenChange }: { open: boolean; onOpenChange: (
           </Select>
         </Field>
         <div className="flex justify-end gap-2">
-          <Dialog.Close asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </Dialog.Close>
+          <ModalCancel />
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? 'Creating...' : 'Create Campaign'}
           </Button>

@@ -9,12 +9,12 @@ import {
   type TRegistrationDetails,
 } from '@contracts/auth';
 import { AUTH_TEXT, TOASTS } from '@contracts/messages';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Input, Select } from '@/components/ui/input';
+import { Input, Select, SubmitButton } from '@/components/ui/input';
 import { BioField } from '@/features/profile';
 import { errorMessage } from '@/lib/api-client';
 import { authApi } from './auth-api';
+import { NewPasswordFields } from './credential-fields';
 
 /** Turns the typed form into the sign-up details, leaving out what was left empty. */
 function toRegistration(form: TRegisterForm): TRegistrationDetails {
@@ -63,12 +63,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Password" error={errors.password?.message}>
-          <Input type="password" autoComplete="new-password" {...form.register('password')} />
-        </Field>
-        <Field label="Confirm password" error={errors.confirmPassword?.message}>
-          <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
-        </Field>
+        <NewPasswordFields form={form} labels={['Password', 'Confirm password']} />
       </div>
       <p className="-mt-2 text-xs text-muted-foreground">{AUTH_TEXT.passwordRuleHint}.</p>
       <div className="grid gap-4 sm:grid-cols-[1fr_7rem]">
@@ -103,9 +98,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         details={() => ({ name: form.getValues('name'), interests: parseInterests(form.getValues('interests') ?? '') })}
         onSuggested={(bio) => form.setValue('bio', bio, { shouldDirty: true })}
       />
-      <Button type="submit" size="lg" disabled={isSubmitting}>
-        {isSubmitting ? 'Creating Account...' : 'Create Account'}
-      </Button>
+      <SubmitButton size="lg" pending={isSubmitting} pendingLabel="Creating Account...">
+        Create Account
+      </SubmitButton>
     </form>
   );
 }

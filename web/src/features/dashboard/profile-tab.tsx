@@ -1,7 +1,6 @@
-import { Link } from 'react-router';
 import { Settings, UserPen } from 'lucide-react';
 import { PROFILE_DEFAULTS } from '@contracts/profile-constants';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { Card } from '@/components/ui/card';
 import { useOwnProfile } from '@/features/profile';
 import { ReputationSummary, SelfieCard } from '@/features/trust';
@@ -39,16 +38,12 @@ export default function ProfileTab() {
           />
         </div>
         <div className="flex gap-2 border-t p-4">
-          <Button asChild>
-            <Link to={paths.profileEdit}>
-              <UserPen aria-hidden /> Edit Profile
-            </Link>
-          </Button>
-          <Button variant="outline" asChild>
-            <Link to={paths.settings}>
-              <Settings aria-hidden /> Settings
-            </Link>
-          </Button>
+          <ButtonLink to={paths.profileEdit} icon={UserPen}>
+            Edit Profile
+          </ButtonLink>
+          <ButtonLink to={paths.settings} icon={Settings} variant="outline">
+            Settings
+          </ButtonLink>
         </div>
       </Card>
       <SelfieCard />

@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
 import { KeyRound, Lock } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { Card, CardContent } from '@/components/ui/card';
 import { MfaCard } from '@/features/account';
 import { paths } from '@/lib/paths';
@@ -12,16 +11,12 @@ export default function SecurityTab() {
       <MfaCard />
       <Card>
         <CardContent className="grid gap-2 pt-6 sm:grid-cols-2">
-          <Button variant="outline" asChild>
-            <Link to={paths.changePassword}>
-              <KeyRound aria-hidden /> Change Password
-            </Link>
-          </Button>
-          <Button variant="outline" asChild>
-            <Link to={paths.settings}>
-              <Lock aria-hidden /> Privacy Settings
-            </Link>
-          </Button>
+          <ButtonLink to={paths.changePassword} icon={KeyRound} variant="outline">
+            Change Password
+          </ButtonLink>
+          <ButtonLink to={paths.settings} icon={Lock} variant="outline">
+            Privacy Settings
+          </ButtonLink>
         </CardContent>
       </Card>
     </div>

@@ -1,7 +1,10 @@
+import type { ReactNode } from 'react';
 import { BadgeCheck, Heart, MapPin, Sparkles, Star } from 'lucide-react';
 import type { TProfileCard } from '@contracts/discovery';
 import { PROFILE_DEFAULTS } from '@contracts/profile-constants';
+import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
+import { SafetyMenu } from '@/features/safety';
 import { ratedDates } from '@/features/trust';
 
 export const displayName = (card: { name: string }) => card.name.trim() || PROFILE_DEFAULTS.name;
@@ -138,3 +141,36 @@ export function SuperLikeMark({ card }: { card: TProfileCard }) {
 
 /** The ring that highlights a super-liker's card. */
 export const superLikeRing = (card: TProfileCard) => (card.superLikedYou ? 'ring-2 ring-amber-400' : '');
+
+/** What sits on a card's photo: the match and super-like badges at the top left, the safety menu at the top right. */
+export function PhotoOverlays({ card }: { card: TProfileCard }) {
+  return (
+    <>
+      <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
+        <CompatibilityBadge card={card} />
+        <SuperLikeMark card={card} />
+      </div>
+      <SafetyMenu
+        member={{ userId: card.userId, name: displayName(card) }}
+        className="absolute right-2 top-2 rounded-full bg-black/40 text-white hover:bg-black/60 hover:text-white"
+      />
+    </>
+  );
+}
+
+/** A profile's card: named by the person's name and age for screen readers, ringed when they super-liked you. */
+export function ProfileCard({
+  card,
+  className,
+  children,
+}: {
+  card: TProfileCard;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card className={cn(className, superLikeRing(card))} aria-label={`${displayName(card)}, ${displayAge(card)}`}>
+      {children}
+    </Card>
+  );
+}

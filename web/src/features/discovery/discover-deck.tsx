@@ -11,17 +11,14 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
-import { SafetyMenu } from '@/features/safety';
 import {
   CardHeading,
   CardPhoto,
-  CompatibilityBadge,
-  displayAge,
   displayName,
   InterestChips,
+  PhotoOverlays,
+  ProfileCard,
   RatingDisplay,
-  SuperLikeMark,
-  superLikeRing,
 } from './card-parts';
 import { discoverQueryOptions, likesStatusQueryOptions, passProfile } from './discovery-api';
 import { useLike } from './use-like';
@@ -115,21 +112,11 @@ export function DiscoverDeck() {
           </Button>
         </Card>
       ) : (
-        <Card
-          className={cn('overflow-hidden md:grid md:grid-cols-2', superLikeRing(card))}
-          aria-label={`${displayName(card)}, ${displayAge(card)}`}
-        >
+        <ProfileCard card={card} className="overflow-hidden md:grid md:grid-cols-2">
           <div className="relative">
             {/* Sized to the screen, so Pass and Like stay in view without scrolling. */}
             <CardPhoto card={card} className={DECK_PHOTO} />
-            <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
-              <CompatibilityBadge card={card} />
-              <SuperLikeMark card={card} />
-            </div>
-            <SafetyMenu
-              member={{ userId: card.userId, name: displayName(card) }}
-              className="absolute right-2 top-2 rounded-full bg-black/40 text-white hover:bg-black/60 hover:text-white"
-            />
+            <PhotoOverlays card={card} />
             {/* On phones the essentials sit on the photo's dark foot. */}
             <div className="dark absolute inset-x-0 bottom-0 grid gap-2 bg-gradient-to-t from-black/90 via-black/75 to-transparent p-4 pt-16 text-white md:hidden [&_.text-muted-foreground]:text-white/90">
               <Essentials card={card} />
@@ -173,7 +160,7 @@ export function DiscoverDeck() {
             <TrustBadges badges={card.badges} />
             <p className="line-clamp-3 text-sm">{card.bio ?? PROFILE_DEFAULTS.bio}</p>
           </div>
-        </Card>
+        </ProfileCard>
       )}
     </div>
   );

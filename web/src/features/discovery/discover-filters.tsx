@@ -1,3 +1,4 @@
+import type { ChangeEvent } from 'react';
 import { Slider } from 'radix-ui';
 import { Crown, Lock, Search } from 'lucide-react';
 import { Link } from 'react-router';
@@ -5,6 +6,7 @@ import { AGE_FILTER, DEFAULT_RADIUS_KM, RADIUS_CHOICES_KM, type GenderFilter } f
 import { paths } from '@/lib/paths';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
+import { Checkbox } from '@/components/ui/checkbox';
 
 export type FilterState = {
   location: string;
@@ -68,24 +70,12 @@ function AdvancedFilters({
         </Select>
       </Field>
       <span className="hidden lg:block" />
-      <label className="flex h-10 items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          className="size-4 accent-[var(--primary)]"
-          checked={value.verifiedDates}
-          onChange={(e) => set('verifiedDates', e.target.checked)}
-        />
+      <Checkbox className="h-10" checked={value.verifiedDates} onCheckedChange={(on) => set('verifiedDates', on)}>
         Has verified dates
-      </label>
-      <label className="flex h-10 items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          className="size-4 accent-[var(--primary)]"
-          checked={value.recentlyActive}
-          onChange={(e) => set('recentlyActive', e.target.checked)}
-        />
+      </Checkbox>
+      <Checkbox className="h-10" checked={value.recentlyActive} onCheckedChange={(on) => set('recentlyActive', on)}>
         Active this week
-      </label>
+      </Checkbox>
     </fieldset>
   );
 }
@@ -104,6 +94,11 @@ export function DiscoverFilters({
   premium: boolean;
 }) {
   const set = <K extends keyof FilterState>(key: K, v: FilterState[K]) => onChange({ ...value, [key]: v });
+  /** The value and change handler of a typed-in filter. */
+  const textFilter = (key: 'q' | 'location') => ({
+    value: value[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(key, e.target.value),
+  });
   return (
     <div
       className="grid items-start gap-4 rounded-2xl border bg-card p-4 sm:grid-cols-2 lg:grid-cols-5"
@@ -112,12 +107,7 @@ export function DiscoverFilters({
     >
       <div className="relative lg:col-span-2">
         <Field label="Search">
-          <Input
-            className="pl-9"
-            placeholder="Name or bio"
-            value={value.q}
-            onChange={(e) => set('q', e.target.value)}
-          />
+          <Input className="pl-9" placeholder="Name or bio" {...textFilter('q')} />
         </Field>
         {/* Centred on the input's own row (h-10), which is the bottom of this cell. */}
         <span
@@ -143,12 +133,7 @@ export function DiscoverFilters({
         </Field>
       ) : (
         <Field label="Location">
-          <Input
-            list="city-suggestions"
-            placeholder="Any city"
-            value={value.location}
-            onChange={(e) => set('location', e.target.value)}
-          />
+          <Input list="city-suggestions" placeholder="Any city" {...textFilter('location')} />
         </Field>
       )}
       <datalist id="city-suggestions">
@@ -181,24 +166,17 @@ export function DiscoverFilters({
           <Slider.Track className="relative h-1.5 grow rounded-full bg-muted">
             <Slider.Range className="absolute h-full rounded-full bg-primary" />
           </Slider.Track>
-          <Slider.Thumb
-            aria-label="Minimum age"
-            className="block size-5 rounded-full border-2 border-primary bg-background shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          />
-          <Slider.Thumb
-            aria-label="Maximum age"
-            className="block size-5 rounded-full border-2 border-primary bg-background shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          />
+          {['Minimum age', 'Maximum age'].map((label) => (
+            <Slider.Thumb
+              key={label}
+              aria-label={label}
+              className="block size-5 rounded-full border-2 border-primary bg-background shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            />
+          ))}
         </Slider.Root>
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="size-4 accent-[var(--primary)]"
-            checked={value.verifiedOnly}
-            onChange={(e) => set('verifiedOnly', e.target.checked)}
-          />
+        <Checkbox checked={value.verifiedOnly} onCheckedChange={(on) => set('verifiedOnly', on)}>
           Verified only
-        </label>
+        </Checkbox>
       </div>
       <AdvancedFilters value={value} set={set} premium={premium} />
     </div>

@@ -6,17 +6,14 @@ import { PROFILE_DEFAULTS } from '@contracts/profile-constants';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import { SafetyMenu } from '@/features/safety';
 import {
   CardHeading,
   CardPhoto,
-  CompatibilityBadge,
-  displayAge,
   displayName,
   InterestChips,
+  PhotoOverlays,
+  ProfileCard,
   RatingDisplay,
-  SuperLikeMark,
-  superLikeRing,
 } from './card-parts';
 import { TrustBadges, TrustScore } from '@/features/trust';
 
@@ -81,20 +78,10 @@ export function ProfileGridCard({
   likeLabel?: string;
 }) {
   return (
-    <Card
-      className={cn('flex flex-col overflow-hidden', superLikeRing(card))}
-      aria-label={`${displayName(card)}, ${displayAge(card)}`}
-    >
+    <ProfileCard card={card} className="flex flex-col overflow-hidden">
       <div className="relative">
         <Carousel card={card} />
-        <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
-          <CompatibilityBadge card={card} />
-          <SuperLikeMark card={card} />
-        </div>
-        <SafetyMenu
-          member={{ userId: card.userId, name: displayName(card) }}
-          className="absolute right-2 top-2 rounded-full bg-black/40 text-white hover:bg-black/60 hover:text-white"
-        />
+        <PhotoOverlays card={card} />
       </div>
       <div className="grid flex-1 content-start gap-3 p-4">
         <CardHeading card={card} />
@@ -134,7 +121,7 @@ export function ProfileGridCard({
           <Heart aria-hidden /> {likeLabel}
         </Button>
       </div>
-    </Card>
+    </ProfileCard>
   );
 }
 

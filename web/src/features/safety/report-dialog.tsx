@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Dialog } from 'radix-ui';
-import { Modal } from '@/components/ui/modal';
+import { Modal, ModalCancel } from '@/components/ui/modal';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -133,11 +133,7 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
         Also block {target.name}
       </label>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Dialog.Close asChild>
-          <Button type="button" variant="outline">
-            Cancel
-          </Button>
-        </Dialog.Close>
+        <ModalCancel />
         <Button type="submit" variant="destructive" disabled={isSubmitting}>
           {isSubmitting ? 'Sending...' : 'Send report'}
         </Button>

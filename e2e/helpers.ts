@@ -4,6 +4,12 @@ import { e2eDataDir } from './data-dir';
 
 export const PASSWORD = 'Secret123';
 
+/** The desktop and phone sizes that layout checks run at. */
+export const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const;
+
 export function uniqueEmail(prefix = 'e2e'): string {
   return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { apiMember, mailedLink, registerAndVerify, signInWithPassword, toast, uniqueEmail } from './helpers';
+import { apiMember, mailedLink, registerAndVerify, signInWithPassword, toast, uniqueEmail, VIEWPORTS } from './helpers';
 
 const colors = ['#e11d48', '#2563eb', '#16a34a'];
 const photo = async (color: string) => ({
@@ -184,10 +184,7 @@ test.describe('[DECK]', () => {
     });
     await shown.page.request.post('/api/profile/photos', { headers, multipart: { file: await photo(colors[1]!) } });
 
-    for (const [width, height] of [
-      [1280, 800],
-      [390, 844],
-    ] as const) {
+    for (const { width, height } of VIEWPORTS) {
       const page = viewer.page;
       await page.setViewportSize({ width, height });
       await page.goto('/dashboard');

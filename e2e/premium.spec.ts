@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PAYMENT_URL } from './data-dir';
-import { apiAdmin, apiMember, seedWithCli } from './helpers';
+import { apiAdmin, apiMember, seedWithCli, VIEWPORTS } from './helpers';
 
 type Deck = { profiles: { userId: string }[] };
 
@@ -91,10 +91,7 @@ test('the Matches tab shows the matches first, and who liked you as one compact 
   for (let i = 0; i < 8; i++) await (await apiMember(browser, `Fan${i}${tag}`, baseURL!)).like(member.id);
 
   const page = member.page;
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
+  for (const { width, height } of VIEWPORTS) {
     await page.setViewportSize({ width, height });
     await page.goto('/dashboard?tab=matches');
     const matches = page.getByRole('heading', { name: 'Your Matches' });

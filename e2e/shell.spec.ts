@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiMember } from './helpers';
+import { apiMember, VIEWPORTS } from './helpers';
 
 test.describe('[SHELL]', () => {
   test('[GUARD] member pages send visitors to /login, admin pages to /admin-login', async ({ page }) => {
@@ -157,10 +157,7 @@ test('[TOASTS] a toast hides neither the header nor the bottom bar nor the suppo
     a: { x: number; y: number; width: number; height: number },
     b: { x: number; y: number; width: number; height: number },
   ) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
+  for (const { width, height } of VIEWPORTS) {
     await page.setViewportSize({ width, height });
     await page.goto('/settings');
     await page.getByRole('switch').first().click(); // a privacy switch: saved with a toast

@@ -13,6 +13,8 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
+/** The handle a transaction's callback gets. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export type Database = {

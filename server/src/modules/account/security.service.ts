@@ -1,7 +1,12 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { DELETE_TEXT, type TActiveSession, type TSecuritySettings } from '../../../../contracts/account';
+import {
+  DELETE_TEXT,
+  type AccountEventKind,
+  type TActiveSession,
+  type TSecuritySettings,
+} from '../../../../contracts/account';
 import { verifyPassword } from '../../auth/password';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { account, accountSecurity, session, twoFactor, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { RequestMeta } from '../../auth/hooks';
@@ -33,40 +38,40 @@ async function syncTwoFactorFlag(tx: Pick<Db, 'update' | 'execute'>, userId: str
   return { ...settings, twoFactorEnabled: enabled };
 }
 
-export async function setEmailCode(
+/**
+ * A second factor turned on or off: the password first; the change and the sign-in flag in one
+ * transaction; then the line in the member's security activity.
+ */
+async function changeSecondFactor(
   db: Db,
-  userId: string,
-  enabled: boolean,
-  password: string,
-  meta: RequestMeta,
+  { userId, password, meta, event }: { userId: string; password: string; meta: RequestMeta; event: AccountEventKind },
+  change: (tx: Tx) => Promise<unknown>,
 ): Promise<TSecuritySettings> {
   await requirePassword(db, userId, password);
   const settings = await db.transaction(async (tx) => {
-    await tx
-      .insert(accountSecurity)
-      .values({ userId, emailCode: enabled })
-      .onConflictDoUpdate({ target: accountSecurity.userId, set: { emailCode: enabled, updatedAt: new Date() } });
+    await change(tx);
     return syncTwoFactorFlag(tx, userId);
   });
-  await recordAccountEvent(db, userId, enabled ? 'mfa_email_enabled' : 'mfa_email_disabled', meta);
+  await recordAccountEvent(db, userId, event, meta);
   return settings;
 }
 
+export const setEmailCode = (db: Db, userId: string, enabled: boolean, password: string, meta: RequestMeta) =>
+  changeSecondFactor(
+    db,
+    { userId, password, meta, event: enabled ? 'mfa_email_enabled' : 'mfa_email_disabled' },
+    (tx) =>
+      tx
+        .insert(accountSecurity)
+        .values({ userId, emailCode: enabled })
+        .onConflictDoUpdate({ target: accountSecurity.userId, set: { emailCode: enabled, updatedAt: new Date() } }),
+  );
+
 /** Turns the authenticator app off; email codes, if on, keep the second factor. */
-export async function disableAuthenticatorApp(
-  db: Db,
-  userId: string,
-  password: string,
-  meta: RequestMeta,
-): Promise<TSecuritySettings> {
-  await requirePassword(db, userId, password);
-  const settings = await db.transaction(async (tx) => {
-    await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
-    return syncTwoFactorFlag(tx, userId);
-  });
-  await recordAccountEvent(db, userId, 'mfa_app_disabled', meta);
-  return settings;
-}
+export const disableAuthenticatorApp = (db: Db, userId: string, password: string, meta: RequestMeta) =>
+  changeSecondFactor(db, { userId, password, meta, event: 'mfa_app_disabled' }, (tx) =>
+    tx.delete(twoFactor).where(eq(twoFactor.userId, userId)),
+  );
 
 /** Whether email codes may be sent to this member (better-auth's sendOTP asks). */
 export async function emailCodesAllowed(db: Pick<Db, 'select'>, userId: string): Promise<boolean> {

@@ -22,6 +22,20 @@ function requireFuture(startsAt: Date, now = new Date()) {
     throw new AppError('BAD_REQUEST', 'Choose a time in the future.', { startsAt: 'Choose a time in the future.' });
 }
 
+/** A proposal (a first one or a counter), for a time still to come. */
+async function insertPlan(
+  db: Pick<Db, 'insert'>,
+  plan: { conversationId: string; proposedBy: string; invitee: string; startsAt: string; place: string },
+) {
+  const startsAt = new Date(plan.startsAt);
+  requireFuture(startsAt);
+  const [row] = await db
+    .insert(datePlans)
+    .values({ ...plan, startsAt })
+    .returning();
+  return row!;
+}
+
 // Shown in each reader's own time zone (contracts/times.ts).
 const when = timeToken;
 
@@ -31,26 +45,15 @@ export async function proposeDate(
   input: { conversationId: string; startsAt: string; place: string },
 ): Promise<TDatePlan> {
   const { otherId } = await requireParticipant(db, { viewerId, conversationId: input.conversationId });
-  const startsAt = new Date(input.startsAt);
-  requireFuture(startsAt);
-  const [plan] = await db
-    .insert(datePlans)
-    .values({
-      conversationId: input.conversationId,
-      proposedBy: viewerId,
-      invitee: otherId,
-      startsAt,
-      place: input.place,
-    })
-    .returning();
+  const plan = await insertPlan(db, { ...input, proposedBy: viewerId, invitee: otherId });
   await notify(db, otherId, {
     type: 'date',
     title: 'A date is proposed',
-    message: `${when(startsAt)} at ${input.place}. Accept it, or propose another time.`,
+    message: `${when(plan.startsAt)} at ${input.place}. Accept it, or propose another time.`,
     link: '/calendar',
   });
   await announceDateChange(db, [viewerId, otherId], input.conversationId);
-  return (await listPlans(db, viewerId, plan!.id))[0]!;
+  return (await listPlans(db, viewerId, plan.id))[0]!;
 }
 
 /** The invitee answers a proposal: accept, decline, or another time (which becomes a new proposal). */
@@ -68,20 +71,15 @@ export async function respondToDate(
     if (row.invitee !== viewerId) throw new AppError('FORBIDDEN', 'The other person answers this proposal.');
     if (row.status !== 'proposed') throw new AppError('CONFLICT', 'This proposal has already been answered.');
     if (answer.action === 'counter') {
-      const startsAt = new Date(answer.startsAt);
-      requireFuture(startsAt);
-      const [counter] = await tx
-        .insert(datePlans)
-        .values({
-          conversationId: row.conversationId,
-          proposedBy: viewerId,
-          invitee: row.proposedBy,
-          startsAt,
-          place: answer.place,
-        })
-        .returning();
-      await tx.update(datePlans).set({ status: 'replaced', replacedBy: counter!.id }).where(eq(datePlans.id, planId));
-      return { ...counter!, answered: 'counter' as const, to: row.proposedBy };
+      const counter = await insertPlan(tx, {
+        conversationId: row.conversationId,
+        proposedBy: viewerId,
+        invitee: row.proposedBy,
+        startsAt: answer.startsAt,
+        place: answer.place,
+      });
+      await tx.update(datePlans).set({ status: 'replaced', replacedBy: counter.id }).where(eq(datePlans.id, planId));
+      return { ...counter, answered: 'counter' as const, to: row.proposedBy };
     }
     const status = answer.action === 'accept' ? 'accepted' : 'declined';
     await tx.update(datePlans).set({ status }).where(eq(datePlans.id, planId));

@@ -9,7 +9,7 @@ import {
   type ZRatingInput,
 } from '../../../../contracts/trust';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { conversations, profiles, reviews } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { notify } from '../notifications/notifications.service';
@@ -18,7 +18,6 @@ import { announceDateChange } from './date-verification.service';
 import { displayName, nameOf } from '../profiles/names';
 import { lockConversationRatings, selectDateHistory, selectRatingContext } from './dates.queries';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type ReviewRow = typeof reviews.$inferSelect;
 const DAY_MS = 86_400_000;
 

@@ -8,7 +8,7 @@ import { jpegWithGps } from '../../../test/images';
 import { startTestServer, testDatabaseKind, type TestServer } from '../../../test/test-server';
 import { factoryMember, type SignedInMember } from '../../../test/members';
 import { ok } from '../../../test/test-client';
-import { hashForFactories } from '../seed/factories';
+import { hashForFactories, WARM_RATING } from '../seed/factories';
 import { inviteToVerifyPastDates } from './calendar.service';
 import { revealDueRatings } from './ratings.service';
 
@@ -62,13 +62,7 @@ async function verifiedDate(verified = true): Promise<[Member, Member, string]> 
 }
 
 const rating = (overrides: Partial<TRatingInput> = {}): TRatingInput => ({
-  overall: 5,
-  safety: 5,
-  respect: 5,
-  communication: 4,
-  safeForFamily: true,
-  safeForHome: false,
-  wouldDateAgain: true,
+  ...WARM_RATING,
   comment: 'Lovely evening',
   ...overrides,
 });

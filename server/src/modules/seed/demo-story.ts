@@ -8,7 +8,7 @@ import { sendMessage } from '../messages/messages.service';
 import { addPhoto } from '../profiles/photos.service';
 import { confirmDate, uploadDatePhoto } from '../dates/date-verification.service';
 import { submitRating } from '../dates/ratings.service';
-import { insertMember } from './factories';
+import { insertMember, WARM_RATING } from './factories';
 import { drawPortrait } from './portraits';
 
 type SeedDeps = Pick<Deps, 'database' | 'storage' | 'logger'>;
@@ -156,19 +156,10 @@ export async function seedDemoStory(deps: SeedDeps, demoId: string, passwordHash
     // A photo from the date, sent by the match and confirmed by the demo: ratings unlock.
     await uploadDatePhoto(deps, id, conversationId, await drawPortrait(prng(200 + index), gender === 'woman'));
     await confirmDate(db, demoId, conversationId);
-    const warm = {
-      overall: 5,
-      safety: 5,
-      respect: 5,
-      communication: 4,
-      safeForFamily: true,
-      safeForHome: false,
-      wouldDateAgain: true,
-    };
-    await submitRating(db, id, conversationId, { ...warm, comment: 'Kind, punctual and easy to talk to.' });
+    await submitRating(db, id, conversationId, { ...WARM_RATING, comment: 'Kind, punctual and easy to talk to.' });
     if (stage === 'rated')
       await submitRating(db, demoId, conversationId, {
-        ...warm,
+        ...WARM_RATING,
         communication: 5,
         comment: 'A thoughtful evening. Would happily meet again.',
       });

@@ -14,6 +14,17 @@ export type MemberInput = {
   position?: { latitude: number; longitude: number };
 };
 
+/** A good date's rating, as the demo's matches and the tests give it (a comment added where wanted). */
+export const WARM_RATING = {
+  overall: 5,
+  safety: 5,
+  respect: 5,
+  communication: 4,
+  safeForFamily: true,
+  safeForHome: false,
+  wouldDateAgain: true,
+} as const;
+
 export const hashForFactories = (password: string) => hashPassword(password);
 
 /** A verified member with a password account and, unless told otherwise, a profile. */

@@ -10,7 +10,7 @@ import { profileFormToUpdate, ZProfileForm, type TProfileForm } from '@contracts
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { Input, Select } from '@/components/ui/input';
+import { Input, Select, SubmitButton } from '@/components/ui/input';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
 import { PhotoPanel } from '@/features/profile/photo-panel';
@@ -149,9 +149,9 @@ function ProfileEditor() {
                 <Button type="button" variant="outline" onClick={() => navigate(paths.dashboard)}>
                   Cancel
                 </Button>
-                <Button type="submit" disabled={isSubmitting}>
-                  {isSubmitting ? 'Saving...' : 'Save'}
-                </Button>
+                <SubmitButton pending={isSubmitting} pendingLabel="Saving...">
+                  Save
+                </SubmitButton>
               </div>
             </form>
           </CardContent>

@@ -5,6 +5,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { ShieldCheck, Smartphone } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { MFA_TEXT } from '@contracts/account';
+import { SubmitButton } from '@/components/ui/input';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Modal } from '@/components/ui/modal';
@@ -56,9 +57,9 @@ function ScanDialog({ uri, onClose, onDone }: { uri: string | null; onClose: () 
           <Button type="button" variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Verifying...' : 'Verify and turn on'}
-          </Button>
+          <SubmitButton pending={pending} pendingLabel="Verifying...">
+            Verify and turn on
+          </SubmitButton>
         </div>
       </form>
     </Modal>

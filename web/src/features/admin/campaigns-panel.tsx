@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
-import { Input, Select } from '@/components/ui/input';
+import { Input, Select, SubmitButton } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { checkImageFile } from '@/features/profile';
 import { errorMessage } from '@/lib/api-client';
@@ -87,9 +87,9 @@ function CreateCampaign({ open, onOpenChange }: { open: boolean; onOpenChange: (
         </Field>
         <div className="flex justify-end gap-2">
           <ModalCancel />
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Creating...' : 'Create Campaign'}
-          </Button>
+          <SubmitButton pending={isSubmitting} pendingLabel="Creating...">
+            Create Campaign
+          </SubmitButton>
         </div>
       </form>
     </Modal>

@@ -24,6 +24,7 @@ import {
   postmasterPid,
   withCpu,
   POSTGRES_SETTINGS,
+  startHealthFloorServer,
   startHelloServer,
   startServer,
 } from './lib/processes';
@@ -115,6 +116,16 @@ async function calibrate(
   return { honoHello, discoverySql };
 }
 
+/** The same query as /api/health behind the smallest Hono server, on the same database, with the same load. */
+async function measureHealthFloor(databaseUrl: string, phaseSeconds: number) {
+  const floor = await startHealthFloorServer(databaseUrl);
+  try {
+    return await autocannonMax(`${floor.url}/`, phaseSeconds);
+  } finally {
+    await floor.stop();
+  }
+}
+
 async function benchOne(
   tier: Tier,
   kind: 'postgres' | 'pglite',
@@ -157,7 +168,10 @@ async function benchOne(
         say,
       };
       const health = await withCpu(context.cpu, () => autocannonMax(`${server.url}/api/health`, phaseSeconds));
-      say(`  /api/health through the whole stack: ${health.rps} req/s`);
+      const healthFloor = cluster ? await measureHealthFloor(cluster.url, phaseSeconds) : null;
+      say(
+        `  /api/health through the whole stack: ${health.rps} req/s${healthFloor ? `; its floor (minimal Hono + pg, same query) ${healthFloor.rps} req/s` : ''}`,
+      );
 
       const discover = (k: number) => {
         const request = mix[k % mix.length]!;
@@ -182,6 +196,7 @@ async function benchOne(
       if (web) webResults = await runWeb(server.url, web.runs, say);
       result = {
         health,
+        healthFloor,
         discovery: { max: discoveryMax, atHalf: { ...discoveryAtHalf, rate } },
         swipes,
         chat: chat.results,

@@ -94,6 +94,9 @@ export async function liveRssKb(server: Running): Promise<number> {
 }
 
 export const startHelloServer = () => startNode('bench/lib/hello-server.ts', {}, '/');
+/** The floor of /api/health: a minimal Hono + pg server running the same query (PostgreSQL runs only). */
+export const startHealthFloorServer = (databaseUrl: string) =>
+  startNode('bench/lib/health-floor-server.ts', { DATABASE_URL: databaseUrl }, '/');
 
 /** A bare ws server (calibration for memory per idle socket); ready once it says so. */
 export async function startBareWsServer(): Promise<Running> {

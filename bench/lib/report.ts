@@ -19,6 +19,8 @@ export type RunResult = {
   totalSeconds: number;
   calibration: { start: Calibration; end: Calibration; sqlAtRate: Figures & { cpu: CpuCost } };
   health: Figures & { cpu: CpuCost };
+  /** A minimal Hono + pg server running the same query (PostgreSQL runs; absent in older results). */
+  healthFloor?: Figures | null;
   discovery: { max: Figures & { cpu: CpuCost }; atHalf: Figures & { rate: number; cpu: CpuCost } };
   swipes: SwipeResults;
   chat: ChatResults;
@@ -46,6 +48,7 @@ export function ratios(r: RunResult) {
       r.calibration.start.honoHello.rps,
     ),
     healthOverHello: ratio(r.health.rps, hello),
+    healthOverFloor: r.healthFloor ? ratio(r.health.rps, r.healthFloor.rps) : null,
     discoveryApiOverSqlThroughput: ratio(r.discovery.max.rps, sqlMax),
     discoveryApiOverSqlP50: ratio(r.discovery.atHalf.p50, r.calibration.sqlAtRate.p50),
   };
@@ -77,6 +80,14 @@ export function evaluateBudgets(runs: RunResult[], web: WebResults | null): Budg
   for (const run of postgres) {
     const where = runName(run);
     const { swipes, chat } = run;
+    const healthRatio = ratios(run).healthOverFloor;
+    if (run.healthFloor && healthRatio !== null)
+      check(
+        where,
+        '/api/health ≥ 0.8 × a minimal Hono + pg server running the same query',
+        `${run.health.rps} vs ${run.healthFloor.rps} req/s (×${healthRatio})`,
+        healthRatio >= 0.8,
+      );
     check(where, 'Like/pass ≥ 2,000/s', `${swipes.max.rps}/s`, swipes.max.rps >= 2000);
     check(
       where,
@@ -341,6 +352,7 @@ function markdown(
     row(['---', ...runs.map(() => '---')]),
     row(['calibration drift, end ÷ start − 1 (bare Hono)', ...runs.map((r) => ratios(r).calibrationDrift)]),
     row(['/api/health ÷ bare Hono (req/s)', ...runs.map((r) => ratios(r).healthOverHello)]),
+    row(['/api/health ÷ minimal Hono + pg, same query (req/s)', ...runs.map((r) => ratios(r).healthOverFloor ?? '–')]),
     row([
       'discovery endpoint ÷ its SQL alone (most req/s)',
       ...runs.map((r) => ratios(r).discoveryApiOverSqlThroughput),

@@ -118,6 +118,17 @@ describe(`platform on ${testDatabaseKind}`, () => {
     expect((await server.client().get('/api/health')).headers.get('cache-control')).toBe('no-store');
   });
 
+  it('compresses a large answer for a client that accepts it, and says every answer varies by encoding', async () => {
+    const large = await server.client().get('/api/openapi.json', { 'accept-encoding': 'gzip' });
+    expect(large.headers.get('content-encoding')).toBe('gzip');
+    expect(large.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(((await large.json()) as { openapi: string }).openapi).toMatch(/^3\./);
+    const plain = await server.client().get('/api/health', { 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(plain.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('serves the OpenAPI document and its reference page from our own origin', async () => {
     const page = await server.client().get('/api/docs');
     expect(page.status).toBe(200);

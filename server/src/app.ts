@@ -35,6 +35,7 @@ export function createApp(deps: Deps) {
   app.use('*', logRequests(deps));
   app.use('*', securityHeaders(env.isProduction));
   app.use('*', compress());
+  app.use('*', varyOnAcceptEncoding());
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();
@@ -56,7 +57,12 @@ export function createApp(deps: Deps) {
 
 export type App = ReturnType<typeof createApp>;
 
-/** API answers are personal: never cached. The caller's address is fixed here, once. */
+/**
+ * API answers are personal: never cached. The caller's address is fixed here, once, on the
+ * context; better-auth reads it from a request header, so its routes get that header too
+ * (overwritten, so a client cannot choose it). Only those: touching the raw request's headers
+ * builds a whole Request object, which most routes never need.
+ */
 function apiDefaults(proxyHops: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     let address = proxyHops > 0 ? forwardedClient(c.req.header('x-forwarded-for'), proxyHops) : undefined;
@@ -67,9 +73,36 @@ function apiDefaults(proxyHops: number): MiddlewareHandler<AppEnv> {
         address = undefined; // not behind a Node socket (in-process requests)
       }
     }
-    c.req.raw.headers.set(CLIENT_IP_HEADER, address ?? 'unknown');
+    c.set('clientIp', address ?? 'unknown');
+    if (c.req.path.startsWith('/api/auth/')) c.req.raw.headers.set(CLIENT_IP_HEADER, address ?? 'unknown');
     await next();
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    // Set on the answer's own headers: c.header() after the handler would copy the answer into
+    // a new Response, stream and all. A redirect's headers are immutable: that one is copied.
+    if (!c.res.headers.has('Cache-Control')) {
+      try {
+        c.res.headers.set('Cache-Control', 'no-store');
+      } catch {
+        c.header('Cache-Control', 'no-store');
+      }
+    }
+  };
+}
+
+/**
+ * Says `Vary: Accept-Encoding` on the answer's own headers, before compress() looks: compress()
+ * would otherwise set it with c.header(), which copies every answer into a new Response (stream
+ * and all), compressed or not. Runs inside compress(), so its headers are set first.
+ */
+function varyOnAcceptEncoding(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    const vary = c.res.headers.get('Vary');
+    if (vary === '*' || (vary && /accept-encoding/i.test(vary))) return;
+    try {
+      c.res.headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    } catch {
+      // immutable headers (a redirect): compress() copies that one, as before
+    }
   };
 }
 

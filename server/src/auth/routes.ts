@@ -6,7 +6,7 @@ import { isApiErrorCode } from '../../../contracts/errors';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { systemLogs, user } from '../db/schema';
-import { CLIENT_IP_HEADER, trustedOrigins } from './auth';
+import { trustedOrigins } from './auth';
 import type { AuthHooks } from './hooks';
 import { consumeLimits, mailLimits } from './rate-limit';
 import { beginSignIn, type SignInAttempt } from './sign-in-guard';
@@ -61,7 +61,7 @@ export function mountAuth(app: Hono<AppEnv>, hooks: Pick<AuthHooks, 'emailCodesA
     const { auth, database, env } = c.get('deps');
     const path = c.req.path.slice('/api/auth'.length);
     if (!isExposedAuthRoute(c.req.method, path)) throw new AppError('NOT_FOUND', 'No such API route.');
-    const ip = c.req.header(CLIENT_IP_HEADER) ?? 'unknown';
+    const ip = c.get('clientIp');
 
     if (c.req.method === 'GET') refuseForeignCallbacks(new URL(c.req.url).searchParams, trustedOrigins(env));
     let request = c.req.raw;

@@ -35,6 +35,8 @@ export type AppEnv = {
   Variables: {
     requestId: string;
     deps: Deps;
+    /** The caller's address, fixed once per API request (app.ts, apiDefaults). */
+    clientIp: string;
     user: SessionUser;
     sessionId: string;
     sessionCreatedAt: Date;

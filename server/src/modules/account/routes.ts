@@ -9,7 +9,6 @@ import {
 } from '../../../../contracts/responses';
 import type { Context } from 'hono';
 import { ZEmailCodeChange, ZPasswordConfirm, ZPrivacySettings, ZSecuritySettings } from '../../../../contracts/account';
-import { CLIENT_IP_HEADER } from '../../auth/auth';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi';
 import { defineRoute } from '../../lib/route';
@@ -27,7 +26,7 @@ import {
 } from './security.service';
 
 const metaOf = (c: Context<AppEnv>): RequestMeta => ({
-  ip: c.req.header(CLIENT_IP_HEADER) ?? null,
+  ip: c.get('clientIp'),
   userAgent: c.req.header('user-agent') ?? null,
 });
 

@@ -20,7 +20,6 @@ import { AppError } from '../../lib/errors';
 import { errorResponse, imageResponse, jsonBody, jsonResponse, uploadBody, uploadRefusals } from '../../lib/openapi';
 import { defineRoute, findSession } from '../../lib/route';
 import { addressKey } from '../../auth/rate-limit';
-import { CLIENT_IP_HEADER } from '../../auth/auth';
 import type { Context } from 'hono';
 import { planOf } from '../plans/service';
 import {
@@ -262,7 +261,7 @@ export const commerceRoutes = routes
 async function adViewer(c: Context<AppEnv>): Promise<{ key: string; premium: boolean }> {
   const deps = c.get('deps');
   const session = c.req.header('cookie') ? await findSession(deps, c.req.raw.headers) : null;
-  if (!session) return { key: `address:${addressKey(c.req.header(CLIENT_IP_HEADER) ?? 'unknown')}`, premium: false };
+  if (!session) return { key: `address:${addressKey(c.get('clientIp'))}`, premium: false };
   return {
     key: `member:${session.user.id}`,
     premium: (await planOf(deps.database.db, session.user.id)).tier === 'premium',

@@ -43,7 +43,7 @@ const handled = defineRoute('admin', {
 export const inboxRoutes = new OpenAPIHono<AppEnv>()
   .openapi(send, async (c) => {
     const deps = c.get('deps');
-    const ip = c.req.header('x-vouch-client-ip') ?? 'unknown';
+    const ip = c.get('clientIp');
     await consumeLimits(deps.database.db, [
       { key: `contact:ip:${addressKey(ip)}`, max: Math.min(deps.env.RATE_LIMIT_IP_MAX, 20), windowSeconds: 3600 },
     ]);

@@ -176,7 +176,7 @@ export const adminRoutes = new OpenAPIHono<AppEnv>()
     const deps = c.get('deps');
     const { email, password } = c.req.valid('json');
     const normalized = email.trim().toLowerCase();
-    const ip = c.req.header('x-vouch-client-ip') ?? 'unknown';
+    const ip = c.get('clientIp');
     const attempt = await beginSignIn(deps.database.db, {
       email: normalized,
       address: ip,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { NUDGE_KINDS, nudgeFor } from '../../../../contracts/safety';
+import { ZMessage } from '../../../../contracts/messages-api';
+import { nudgeFor } from '../../../../contracts/safety';
 import type { Db } from '../../db/client';
 import { otherMemberOf } from '../../db/pairs';
 import { column, selectRows, ZId } from '../../db/rows';
@@ -68,18 +69,16 @@ export const selectConversations = (db: Execute, viewerId: string) =>
     order by coalesce(last.created_at, c.updated_at) desc`,
   );
 
-/** A message row, as `messageColumns` selects it. */
-const ZMessageRow = z.object({
-  id: z.string(),
-  conversationId: z.string(),
-  senderId: z.string(),
-  content: z.string(),
-  type: z.string(),
-  clientKey: z.string(),
-  nudge: z.enum(NUDGE_KINDS).nullable(),
-  readAt: column.date.nullable(),
-  createdAt: column.date,
-});
+/** A message row, as `messageColumns` selects it: the message as members see it, with its stored times. */
+const ZMessageRow = ZMessage.pick({
+  id: true,
+  conversationId: true,
+  senderId: true,
+  content: true,
+  type: true,
+  clientKey: true,
+  nudge: true,
+}).extend({ readAt: column.date.nullable(), createdAt: column.date });
 export type MessageRow = z.output<typeof ZMessageRow>;
 const messageColumns = sql.raw(`id, conversation_id as "conversationId", sender_id as "senderId", content, type,
   client_key as "clientKey", nudge, read_at as "readAt", created_at as "createdAt"`);

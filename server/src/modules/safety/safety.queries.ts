@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { CASE_STATUSES, SNAPSHOT_MESSAGES, ZSnapshotMessage } from '../../../../contracts/safety';
+import { CASE_STATUSES, SNAPSHOT_MESSAGES, ZAdminReport, ZSnapshotMessage } from '../../../../contracts/safety';
 import type { Db } from '../../db/client';
 import { otherMemberOf } from '../../db/pairs';
 import { column, selectRows, ZId } from '../../db/rows';
@@ -142,13 +142,9 @@ export async function deleteExpiredPastMatches(db: Execute): Promise<number> {
 export const selectCases = (db: Execute, { kind, status }: { kind: string; status?: string }) =>
   selectRows(
     db,
-    ZSubject.extend({
-      id: z.string(),
-      kind: z.string(),
-      status: z.string(),
-      reason: z.string(),
-      details: z.string(),
-      source: z.string().nullable(),
+    ZSubject.extend(
+      ZAdminReport.pick({ id: true, kind: true, status: true, reason: true, details: true, source: true }).shape,
+    ).extend({
       opened_by: z.string().nullable(),
       reporter_name: z.string().nullable(),
       evidence: z.array(ZSnapshotMessage),

@@ -9,3 +9,6 @@ export function otherMemberOf(alias: 'm' | 'c' | 'pm', viewerId: string): SQL {
   const row = sql.raw(alias);
   return sql`case when ${row}.user_a = ${viewerId} then ${row}.user_b else ${row}.user_a end`;
 }
+
+/** Two members in the order a pair row stores them (user_a < user_b). */
+export const storedPair = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);

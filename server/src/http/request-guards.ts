@@ -24,7 +24,8 @@ export function apiBodyLimit(): MiddlewareHandler<AppEnv> {
   });
   const upload = uploadBodyLimit();
   return (c, next) => {
-    // A GET or HEAD has no body to limit; asking the raw request for one would build it whole.
+    // Nothing reads a GET's or HEAD's body (the request the routes see has none; Node discards
+    // what a client sends), and asking the raw request for it would build it whole on every call.
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     return isMultipart(c.req.header('content-type')) ? upload(c, next) : small(c, next);
   };

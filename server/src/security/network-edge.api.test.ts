@@ -57,6 +57,30 @@ describe(`the network edge on ${testDatabaseKind}`, () => {
     expect(sent.filter((s) => s === 201)).toHaveLength(Math.min(IP_MAX, 20));
   });
 
+  it('ignores an address the client writes into our own client-address header', async () => {
+    // The server keeps the caller's address on the request's context, and hands better-auth a
+    // header it overwrites: a client naming another address in that header changes nothing.
+    const spoofed = (body: unknown, i: number) => {
+      const init = json(body, '198.51.100.9');
+      return { ...init, headers: { ...init.headers, 'x-vouch-client-ip': `10.66.${i}.1` } };
+    };
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const url = `${suite.server.url}/api/auth/sign-in/email`;
+      statuses.push(
+        (await requestFrom('127.0.0.1', url, spoofed({ email: uniqueEmail('xip'), password: 'Wrong123Pass' }, i)))
+          .status,
+      );
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(IP_MAX);
+    const sent: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const message = { name: 'Spam', email: 'spam@example.com', subject: `Deal ${i}`, message: 'Buy now' };
+      sent.push((await requestFrom('127.0.0.1', `${suite.server.url}/api/contact`, spoofed(message, i))).status);
+    }
+    expect(sent.filter((s) => s === 201)).toHaveLength(Math.min(IP_MAX, 20));
+  });
+
   it('counts an IPv6 client by its /64', async () => {
     const url = `${suite.server.url}/api/auth/sign-in/email`;
     const statuses: number[] = [];

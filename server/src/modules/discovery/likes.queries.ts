@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { FREE_DAILY_LIKES } from '../../../../contracts/discovery';
 import type { Db } from '../../db/client';
-import { otherMemberOf } from '../../db/pairs';
+import { otherMemberOf, storedPair } from '../../db/pairs';
 import { column, selectRows, ZCount, ZId } from '../../db/rows';
 import { conversations, likes, matches, passes, profiles, subscriptions, user } from '../../db/schema';
 import { planColumns, ZPlanColumns } from '../plans/service';
@@ -79,9 +79,6 @@ export const selectLikesWaiting = (db: Pick<Db, 'execute'>, viewerId: string) =>
   );
 
 type LikePair = { viewerId: string; targetId: string };
-/** A pair in stored order (user_a < user_b). */
-export const orderedPair = ({ viewerId, targetId }: LikePair) =>
-  viewerId < targetId ? [viewerId, targetId] : [targetId, viewerId];
 
 /**
  * Takes a like's locks (the pair's: one match per pair; the liker's: the daily quota) and
@@ -90,7 +87,7 @@ export const orderedPair = ({ viewerId, targetId }: LikePair) =>
  */
 export async function lockForLike(tx: Pick<Db, 'execute'>, pair: LikePair) {
   const { viewerId, targetId } = pair;
-  const [userA, userB] = orderedPair(pair);
+  const [userA, userB] = storedPair(pair.viewerId, pair.targetId);
   const [facts] = await selectRows(
     tx,
     ZPlanColumns.extend({ likeable: z.boolean().nullable() }),
@@ -139,7 +136,7 @@ export async function insertLike(
 
 /** The pair's match and its conversation; undefined when the pair already had one. */
 export async function insertMatch(tx: Pick<Db, 'execute'>, pair: LikePair) {
-  const [userA, userB] = orderedPair(pair);
+  const [userA, userB] = storedPair(pair.viewerId, pair.targetId);
   const [made] = await selectRows(
     tx,
     z.object({ match_id: z.string(), conversation_id: z.string() }),

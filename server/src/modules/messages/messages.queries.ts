@@ -5,7 +5,7 @@ import { nudgeFor } from '../../../../contracts/safety';
 import type { Db } from '../../db/client';
 import { otherMemberOf } from '../../db/pairs';
 import { column, selectRows, ZId } from '../../db/rows';
-import { notificationUpsert, ZNotificationRow, type NotificationNote } from '../notifications/notifications.queries';
+import { notificationUpsert, type NotificationNote } from '../notifications/notifications.queries';
 import { planColumns, ZPlanColumns } from '../plans/service';
 import { blockedBetween } from '../safety/blocks';
 
@@ -133,7 +133,7 @@ export async function insertMessage(
 ) {
   const [stored] = await selectRows(
     db,
-    ZMessageRow.extend({ notification: ZNotificationRow.nullable() }),
+    ZMessageRow.extend({ notification_id: z.string() }),
     sql`
     with inserted as (
       insert into messages (conversation_id, sender_id, content, client_key, nudge)
@@ -142,7 +142,7 @@ export async function insertMessage(
       returning ${messageColumns}),
     touched as (update conversations set updated_at = greatest(updated_at, now()) where id = ${m.conversationId} and exists (select 1 from inserted)),
     noted as (${notificationUpsert(m.recipientId, m.note, sql`select 1 from inserted`)})
-    select inserted.*, (select row_to_json(noted) from noted) as notification from inserted`,
+    select inserted.*, (select id from noted) as notification_id from inserted`,
   );
   return stored;
 }

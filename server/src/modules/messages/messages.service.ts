@@ -128,7 +128,7 @@ export async function sendMessage(
     // Ids only: each tab reads the message over HTTP (the sending tab already has it).
     await publishEach(db, [
       [[otherId, viewerId], { type: 'message', conversationId, messageId: message.id }],
-      [[otherId], { type: 'notification', notificationId: stored.notification!.id }],
+      [[otherId], { type: 'notification', notificationId: stored.notification_id }],
     ]);
     announceStatsChange(db);
   }

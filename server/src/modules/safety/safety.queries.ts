@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { CASE_STATUSES, SNAPSHOT_MESSAGES, ZAdminReport, ZSnapshotMessage } from '../../../../contracts/safety';
 import type { Db } from '../../db/client';
-import { otherMemberOf } from '../../db/pairs';
+import { otherMemberOf, storedPair } from '../../db/pairs';
 import { column, selectRows, ZId } from '../../db/rows';
 
 /**
@@ -18,7 +18,7 @@ export async function memberExists(db: Execute, userId: string): Promise<boolean
 
 /** The conversation between two members, if they are (still) matched. */
 export async function conversationBetween(db: Execute, a: string, b: string): Promise<string | null> {
-  const [userA, userB] = a < b ? [a, b] : [b, a];
+  const [userA, userB] = storedPair(a, b);
   const [row] = await selectRows(
     db,
     ZId,

@@ -47,7 +47,12 @@ function BlockedMembers() {
       title="Blocked members"
       description="People you blocked cannot see you or message you, and you do not see them."
     >
-      <SectionList query={blocked} empty="You have not blocked anyone." label="Blocked members">
+      <SectionList
+        query={blocked}
+        empty="You have not blocked anyone."
+        failure="Could not load your blocked members."
+        label="Blocked members"
+      >
         {(member) => (
           <li key={member.userId} className="flex items-center gap-3 py-3">
             <div className="min-w-0 flex-1">
@@ -78,7 +83,12 @@ function PastMatches({ onReport }: { onReport: (target: ReportTarget) => void })
       title="Past matches"
       description="After an unmatch you can still report the other person for 30 days. The last messages are kept for the moderators until then."
     >
-      <SectionList query={past} empty="No past matches." label="Past matches">
+      <SectionList
+        query={past}
+        empty="No past matches."
+        failure="Could not load your past matches."
+        label="Past matches"
+      >
         {(match) => (
           <li key={match.id} className="flex items-center gap-3 py-3">
             <div className="min-w-0 flex-1">
@@ -128,7 +138,12 @@ function MyReports() {
       title="My reports"
       description="What happened to the reports you made. We review every report within 24 hours."
     >
-      <SectionList query={reports} empty="You have not reported anyone." label="My reports">
+      <SectionList
+        query={reports}
+        empty="You have not reported anyone."
+        failure="Could not load your reports."
+        label="My reports"
+      >
         {(report) => (
           <li key={report.id} className="grid gap-1 py-3">
             <div className="flex items-center gap-2">

@@ -57,23 +57,31 @@ export function SectionQuery<T>({
   return <>{children(query.data)}</>;
 }
 
-/** A section's list: a spinner while it loads, the empty text when there is nothing, else the items. */
+/** A section's list (a SectionQuery): the items, or the empty text when there are none. */
 export function SectionList<T>({
   query,
   empty,
+  failure,
   label,
   children,
 }: {
   query: UseQueryResult<T[]>;
   empty: string;
+  failure: string;
   label: string;
   children: (item: T) => ReactNode;
 }) {
-  if (query.isPending) return <SectionLoading />;
-  if (!query.data?.length) return <SectionEmpty>{empty}</SectionEmpty>;
   return (
-    <ul className="divide-y" aria-label={label}>
-      {query.data.map(children)}
-    </ul>
+    <SectionQuery query={query} failure={failure}>
+      {(items) =>
+        items.length ? (
+          <ul className="divide-y" aria-label={label}>
+            {items.map(children)}
+          </ul>
+        ) : (
+          <SectionEmpty>{empty}</SectionEmpty>
+        )
+      }
+    </SectionQuery>
   );
 }

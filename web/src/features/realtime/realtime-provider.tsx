@@ -46,24 +46,30 @@ export function RealtimeProvider({ userId }: { userId: string }) {
       await client.invalidateQueries({ queryKey });
     };
 
+    /**
+     * Reads the messages a cached chat lacks after its last stored one, and adds them. Answers
+     * what came, or null for a chat with no stored message to read after (fetch that one whole).
+     */
+    const readMissed = async (conversationId: string) => {
+      const key = messagesQueryOptions(conversationId).queryKey;
+      const last = client
+        .getQueryData(key)
+        ?.filter((m) => !m.id.startsWith('pending-'))
+        .at(-1);
+      if (!last) return null;
+      const missed = await fetchMessagesAfter(conversationId, last.id).catch(() => []);
+      if (missed.length) client.setQueryData(key, (list) => mergeMessages(list, missed));
+      return missed;
+    };
+
     const catchUp = async () => {
       for (const query of client.getQueryCache().findAll({ queryKey: ['messages'] })) {
         const conversationId = query.queryKey[1] as string;
         const cached = client.getQueryData(messagesQueryOptions(conversationId).queryKey);
-        const last = cached?.filter((m) => !m.id.startsWith('pending-')).at(-1);
-        if (!last) {
-          void refetchFromNow(query.queryKey);
-          continue;
-        }
         // A read receipt sent while the socket was down is not in the messages after the last one:
         // while my last message still says Delivered, fetch the conversation again.
-        if (cached?.findLast((m) => m.senderId === userId)?.seen === false) {
-          void refetchFromNow(query.queryKey);
-          continue;
-        }
-        const missed = await fetchMessagesAfter(conversationId, last.id).catch(() => []);
-        if (missed.length)
-          client.setQueryData(messagesQueryOptions(conversationId).queryKey, (list) => mergeMessages(list, missed));
+        const receiptMissed = cached?.findLast((m) => m.senderId === userId)?.seen === false;
+        if (receiptMissed || (await readMissed(conversationId)) === null) void refetchFromNow(query.queryKey);
       }
       void client.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey });
       void client.invalidateQueries({ queryKey: notificationsQueryOptions.queryKey });
@@ -72,29 +78,30 @@ export function RealtimeProvider({ userId }: { userId: string }) {
 
     /**
      * A message was stored: this tab reads it over HTTP. The tab that sent it has it already (its
-     * own answer); an open chat reads what came after its last message; any other chat is read
-     * when it is opened, and the conversation list (read again) tells what came.
+     * own answer); an open chat reads what came after its last message; for any other chat the
+     * conversation list, read again, says what came.
      */
     const showMessage = async (conversationId: string, messageId: string) => {
       const key = messagesQueryOptions(conversationId).queryKey;
       const cached = client.getQueryData(key);
-      let message = cached?.find((m) => m.id === messageId);
-      if (cached && !message) {
-        const last = cached.filter((m) => !m.id.startsWith('pending-')).at(-1);
-        const missed = last ? await fetchMessagesAfter(conversationId, last.id).catch(() => []) : [];
-        if (missed.length) client.setQueryData(key, (list) => mergeMessages(list, missed));
-        else void refetchFromNow(key);
-        message = missed.find((m) => m.id === messageId);
+      let message: { senderId: string; content: string } | null | undefined = cached?.find((m) => m.id === messageId);
+      if (cached && !message) message = (await readMissed(conversationId))?.find((m) => m.id === messageId);
+      // Fetch the chat again when reading after its last message did not bring this one (a failed
+      // read, a chat with nothing stored yet), or when it is still loading (just opened) and may
+      // be answered with what was there before this message.
+      const unread = cached !== undefined && !message;
+      if (unread || client.getQueryData(key) === undefined || client.isFetching({ queryKey: key }) > 0)
+        void refetchFromNow(key);
+      if (message) {
+        void client.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey });
+      } else {
+        const conversations = await client
+          .fetchQuery({ ...conversationsQueryOptions, staleTime: 0 })
+          .catch(() => undefined);
+        message = conversations?.find((c) => c.id === conversationId)?.lastMessage;
       }
-      // The chat still loading (just opened) may have been answered before this message: ask again.
-      if (client.getQueryData(key) === undefined || client.isFetching({ queryKey: key }) > 0) void refetchFromNow(key);
-      // The conversation list shows the new last message; without the chat, it also says what came.
-      const conversations = await client
-        .fetchQuery({ ...conversationsQueryOptions, staleTime: 0 })
-        .catch(() => undefined);
-      const latest = message ?? conversations?.find((c) => c.id === conversationId)?.lastMessage;
-      if (latest && latest.senderId !== userId && conversationOnScreen() !== conversationId)
-        toast('New message', { description: messagePreview(latest.content) });
+      if (message && message.senderId !== userId && conversationOnScreen() !== conversationId)
+        toast('New message', { description: messagePreview(message.content) });
     };
 
     const onEvent = (event: RealtimeEvent) => {

@@ -12,7 +12,7 @@ import {
 } from '@/features/messages';
 import { notificationsQueryOptions } from '@/features/notifications';
 import { refreshAfterSafetyAction } from '@/features/safety';
-import { refreshDateQueries } from '@/features/trust';
+import { refreshDateQueries, refreshDatesAfterReconnect } from '@/features/trust';
 import { paths } from '@/lib/paths';
 import { setRealtimeConnected } from '@/lib/realtime-status';
 
@@ -74,6 +74,8 @@ export function RealtimeProvider({ userId }: { userId: string }) {
       void client.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey });
       void client.invalidateQueries({ queryKey: notificationsQueryOptions.queryKey });
       void client.invalidateQueries({ queryKey: matchesQueryOptions.queryKey });
+      // A date change made while the socket was opening (its event went to no socket) shows too.
+      refreshDatesAfterReconnect(client);
     };
 
     /**

@@ -1,5 +1,5 @@
 // The trust feature as other features see it: import it from '@/features/trust', never a file inside.
 export { DateBar } from './date-bar';
 export { rejectionText, SelfieCard } from './selfie-card';
-export { refreshDateQueries } from './trust-api';
+export { refreshDateQueries, refreshDatesAfterReconnect } from './trust-api';
 export { DateRatingDisplay, ratedDates, ReputationSummary, TrustBadges, TrustScore } from './trust-display';

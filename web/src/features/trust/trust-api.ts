@@ -59,6 +59,15 @@ export function refreshAfterOwnDateChange(client: QueryClient, conversationId?: 
   if (!isRealtimeConnected()) refreshDateQueries(client, conversationId);
 }
 
+/**
+ * After the socket was down: every date, rating and plan this tab holds, as a missed
+ * 'date-updated' event would have refreshed them (matches and conversations are caught up apart).
+ */
+export function refreshDatesAfterReconnect(client: QueryClient) {
+  for (const key of [['date-plans'], ['date-history'], ['date'], ['rating']])
+    void client.invalidateQueries({ queryKey: key });
+}
+
 /** Everything a date photo, confirmation, rating or plan can change on screen. */
 export function refreshDateQueries(client: QueryClient, conversationId?: string) {
   const keys = [['date-plans'], ['date-history'], ['matches'], ['conversations'], ['profile', 'own'], ['discover']];

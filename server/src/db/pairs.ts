@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
@@ -12,3 +13,9 @@ export function otherMemberOf(alias: 'm' | 'c' | 'pm', viewerId: string): SQL {
 
 /** Two members in the order a pair row stores them (user_a < user_b). */
 export const storedPair = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
+
+/**
+ * A row's columns for the other member of a pair: their id (otherMemberOf) and their first name
+ * from a left join on profiles, null when the profile is gone.
+ */
+export const otherMemberColumns = { other_id: z.string(), name: z.string().nullable() };

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors';
 import { requireParticipant } from '../messages/messages.service';
 import { notify } from '../notifications/notifications.service';
 import { announceDateChange } from './date-verification.service';
-import { displayName } from '../profiles/names';
+import { otherMember } from '../profiles/names';
 import { timeToken } from '../../../../contracts/times';
 import { markVerifyInvites, revokePlanShares, selectPlans, selectPlanToShare, selectSharedPlan } from './dates.queries';
 
@@ -102,7 +102,7 @@ export async function listPlans(db: Db, viewerId: string, planId?: string): Prom
   return rows.map((row) => ({
     id: row.id,
     conversationId: row.conversation_id,
-    other: { userId: row.other_id, name: displayName(row.name) },
+    other: otherMember(row),
     proposedByMe: row.proposed_by === viewerId,
     startsAt: row.starts_at,
     place: row.place,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ZDatePlan } from '../../../../contracts/trust';
 import type { Db } from '../../db/client';
-import { otherMemberOf } from '../../db/pairs';
+import { otherMemberOf, otherMemberColumns } from '../../db/pairs';
 import { column, selectRows } from '../../db/rows';
 import { blockedBetween } from '../safety/blocks';
 
@@ -47,8 +47,7 @@ export const selectDateHistory = (db: Execute, viewerId: string) =>
     db,
     z.object({
       id: z.string(),
-      other_id: z.string(),
-      name: z.string().nullable(),
+      ...otherMemberColumns,
       verified_at: column.timestamp.nullable(),
       rated: z.boolean(),
       revealed: z.boolean(),
@@ -77,8 +76,7 @@ export const selectPlans = (db: Execute, { viewerId, planId }: { viewerId: strin
     z.object({
       id: z.string(),
       conversation_id: z.string(),
-      other_id: z.string(),
-      name: z.string().nullable(),
+      ...otherMemberColumns,
       proposed_by: z.string(),
       starts_at: column.timestamp,
       place: z.string(),

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors';
 import { notify } from '../notifications/notifications.service';
 import { openModerationCase } from '../safety/moderation';
 import { announceDateChange } from './date-verification.service';
-import { displayName, nameOf } from '../profiles/names';
+import { displayName, otherMember, nameOf } from '../profiles/names';
 import { lockConversationRatings, selectDateHistory, selectRatingContext } from './dates.queries';
 
 type ReviewRow = typeof reviews.$inferSelect;
@@ -216,7 +216,7 @@ export async function listDateHistory(db: Db, viewerId: string): Promise<TDateHi
   const rows = await selectDateHistory(db, viewerId);
   return rows.map((row) => ({
     conversationId: row.id,
-    other: { userId: row.other_id, name: displayName(row.name) },
+    other: otherMember(row),
     verifiedAt: row.verified_at,
     ratedByMe: row.rated,
     theirRatingRevealed: row.revealed,

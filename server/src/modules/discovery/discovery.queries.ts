@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sql, type SQL } from 'drizzle-orm';
-import { ZDiscoverQuery } from '../../../../contracts/discovery';
+import { ZDiscoverQuery, ZProfileCard } from '../../../../contracts/discovery';
 import { PROFILE_DEFAULTS } from '../../../../contracts/profile';
 import { RECENTLY_ACTIVE_DAYS } from '../../../../contracts/plans';
 import type { Db } from '../../db/client';
@@ -14,15 +14,19 @@ import { AppError } from '../../lib/errors';
  * its parts. Every statement's rows are checked against their declared shape (db/rows.ts).
  */
 
-/** The columns a card is built from (cardColumns, then cardExtras): no coordinates ever leave this module. */
-export const ZCardRow = z.object({
+/**
+ * The columns a card is built from (cardColumns, then cardExtras): the card's own fields as they
+ * are, the rest in storage's names. No coordinates ever leave this module.
+ */
+export const ZCardRow = ZProfileCard.pick({
+  name: true,
+  age: true,
+  gender: true,
+  location: true,
+  bio: true,
+  interests: true,
+}).extend({
   user_id: z.string(),
-  name: z.string(),
-  age: z.number().nullable(),
-  gender: z.string().nullable(),
-  location: z.string().nullable(),
-  bio: z.string().nullable(),
-  interests: z.array(z.string()),
   selfie_verified: z.boolean(),
   avg_rating: column.number.nullable(),
   review_count: z.number(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ZMessage } from '../../../../contracts/messages-api';
 import { nudgeFor } from '../../../../contracts/safety';
 import type { Db } from '../../db/client';
-import { otherMemberOf } from '../../db/pairs';
+import { otherMemberOf, otherMemberColumns } from '../../db/pairs';
 import { column, selectRows, ZId } from '../../db/rows';
 import { notificationUpsert, type NotificationNote } from '../notifications/notifications.queries';
 import { planColumns, ZPlanColumns } from '../plans/service';
@@ -45,8 +45,7 @@ export const selectConversations = (db: Execute, viewerId: string) =>
       match_id: z.string(),
       updated_at: column.timestamp,
       date_verified: z.boolean(),
-      other_id: z.string(),
-      name: z.string().nullable(),
+      ...otherMemberColumns,
       selfie_verified: z.boolean().nullable(),
       photo_id: z.string().nullable(),
       last_content: z.string().nullable(),

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import { isPremium, planFromColumns } from '../plans/service';
 import { announceStatsChange, publish, publishEach } from '../../realtime/hub';
 import { markGroupRead } from '../notifications/notifications.service';
-import { displayName } from '../profiles/names';
+import { displayName, otherMember } from '../profiles/names';
 import {
   insertMessage,
   markMessagesRead,
@@ -59,8 +59,7 @@ export async function listConversations(db: Db, viewerId: string): Promise<TConv
     id: row.id,
     matchId: row.match_id,
     other: {
-      userId: row.other_id,
-      name: displayName(row.name),
+      ...otherMember(row),
       thumbUrl: row.photo_id ? `/api/files/${row.photo_id}?size=thumb` : null,
       selfieVerified: !!row.selfie_verified,
     },

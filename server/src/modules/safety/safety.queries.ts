@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { CASE_STATUSES, SNAPSHOT_MESSAGES, ZAdminReport, ZSnapshotMessage } from '../../../../contracts/safety';
 import type { Db } from '../../db/client';
-import { otherMemberOf, storedPair } from '../../db/pairs';
+import { otherMemberOf, storedPair, otherMemberColumns } from '../../db/pairs';
 import { column, selectRows, ZId } from '../../db/rows';
 
 /**
@@ -61,8 +61,7 @@ export const selectPastMatches = (db: Execute, viewerId: string) =>
     db,
     z.object({
       id: z.string(),
-      other_id: z.string(),
-      name: z.string().nullable(),
+      ...otherMemberColumns,
       matched_at: column.timestamp,
       unmatched_at: column.timestamp,
       expires_at: column.timestamp,

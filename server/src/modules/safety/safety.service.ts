@@ -16,7 +16,7 @@ import { AppError } from '../../lib/errors';
 import { publish } from '../../realtime/hub';
 import { openModerationCase } from './moderation';
 import { sealOf, snapshotConversation } from './snapshot';
-import { displayName } from '../profiles/names';
+import { displayName, otherMember } from '../profiles/names';
 import {
   conversationBetween,
   deleteMatch,
@@ -119,7 +119,7 @@ export async function listPastMatches(db: Db, viewerId: string): Promise<TPastMa
   const rows = await selectPastMatches(db, viewerId);
   return rows.map((row) => ({
     id: row.id,
-    other: { userId: row.other_id, name: displayName(row.name) },
+    other: otherMember(row),
     matchedAt: row.matched_at,
     unmatchedAt: row.unmatched_at,
     expiresAt: row.expires_at,

@@ -15,7 +15,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
 import { PhotoPanel } from '@/features/profile/photo-panel';
 import { ownProfileQueryOptions, saveProfile, useOwnProfile } from '@/features/profile/profile-api';
-import { BioField } from '@/features/profile/bio-field';
+import { InterestsAndBioFields, NameAndAgeFields } from '@/features/profile/about-fields';
 import { ApiError } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
@@ -103,14 +103,7 @@ function ProfileEditor() {
           </CardHeader>
           <CardContent>
             <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-              <div className="grid gap-4 sm:grid-cols-[1fr_7rem]">
-                <Field label="Name" error={errors.name?.message}>
-                  <Input autoComplete="given-name" {...form.register('name')} />
-                </Field>
-                <Field label="Age" optional error={errors.age?.message}>
-                  <Input inputMode="numeric" {...form.register('age')} />
-                </Field>
-              </div>
+              <NameAndAgeFields form={form} />
               <Field label="Gender" optional error={errors.gender?.message}>
                 <Select {...form.register('gender')}>
                   <option value="">Prefer not to set</option>
@@ -129,22 +122,7 @@ function ProfileEditor() {
               >
                 <Input autoComplete="address-level2" {...form.register('location')} />
               </Field>
-              <Field label="Interests" optional hint="Separate interests with commas" error={errors.interests?.message}>
-                <Input {...form.register('interests')} />
-              </Field>
-              <BioField
-                error={errors.bio?.message}
-                textarea={form.register('bio')}
-                details={() => ({
-                  name: form.getValues('name'),
-                  interests: form
-                    .getValues('interests')
-                    .split(',')
-                    .map((i) => i.trim())
-                    .filter(Boolean),
-                })}
-                onSuggested={(bio) => form.setValue('bio', bio, { shouldDirty: true })}
-              />
+              <InterestsAndBioFields form={form} />
               <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
                 <Button type="button" variant="outline" onClick={() => navigate(paths.dashboard)}>
                   Cancel

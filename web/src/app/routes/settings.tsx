@@ -4,7 +4,7 @@ import { Ban, Flag, HeartCrack, ShieldCheck } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { CASE_STATUS_LABELS, REPORT_REASONS, SAFETY_TEXT, type TMyReport } from '@contracts/safety';
 import { PageHeader } from '@/components/page/page-header';
-import { SectionList, SettingsSection } from '@/components/page/settings-section';
+import { ListSection, SectionListRow } from '@/components/page/settings-section';
 import {
   AccountDataSection,
   ActivitySection,
@@ -42,23 +42,20 @@ function BlockedMembers() {
     onError: (error) => toast.error(errorMessage(error, 'Could not unblock. Please try again.')),
   });
   return (
-    <SettingsSection
+    <ListSection
       icon={Ban}
       title="Blocked members"
       description="People you blocked cannot see you or message you, and you do not see them."
+      query={blocked}
+      empty="You have not blocked anyone."
+      failure="Could not load your blocked members."
     >
-      <SectionList
-        query={blocked}
-        empty="You have not blocked anyone."
-        failure="Could not load your blocked members."
-        label="Blocked members"
-      >
-        {(member) => (
-          <li key={member.userId} className="flex items-center gap-3 py-3">
-            <div className="min-w-0 flex-1">
-              <p className="truncate font-medium">{member.name}</p>
-              <p className="text-xs text-muted-foreground">Blocked on {day(member.blockedAt)}</p>
-            </div>
+      {(member) => (
+        <SectionListRow
+          key={member.userId}
+          title={member.name}
+          detail={`Blocked on ${day(member.blockedAt)}`}
+          action={
             <Button
               variant="outline"
               size="sm"
@@ -68,37 +65,31 @@ function BlockedMembers() {
             >
               Unblock
             </Button>
-          </li>
-        )}
-      </SectionList>
-    </SettingsSection>
+          }
+        />
+      )}
+    </ListSection>
   );
 }
 
 function PastMatches({ onReport }: { onReport: (target: ReportTarget) => void }) {
   const past = useQuery(pastMatchesQueryOptions);
   return (
-    <SettingsSection
+    <ListSection
       icon={HeartCrack}
       title="Past matches"
       description="After an unmatch you can still report the other person for 30 days. The last messages are kept for the moderators until then."
+      query={past}
+      empty="No past matches."
+      failure="Could not load your past matches."
     >
-      <SectionList
-        query={past}
-        empty="No past matches."
-        failure="Could not load your past matches."
-        label="Past matches"
-      >
-        {(match) => (
-          <li key={match.id} className="flex items-center gap-3 py-3">
-            <div className="min-w-0 flex-1">
-              <p className="truncate font-medium">{match.other.name}</p>
-              <p className="text-xs text-muted-foreground">
-                {match.unmatchedByMe ? 'You unmatched' : 'Unmatched'} on {day(match.unmatchedAt)} · reportable for{' '}
-                {daysLeft(match.expiresAt)} more days
-              </p>
-            </div>
-            {match.reported ? (
+      {(match) => (
+        <SectionListRow
+          key={match.id}
+          title={match.other.name}
+          detail={`${match.unmatchedByMe ? 'You unmatched' : 'Unmatched'} on ${day(match.unmatchedAt)} · reportable for ${daysLeft(match.expiresAt)} more days`}
+          action={
+            match.reported ? (
               <span className="text-xs font-medium text-muted-foreground">Reported</span>
             ) : (
               <Button
@@ -116,11 +107,11 @@ function PastMatches({ onReport }: { onReport: (target: ReportTarget) => void })
               >
                 <Flag /> Report
               </Button>
-            )}
-          </li>
-        )}
-      </SectionList>
-    </SettingsSection>
+            )
+          }
+        />
+      )}
+    </ListSection>
   );
 }
 
@@ -133,37 +124,33 @@ const STATUS_STYLE: Record<TMyReport['status'], string> = {
 function MyReports() {
   const reports = useQuery(myReportsQueryOptions);
   return (
-    <SettingsSection
+    <ListSection
       icon={ShieldCheck}
       title="My reports"
       description="What happened to the reports you made. We review every report within 24 hours."
+      query={reports}
+      empty="You have not reported anyone."
+      failure="Could not load your reports."
     >
-      <SectionList
-        query={reports}
-        empty="You have not reported anyone."
-        failure="Could not load your reports."
-        label="My reports"
-      >
-        {(report) => (
-          <li key={report.id} className="grid gap-1 py-3">
-            <div className="flex items-center gap-2">
-              <p className="min-w-0 flex-1 truncate font-medium">
-                {report.subject.name}{' '}
-                <span className="font-normal text-muted-foreground">· {REPORT_REASONS[report.reason]}</span>
-              </p>
-              <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_STYLE[report.status])}>
-                {CASE_STATUS_LABELS[report.status]}
-              </span>
-            </div>
-            <p className="text-xs text-muted-foreground">
-              Sent on {day(report.createdAt)}
-              {report.resolvedAt && ` · decided on ${day(report.resolvedAt)}`}
+      {(report) => (
+        <li key={report.id} className="grid gap-1 py-3">
+          <div className="flex items-center gap-2">
+            <p className="min-w-0 flex-1 truncate font-medium">
+              {report.subject.name}{' '}
+              <span className="font-normal text-muted-foreground">· {REPORT_REASONS[report.reason]}</span>
             </p>
-            {report.outcome && <p className="text-sm">{report.outcome}</p>}
-          </li>
-        )}
-      </SectionList>
-    </SettingsSection>
+            <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_STYLE[report.status])}>
+              {CASE_STATUS_LABELS[report.status]}
+            </span>
+          </div>
+          <p className="text-xs text-muted-foreground">
+            Sent on {day(report.createdAt)}
+            {report.resolvedAt && ` · decided on ${day(report.resolvedAt)}`}
+          </p>
+          {report.outcome && <p className="text-sm">{report.outcome}</p>}
+        </li>
+      )}
+    </ListSection>
   );
 }
 

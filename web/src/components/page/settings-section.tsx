@@ -57,31 +57,48 @@ export function SectionQuery<T>({
   return <>{children(query.data)}</>;
 }
 
-/** A section's list (a SectionQuery): the items, or the empty text when there are none. */
-export function SectionList<T>({
+/**
+ * A section that is a list (a SectionQuery): the items, or the empty text when there are none.
+ * The list is named by the section's title.
+ */
+export function ListSection<T>({
   query,
   empty,
   failure,
-  label,
   children,
-}: {
+  ...section
+}: Omit<Parameters<typeof SettingsSection>[0], 'children'> & {
   query: UseQueryResult<T[]>;
   empty: string;
   failure: string;
-  label: string;
   children: (item: T) => ReactNode;
 }) {
   return (
-    <SectionQuery query={query} failure={failure}>
-      {(items) =>
-        items.length ? (
-          <ul className="divide-y" aria-label={label}>
-            {items.map(children)}
-          </ul>
-        ) : (
-          <SectionEmpty>{empty}</SectionEmpty>
-        )
-      }
-    </SectionQuery>
+    <SettingsSection {...section}>
+      <SectionQuery query={query} failure={failure}>
+        {(items) =>
+          items.length ? (
+            <ul className="divide-y" aria-label={section.title}>
+              {items.map(children)}
+            </ul>
+          ) : (
+            <SectionEmpty>{empty}</SectionEmpty>
+          )
+        }
+      </SectionQuery>
+    </SettingsSection>
+  );
+}
+
+/** One row of a ListSection: who or what it is, a line of detail, and what can be done with it. */
+export function SectionListRow({ title, detail, action }: { title: string; detail: ReactNode; action: ReactNode }) {
+  return (
+    <li className="flex items-center gap-3 py-3">
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium">{title}</p>
+        <p className="text-xs text-muted-foreground">{detail}</p>
+      </div>
+      {action}
+    </li>
   );
 }

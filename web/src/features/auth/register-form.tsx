@@ -11,7 +11,7 @@ import {
 import { AUTH_TEXT, TOASTS } from '@contracts/messages';
 import { Field } from '@/components/ui/field';
 import { Input, Select, SubmitButton } from '@/components/ui/input';
-import { BioField } from '@/features/profile';
+import { InterestsAndBioFields, NameAndAgeFields } from '@/features/profile';
 import { errorMessage } from '@/lib/api-client';
 import { authApi } from './auth-api';
 import { NewPasswordFields } from './credential-fields';
@@ -66,14 +66,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         <NewPasswordFields form={form} labels={['Password', 'Confirm password']} />
       </div>
       <p className="-mt-2 text-xs text-muted-foreground">{AUTH_TEXT.passwordRuleHint}.</p>
-      <div className="grid gap-4 sm:grid-cols-[1fr_7rem]">
-        <Field label="Name" optional error={errors.name?.message}>
-          <Input autoComplete="given-name" {...form.register('name')} />
-        </Field>
-        <Field label="Age" optional error={errors.age?.message}>
-          <Input inputMode="numeric" {...form.register('age')} />
-        </Field>
-      </div>
+      <NameAndAgeFields form={form} nameOptional />
       <Field label="Country" optional error={errors.country?.message}>
         <Select {...form.register('country')}>
           <option value="">Choose your country</option>
@@ -84,20 +77,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
           ))}
         </Select>
       </Field>
-      <Field
-        label="Interests"
-        optional
-        hint="Separate interests with commas, e.g. hiking, jazz, cooking"
-        error={errors.interests?.message}
-      >
-        <Input {...form.register('interests')} />
-      </Field>
-      <BioField
-        error={errors.bio?.message}
-        textarea={form.register('bio')}
-        details={() => ({ name: form.getValues('name'), interests: parseInterests(form.getValues('interests') ?? '') })}
-        onSuggested={(bio) => form.setValue('bio', bio, { shouldDirty: true })}
-      />
+      <InterestsAndBioFields form={form} />
       <SubmitButton size="lg" pending={isSubmitting} pendingLabel="Creating Account...">
         Create Account
       </SubmitButton>

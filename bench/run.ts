@@ -35,7 +35,8 @@ import { runChat } from './scenarios/chat';
 import type { ScenarioContext } from './scenarios/context';
 import { discoveryMix, discoveryPath, rawDiscovery } from './scenarios/discovery';
 import { runMixed } from './scenarios/mixed';
-import { runSwipes } from './scenarios/swipes';
+import { runSwipes, swipeStream } from './scenarios/swipes';
+import { chatFloor, swipeFloor } from './lib/sql-floors';
 import { runWeb, type WebResults } from './scenarios/web';
 
 const { values } = parseArgs({
@@ -154,7 +155,8 @@ async function benchOne(
     const server = await startServer(cluster ? { url: cluster.url } : { dataDir: dataDir! });
     const client = new HttpClient(server.url);
     let sockets: WebSocket[] = [];
-    let result: Omit<RunResult, 'calibration' | 'tier' | 'db' | 'counts' | 'seedSeconds' | 'totalSeconds'>;
+    let measureFloors: (() => Promise<RunResult['floors']>) | null = null;
+    let result: Omit<RunResult, 'calibration' | 'floors' | 'tier' | 'db' | 'counts' | 'seedSeconds' | 'totalSeconds'>;
     let webResults: WebResults | null = null;
     try {
       const sessions = await signInSessions(client, tier.sessions);
@@ -194,6 +196,25 @@ async function benchOne(
       const capacity = 1 / (0.7 / discoveryMax.rps + 0.25 / swipes.max.rps + 0.05 / chat.results.max.rps);
       const mixed = await runMixed(context, { id: chat.conversation.id, cookie: chat.conversation.cookie }, capacity);
       if (web) webResults = await runWeb(server.url, web.runs, say);
+      // Like/pass's and chat's own SQL, measured once the server has stopped (PostgreSQL only).
+      if (cluster) {
+        const nextSwipe = swipeStream(context, 1_000_000);
+        const cpu = () => sampleCpu(null, postgresPid);
+        measureFloors = async () => ({
+          swipes: await swipeFloor(cluster.url, nextSwipe, {
+            concurrency: 64,
+            seconds: phaseSeconds,
+            rate: swipes.atHalf.rate,
+            cpu,
+          }),
+          chat: await chatFloor(cluster.url, chat.pairs, {
+            workers: chat.workers,
+            seconds: phaseSeconds,
+            rate: chat.results.atHalf.rate,
+            cpu,
+          }),
+        });
+      }
       result = {
         health,
         healthFloor,
@@ -217,6 +238,15 @@ async function benchOne(
       await server.stop();
     }
 
+    const floors = measureFloors ? await measureFloors() : null;
+    if (floors) {
+      say(
+        `  like/pass's SQL alone (bare pg, prepared): ${floors.swipes.max.rps}/s at c=64; at ${floors.swipes.atRate.rate}/s p50 ${floors.swipes.atRate.p50} / p99 ${floors.swipes.atRate.p99} ms`,
+      );
+      say(
+        `  chat's SQL alone (bare pg, prepared): ${floors.chat.max.rps} msgs/s; at ${floors.chat.atRate.rate}/s p50 ${floors.chat.atRate.p50} / p99 ${floors.chat.atRate.p99} ms`,
+      );
+    }
     if (!cluster) database = await open();
     const calibrationEnd = await calibrate(database, mix, phaseSeconds, postgresPid);
     const sqlAtRate = await withCpu(
@@ -235,6 +265,7 @@ async function benchOne(
       seedSeconds,
       totalSeconds: seconds(started),
       calibration: { start: calibrationStart, end: calibrationEnd, sqlAtRate },
+      floors,
       ...result,
       web: webResults,
     };

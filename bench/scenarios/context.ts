@@ -28,3 +28,9 @@ export const ok = (status: number) => status >= 200 && status < 300;
  */
 export const fixedRate = (target: number, measuredMax: number) =>
   Math.max(5, Math.min(target, Math.round(measuredMax * 0.8)));
+
+/**
+ * Latency is measured open-loop at half the capacity measured in the same run: far enough
+ * below it that a queue does not build, at a rate the floor is measured at too.
+ */
+export const halfCapacity = (measuredMax: number) => Math.max(5, Math.round(measuredMax / 2));

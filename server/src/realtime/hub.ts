@@ -166,17 +166,22 @@ export async function publish(db: Pick<Database['db'], 'execute'>, to: string[],
   await publishEach(db, [[to, event]]);
 }
 
-/** Several events in one round trip, delivered in this order. */
-export async function publishEach(
-  db: Pick<Database['db'], 'execute'>,
-  events: [to: string[], event: RealtimeEvent][],
-): Promise<void> {
+/** The statement that sends several events, delivered in this order. */
+export function notifyStatement(events: [to: string[], event: RealtimeEvent][]) {
   const notifications = events.map(([to, event]) => {
     const envelope = JSON.stringify({ to, event } satisfies Envelope);
     if (Buffer.byteLength(envelope) > NOTIFY_MAX_BYTES) throw new Error(`a ${event.type} event too large to notify`);
     return sql`pg_notify(${REALTIME_CHANNEL}, ${envelope})`;
   });
-  await db.execute(sql`select ${sql.join(notifications, sql`, `)}`);
+  return sql`select ${sql.join(notifications, sql`, `)}`;
+}
+
+/** Several events in one round trip, delivered in this order. */
+export async function publishEach(
+  db: Pick<Database['db'], 'execute'>,
+  events: [to: string[], event: RealtimeEvent][],
+): Promise<void> {
+  await db.execute(notifyStatement(events));
 }
 
 const pendingStatsChange = new WeakMap<object, ReturnType<typeof setTimeout>>();

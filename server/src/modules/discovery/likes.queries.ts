@@ -78,47 +78,39 @@ export const selectLikesWaiting = (db: Pick<Db, 'execute'>, viewerId: string) =>
     order by l.super_like desc, l.created_at desc limit 100`,
   );
 
-type LikePair = { viewerId: string; targetId: string };
+export type LikePair = { viewerId: string; targetId: string };
 
 /**
  * Takes a like's locks (the pair's: one match per pair; the liker's: the daily quota) and
  * reads whether the target may be liked (a visible profile, no block either way) and the
  * liker's plan. Statements after it in the transaction see what the locks protect.
  */
-export async function lockForLike(tx: Pick<Db, 'execute'>, pair: LikePair) {
-  const { viewerId, targetId } = pair;
-  const [userA, userB] = storedPair(pair.viewerId, pair.targetId);
-  const [facts] = await selectRows(
-    tx,
-    ZPlanColumns.extend({ likeable: z.boolean().nullable() }),
-    sql`
+export function likeLockStatement({ viewerId, targetId }: LikePair) {
+  const [userA, userB] = storedPair(viewerId, targetId);
+  return sql`
       select pg_advisory_xact_lock(hashtext(${`pair:${userA}:${userB}`})), pg_advisory_xact_lock(hashtext(${`likes:${viewerId}`})),
         (select not p.hidden and not ${blockedBetween(viewerId, targetId)} from ${profiles} p where p.user_id = ${targetId}) as likeable,
         ${planColumns}
       from ${user} u left join ${subscriptions} s on s.user_id = u.id
-      where u.id = ${viewerId}`,
+      where u.id = ${viewerId}`;
+}
+
+export async function lockForLike(tx: Pick<Db, 'execute'>, pair: LikePair) {
+  const [facts] = await selectRows(
+    tx,
+    ZPlanColumns.extend({ likeable: z.boolean().nullable() }),
+    likeLockStatement(pair),
   );
   return facts;
 }
+
+export type LikeInput = LikePair & { superLike: boolean; premium: boolean; dayStart: Date };
 
 /**
  * Today's likes, the like already given, the like back; and the like itself when the plan
  * allows it (answering an earlier like is never refused), replacing an earlier pass.
  */
-export async function insertLike(
-  tx: Pick<Db, 'execute'>,
-  {
-    viewerId,
-    targetId,
-    superLike,
-    premium,
-    dayStart,
-  }: LikePair & { superLike: boolean; premium: boolean; dayStart: Date },
-) {
-  const [outcome] = await selectRows(
-    tx,
-    z.object({ used: z.number(), already: z.boolean(), reverse: z.boolean(), inserted: z.boolean() }),
-    sql`
+export const likeInsertStatement = ({ viewerId, targetId, superLike, premium, dayStart }: LikeInput) => sql`
       with facts as (
         select case when ${premium} then 0 else (select count(*)::int from ${likes} where user_id = ${viewerId} and created_at >= ${dayStart}) end as used,
           exists (select 1 from ${likes} where user_id = ${viewerId} and target_id = ${targetId}) as already,
@@ -129,38 +121,48 @@ export async function insertLike(
         where not already and (${premium} or (used < ${FREE_DAILY_LIKES} and not ${superLike}))
         on conflict do nothing returning 1),
       cleared as (delete from ${passes} where user_id = ${viewerId} and target_id = ${targetId} and exists (select 1 from inserted))
-      select used, already, reverse, exists (select 1 from inserted) as inserted from facts`,
+      select used, already, reverse, exists (select 1 from inserted) as inserted from facts`;
+
+export async function insertLike(tx: Pick<Db, 'execute'>, like: LikeInput) {
+  const [outcome] = await selectRows(
+    tx,
+    z.object({ used: z.number(), already: z.boolean(), reverse: z.boolean(), inserted: z.boolean() }),
+    likeInsertStatement(like),
   );
   return outcome!;
 }
 
-/** The pair's match and its conversation; undefined when the pair already had one. */
-export async function insertMatch(tx: Pick<Db, 'execute'>, pair: LikePair) {
+/** The pair's match and its conversation, when the pair has none yet. */
+export function matchInsertStatement(pair: LikePair) {
   const [userA, userB] = storedPair(pair.viewerId, pair.targetId);
-  const [made] = await selectRows(
-    tx,
-    z.object({ match_id: z.string(), conversation_id: z.string() }),
-    sql`
+  return sql`
       with made as (
         insert into ${matches} (user_a, user_b) values (${userA}, ${userB})
         on conflict do nothing returning id),
       opened as (insert into ${conversations} (match_id, user_a, user_b) select id, ${userA}, ${userB} from made returning id)
-      select made.id as match_id, opened.id as conversation_id from made, opened`,
+      select made.id as match_id, opened.id as conversation_id from made, opened`;
+}
+
+/** The pair's match and its conversation; undefined when the pair already had one. */
+export async function insertMatch(tx: Pick<Db, 'execute'>, pair: LikePair) {
+  const [made] = await selectRows(
+    tx,
+    z.object({ match_id: z.string(), conversation_id: z.string() }),
+    matchInsertStatement(pair),
   );
   return made;
 }
 
-/** A pass, or a pass renewed, when the target may be passed on; false when not. */
-export async function upsertPass(db: Pick<Db, 'execute'>, { viewerId, targetId }: LikePair): Promise<boolean> {
-  const rows = await selectRows(
-    db,
-    z.object({ ok: z.number() }),
-    sql`
+/** A pass, or a pass renewed, when the target may be passed on (a row answered); none when not. */
+export const passUpsertStatement = ({ viewerId, targetId }: LikePair) => sql`
     insert into ${passes} (user_id, target_id)
     select ${viewerId}, ${targetId} from ${profiles} p
     where p.user_id = ${targetId} and not p.hidden and not ${blockedBetween(viewerId, targetId)}
     on conflict (user_id, target_id) do update set created_at = now()
-    returning 1 as ok`,
-  );
+    returning 1 as ok`;
+
+/** A pass, or a pass renewed, when the target may be passed on; false when not. */
+export async function upsertPass(db: Pick<Db, 'execute'>, pair: LikePair): Promise<boolean> {
+  const rows = await selectRows(db, z.object({ ok: z.number() }), passUpsertStatement(pair));
   return rows.length > 0;
 }

@@ -101,6 +101,15 @@ export const selectMessages = (db: Execute, { conversationId, after }: { convers
   );
 
 /** What sending needs: the participant view, the recipient's verified-only setting, the sender's name and plan. */
+export const sendFactsStatement = (ids: Participation) => sql`
+    select v.other_id, v.blocked, r.verified_only_messages and not coalesce(p.selfie_verified, false) as refused,
+           coalesce(p.name, u.name) as sender_name, ${planColumns}
+    from (${participantView(ids)}) v
+    join "user" u on u.id = ${ids.viewerId}
+    left join profiles p on p.user_id = u.id
+    left join profiles r on r.user_id = v.other_id
+    left join subscriptions s on s.user_id = u.id`;
+
 export async function selectSendFacts(db: Execute, ids: Participation) {
   const [facts] = await selectRows(
     db,
@@ -108,32 +117,25 @@ export async function selectSendFacts(db: Execute, ids: Participation) {
       refused: z.boolean().nullable(),
       sender_name: z.string().nullable(),
     }),
-    sql`
-    select v.other_id, v.blocked, r.verified_only_messages and not coalesce(p.selfie_verified, false) as refused,
-           coalesce(p.name, u.name) as sender_name, ${planColumns}
-    from (${participantView(ids)}) v
-    join "user" u on u.id = ${ids.viewerId}
-    left join profiles p on p.user_id = u.id
-    left join profiles r on r.user_id = v.other_id
-    left join subscriptions s on s.user_id = u.id`,
+    sendFactsStatement(ids),
   );
   return facts;
 }
+
+export type MessageInput = Participation & {
+  recipientId: string;
+  content: string;
+  clientKey: string;
+  note: NotificationNote;
+};
 
 /**
  * Stores a message once per client key, moves the conversation up and stores the recipient's
  * notification, in one statement (so atomically). now() is the message's own created_at (the
  * transaction's time, to the microsecond); greatest(): two sends racing must not move the
- * conversation back in time. Undefined when the key was already used.
+ * conversation back in time. No row when the key was already used.
  */
-export async function insertMessage(
-  db: Execute,
-  m: Participation & { recipientId: string; content: string; clientKey: string; note: NotificationNote },
-) {
-  const [stored] = await selectRows(
-    db,
-    ZMessageRow.extend({ notification_id: z.string() }),
-    sql`
+export const messageInsertStatement = (m: MessageInput) => sql`
     with inserted as (
       insert into messages (conversation_id, sender_id, content, client_key, nudge)
       values (${m.conversationId}, ${m.viewerId}, ${m.content}, ${m.clientKey}, ${nudgeFor(m.content)})
@@ -141,8 +143,11 @@ export async function insertMessage(
       returning ${messageColumns}),
     touched as (update conversations set updated_at = greatest(updated_at, now()) where id = ${m.conversationId} and exists (select 1 from inserted)),
     noted as (${notificationUpsert(m.recipientId, m.note, sql`select 1 from inserted`)})
-    select inserted.*, (select id from noted) as notification_id from inserted`,
-  );
+    select inserted.*, (select id from noted) as notification_id from inserted`;
+
+/** messageInsertStatement's row; undefined when the key was already used. */
+export async function insertMessage(db: Execute, m: MessageInput) {
+  const [stored] = await selectRows(db, ZMessageRow.extend({ notification_id: z.string() }), messageInsertStatement(m));
   return stored;
 }
 

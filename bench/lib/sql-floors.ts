@@ -1,0 +1,159 @@
+// The floors of like/pass and chat: the statements the endpoints run, built by the same
+// functions (likes.queries.ts, messages.queries.ts, realtime/hub.ts) and sent by a bare pg pool
+// as named prepared statements, with no HTTP, session, validation or ORM in between. Measured
+// on the same database, the same pool size and at the same concurrency as the endpoints, after
+// the server has stopped (so nothing else runs beside them). An endpoint's figure over its
+// floor's is what our server adds to its own SQL.
+import pg from 'pg';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { FREE_DAILY_LIKES } from '../../contracts/discovery';
+import {
+  likeInsertStatement,
+  likeLockStatement,
+  matchInsertStatement,
+  passUpsertStatement,
+  type LikePair,
+} from '../../server/src/modules/discovery/likes.queries';
+import { messageInsertStatement, sendFactsStatement } from '../../server/src/modules/messages/messages.queries';
+import { planFromColumns, type PlanColumns } from '../../server/src/modules/plans/service';
+import { notifyStatement } from '../../server/src/realtime/hub';
+import { closedLoop, openLoop, type Figures } from './load';
+import { withCpu, type CpuCost, type CpuSample } from './processes';
+
+const dialect = new PgDialect();
+type Queryable = pg.Pool | pg.PoolClient;
+
+/** One of the endpoint's statements, prepared once per connection under its name. */
+async function run<Row extends pg.QueryResultRow>(on: Queryable, name: string, statement: SQL): Promise<Row[]> {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  return (await on.query<Row>({ name, text, values: params })).rows;
+}
+
+/** The server's pool: ten connections, JIT off (db/client.ts). */
+export const openFloorPool = (url: string) => new pg.Pool({ connectionString: url, max: 10, options: '-c jit=off' });
+
+const startOfUtcDay = (now = new Date()) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+
+/** A like as the endpoint does it: one transaction, the locks and facts, the like, the match when mutual. */
+async function like(pool: pg.Pool, pair: LikePair): Promise<boolean> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const [facts] = await run<PlanColumns & { likeable: boolean | null }>(client, 'like-lock', likeLockStatement(pair));
+    if (!facts?.likeable) return (await client.query('rollback'), false);
+    const premium = planFromColumns(facts).tier === 'premium';
+    const [outcome] = await run<{ used: number; already: boolean; reverse: boolean; inserted: boolean }>(
+      client,
+      'like-insert',
+      likeInsertStatement({ ...pair, superLike: false, premium, dayStart: startOfUtcDay() }),
+    );
+    // The endpoint refuses a like over the day's quota, and its transaction ends unwritten.
+    if (!outcome!.already && !premium && outcome!.used >= FREE_DAILY_LIKES)
+      return (await client.query('rollback'), true);
+    if (outcome!.inserted && outcome!.reverse) await run(client, 'match-insert', matchInsertStatement(pair));
+    await client.query('commit');
+    return true;
+  } catch {
+    await client.query('rollback').catch(() => {});
+    return false;
+  } finally {
+    client.release();
+  }
+}
+
+export type Swipe = LikePair & { like: boolean };
+
+/** A floor's most, closed loop, with its CPU; and its latency open loop at the endpoint's rate. */
+export type SqlFloor = { max: Figures & { cpu: CpuCost }; atRate: Figures & { rate: number } };
+/** Seconds per phase, the open loop's rate, and the CPU counters (PostgreSQL and this process). */
+type FloorPace = { seconds: number; rate: number; cpu: () => CpuSample };
+
+/** Like/pass's floor: the same mix of swipes, closed loop at `concurrency`, then open loop at `rate`. */
+export async function swipeFloor(
+  url: string,
+  next: () => Swipe,
+  { concurrency, seconds, rate, cpu }: FloorPace & { concurrency: number },
+): Promise<SqlFloor> {
+  const pool = openFloorPool(url);
+  const swipe = async () => {
+    const { like: isLike, ...pair } = next();
+    if (isLike) return like(pool, pair);
+    return (await run(pool, 'pass-upsert', passUpsertStatement(pair))).length > 0;
+  };
+  try {
+    await closedLoop(16, 2, swipe); // each connection prepares its statements
+    const max = await withCpu(cpu, () => closedLoop(concurrency, seconds, swipe));
+    return { max, atRate: { ...(await openLoop(rate, seconds, swipe)), rate } };
+  } finally {
+    await pool.end();
+  }
+}
+
+export type ChatPair = { fromId: string; toId: string; conversationId: string };
+
+/**
+ * Chat's floor: the endpoint's three statements (who may write, the message with its
+ * conversation and notification, the two events), closed loop with one message in flight per
+ * conversation, then open loop at `rate`.
+ */
+export async function chatFloor(
+  url: string,
+  pairs: ChatPair[],
+  { workers, seconds, rate, cpu }: FloorPace & { workers: number },
+): Promise<SqlFloor> {
+  const pool = openFloorPool(url);
+  let seq = 0;
+  const send = async (pair: ChatPair) => {
+    const ids = { viewerId: pair.fromId, conversationId: pair.conversationId };
+    const [facts] = await run<{ other_id: string; sender_name: string | null }>(
+      pool,
+      'send-facts',
+      sendFactsStatement(ids),
+    );
+    if (!facts) return false;
+    const content = `floor:${seq++}`;
+    const [stored] = await run<{ id: string; notification_id: string }>(
+      pool,
+      'message-insert',
+      messageInsertStatement({
+        ...ids,
+        recipientId: facts.other_id,
+        content,
+        clientKey: crypto.randomUUID(),
+        note: {
+          type: 'message',
+          title: `New message from ${facts.sender_name ?? ''}`,
+          message: content,
+          link: `/messages?conversation=${pair.conversationId}`,
+          groupKey: `conversation:${pair.conversationId}`,
+        },
+      }),
+    );
+    if (!stored) return false;
+    await run(
+      pool,
+      'notify',
+      notifyStatement([
+        [[facts.other_id, pair.fromId], { type: 'message', conversationId: pair.conversationId, messageId: stored.id }],
+        [[facts.other_id], { type: 'notification', notificationId: stored.notification_id }],
+      ]),
+    );
+    return true;
+  };
+  const byWorker = Array.from({ length: workers }, (_, w) => pairs.filter((_, p) => p % workers === w));
+  const counters = Array(workers).fill(0) as number[];
+  try {
+    await closedLoop(workers, 2, (k) => send(pairs[k % pairs.length]!));
+    const max = await withCpu(cpu, () =>
+      closedLoop(workers, seconds, (_, w) => {
+        const mine = byWorker[w]!;
+        return send(mine[counters[w]!++ % mine.length]!);
+      }),
+    );
+    return { max, atRate: { ...(await openLoop(rate, seconds, (k) => send(pairs[k % pairs.length]!))), rate } };
+  } finally {
+    await pool.end();
+  }
+}

@@ -13,6 +13,7 @@ import {
   likeLockStatement,
   matchInsertStatement,
   passUpsertStatement,
+  startOfUtcDay,
   type LikePair,
 } from '../../server/src/modules/discovery/likes.queries';
 import { messageInsertStatement, sendFactsStatement } from '../../server/src/modules/messages/messages.queries';
@@ -32,9 +33,6 @@ async function run<Row extends pg.QueryResultRow>(on: Queryable, name: string, s
 
 /** The server's pool: ten connections, JIT off (db/client.ts). */
 export const openFloorPool = (url: string) => new pg.Pool({ connectionString: url, max: 10, options: '-c jit=off' });
-
-const startOfUtcDay = (now = new Date()) =>
-  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 /** A like as the endpoint does it: one transaction, the locks and facts, the like, the match when mutual. */
 async function like(pool: pg.Pool, pair: LikePair): Promise<boolean> {

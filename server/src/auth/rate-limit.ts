@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { isIPv6 } from 'node:net';
 import type { Db } from '../db/client';
-import { selectRows } from '../db/rows';
+import { selectRow } from '../db/rows';
 import { z } from 'zod';
 import { rateLimitMessage } from '../../../contracts/errors';
 import { AppError } from '../lib/errors';
@@ -16,7 +16,7 @@ const ZLimitRow = z.object({ count: z.number(), retry_after: z.number() });
  */
 export async function consumeLimits(db: Db, limits: Limit[]): Promise<void> {
   for (const limit of limits) {
-    const [row] = await selectRows(
+    const row = await selectRow(
       db,
       ZLimitRow,
       sql`

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { parse } from 'hono/utils/cookie';
 import type { Db } from '../db/client';
-import { selectRows } from '../db/rows';
+import { selectRow } from '../db/rows';
 import { z } from 'zod';
 import { addressKey, consumeLimits, refundLimits, signInLimits } from './rate-limit';
 
@@ -33,7 +33,7 @@ export function deviceAccount(cookieHeader: string | null | undefined, secret: s
 
 /** Whether this browser or address has signed in to the account with this email before. */
 async function knownToAccount(db: Db, email: string, address: string, deviceUserId: string | null): Promise<boolean> {
-  const [account] = await selectRows(
+  const account = await selectRow(
     db,
     z.object({ id: z.string(), ips: z.array(z.string()).nullable() }),
     sql`

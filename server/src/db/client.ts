@@ -7,7 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { selectRows, ZCount } from './rows';
+import { selectRow, ZCount } from './rows';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
@@ -112,7 +112,7 @@ async function listenOnPostgres(
 }
 
 async function countMigrations(db: Db): Promise<number> {
-  const [row] = await selectRows(db, ZCount, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  const row = await selectRow(db, ZCount, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
   return row?.n ?? 0;
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startTestServer, testDatabaseKind, type TestServer } from '../../test/test-server';
-import { column, selectRows } from './rows';
+import { column, selectRow, selectRows } from './rows';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -13,7 +13,7 @@ afterAll(() => server?.stop());
 describe(`typed rows on ${testDatabaseKind}`, () => {
   it('reads timestamps as ISO strings and numbers sent as text as numbers', async () => {
     const shape = z.object({ at: column.timestamp, at_or_none: column.timestamp.nullable(), big: column.number });
-    const [row] = await selectRows(
+    const row = await selectRow(
       server.deps.database.db,
       shape,
       sql`select timestamptz '2026-11-24 10:00:00+00' as at, null::timestamptz as at_or_none, 12345678901::bigint as big`,

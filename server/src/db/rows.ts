@@ -25,6 +25,16 @@ export async function selectRows<Shape extends z.ZodType>(
   return rows.map((row) => shape.parse(row));
 }
 
+/** The first row a statement answers, checked against its shape; undefined when none. */
+export async function selectRow<Shape extends z.ZodType>(
+  db: Pick<Db, 'execute'>,
+  shape: Shape,
+  query: SQL,
+): Promise<z.output<Shape> | undefined> {
+  const [row] = await selectRows(db, shape, query);
+  return row;
+}
+
 /** The row of a `count(*)::int as n`. */
 export const ZCount = z.object({ n: column.number });
 

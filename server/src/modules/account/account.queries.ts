@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { ACCOUNT_EVENTS_KEPT } from '../../../../contracts/account';
 import type { Db } from '../../db/client';
-import { selectRows } from '../../db/rows';
+import { selectRow, selectRows } from '../../db/rows';
 
 /**
  * The account module's SQL: the data export, deletion, security settings and the activity
@@ -44,14 +44,13 @@ export function exportQueries(userId: string) {
 
 /** The account, locked for its deletion: its mailbox and whether a subscription is active. */
 export async function lockAccountForDeletion(tx: Execute, userId: string) {
-  const [member] = await selectRows(
+  return selectRow(
     tx,
     z.object({ email: z.string(), subscribed: z.boolean() }),
     sql`
       select u.email, exists (select 1 from subscriptions s where s.user_id = u.id and s.active) as subscribed
       from "user" u where u.id = ${userId} for update`,
   );
-  return member;
 }
 
 /** Every stored file of the member's: photos in both sizes, selfies, and the date photos of their conversations. */
@@ -82,7 +81,7 @@ export async function deleteAccountRows(tx: Execute, { userId, email }: { userId
 
 /** An authenticator app counts once a code from it was verified (an unfinished set-up does not). */
 export async function selectSecuritySettings(db: Execute, userId: string) {
-  const [row] = await selectRows(
+  return selectRow(
     db,
     z.object({ enabled: z.boolean().nullable(), app: z.boolean(), email_code: z.boolean() }),
     sql`
@@ -91,7 +90,6 @@ export async function selectSecuritySettings(db: Execute, userId: string) {
            coalesce((select s.email_code from account_security s where s.user_id = u.id), false) as email_code
     from "user" u where u.id = ${userId}`,
   );
-  return row;
 }
 
 /** Keeps the member's latest ACCOUNT_EVENTS_KEPT activity lines. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { containing } from '../../db/like';
-import { column, selectRows, ZCount } from '../../db/rows';
+import { column, selectRow, selectRows, ZCount } from '../../db/rows';
 
 /**
  * The admins module's SQL (members, subscriptions, payments, the audit's checks, counters, ads).
@@ -48,8 +48,7 @@ export function selectUsers(db: Execute, search?: string) {
 }
 
 export async function selectUser(db: Execute, userId: string): Promise<UserRow | undefined> {
-  const [row] = await selectRows(db, ZUserRow, sql`${userSelect} where u.id = ${userId}`);
-  return row;
+  return selectRow(db, ZUserRow, sql`${userSelect} where u.id = ${userId}`);
 }
 
 /** Lifts suspensions whose end has passed; the members lifted. */
@@ -65,7 +64,7 @@ export const liftSuspensions = (db: Execute) =>
   );
 
 export async function selectStats(db: Execute) {
-  const [row] = await selectRows(
+  const row = await selectRow(
     db,
     z.object({
       total: z.number(),
@@ -116,13 +115,12 @@ export async function selectSubscriptions(
     ZSubscriptionRow,
     sql`${subscriptionSelect} ${filter} order by s.created_at desc limit ${pageSize} offset ${(page - 1) * pageSize}`,
   );
-  const [count] = await selectRows(db, ZCount, sql`select count(*)::int as n from subscriptions s ${filter}`);
+  const count = await selectRow(db, ZCount, sql`select count(*)::int as n from subscriptions s ${filter}`);
   return { rows, total: count?.n ?? 0 };
 }
 
 export async function selectSubscription(db: Execute, id: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await selectRows(db, ZSubscriptionRow, sql`${subscriptionSelect} where s.id = ${id}`);
-  return row;
+  return selectRow(db, ZSubscriptionRow, sql`${subscriptionSelect} where s.id = ${id}`);
 }
 
 /** Members who pressed Go Premium in the last 30 days and have no paid Premium running since. */
@@ -151,7 +149,7 @@ export const selectPendingPayments = (db: Execute) =>
 
 /** A count for the audit (a statement selecting `count(*)::int as n`). */
 export async function countOf(db: Execute, query: ReturnType<typeof sql>): Promise<number> {
-  const [row] = await selectRows(db, ZCount, query);
+  const row = await selectRow(db, ZCount, query);
   return row?.n ?? 0;
 }
 
@@ -183,7 +181,7 @@ export const selectNames = (db: Execute, ids: string[]) =>
 
 /** Open reports, open flags, open cases of the given reasons, and cases resolved. */
 export async function selectCaseCounters(db: Execute, highPriorityReasons: string[]) {
-  const [row] = await selectRows(
+  const row = await selectRow(
     db,
     z.object({ reports: z.number(), flags: z.number(), high: z.number(), resolved: z.number() }),
     sql`
@@ -209,7 +207,7 @@ export async function countAdView(
 ) {
   const counter = kind === 'impression' ? sql`impressions = impressions + 1` : sql`clicks = clicks + 1`;
   const shown = kind === 'impression' ? sql`and active` : sql``;
-  const [row] = await selectRows(
+  return selectRow(
     db,
     z.object({ target_url: z.string() }),
     sql`
@@ -219,7 +217,6 @@ export async function countAdView(
     counted as (update ads set ${counter} where id = ${id} and exists (select 1 from seen) returning id)
     select target_url from ads where id = ${id}`,
   );
-  return row;
 }
 
 /** Who was counted before today is no longer needed. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ZDatePlan } from '../../../../contracts/trust';
 import type { Db } from '../../db/client';
 import { otherMemberOf, otherMemberColumns } from '../../db/pairs';
-import { column, selectRows } from '../../db/rows';
+import { column, selectRow, selectRows } from '../../db/rows';
 import { blockedBetween } from '../safety/blocks';
 
 /**
@@ -16,7 +16,7 @@ type Participation = { viewerId: string; conversationId: string };
 
 /** The conversation as a rating sees it; undefined for anyone but its two members, or between a blocked pair. */
 export async function selectRatingContext(db: Execute, { viewerId, conversationId }: Participation) {
-  const [row] = await selectRows(
+  return selectRow(
     db,
     z.object({
       other_id: z.string(),
@@ -33,7 +33,6 @@ export async function selectRatingContext(db: Execute, { viewerId, conversationI
     where c.id = ${conversationId} and (c.user_a = ${viewerId} or c.user_b = ${viewerId})
       and not ${blockedBetween(sql`c.user_a`, sql`c.user_b`)}`,
   );
-  return row;
 }
 
 /** Serialises the ratings of one conversation until the transaction ends. */
@@ -100,7 +99,7 @@ export const selectPlans = (db: Execute, { viewerId, planId }: { viewerId: strin
 
 /** One of the viewer's plans as sharing sees it: its state, time, whether the pair is blocked, and the match's main photo now. */
 export async function selectPlanToShare(db: Execute, { viewerId, planId }: { viewerId: string; planId: string }) {
-  const [plan] = await selectRows(
+  return selectRow(
     db,
     z.object({
       conversation_id: z.string(),
@@ -116,7 +115,6 @@ export async function selectPlanToShare(db: Execute, { viewerId, planId }: { vie
     from date_plans d ${planOtherMember(viewerId)}
     where d.id = ${planId} and (d.proposed_by = ${viewerId} or d.invitee = ${viewerId})`,
   );
-  return plan;
 }
 
 /** Stops every link the viewer made to this plan; how many were live. */
@@ -132,7 +130,7 @@ export async function revokePlanShares(db: Execute, { viewerId, planId }: { view
 
 /** A live link's date: accepted, not over, not revoked, and the two still matched and not blocked. */
 export async function selectSharedPlan(db: Execute, tokenHash: string) {
-  const [row] = await selectRows(
+  return selectRow(
     db,
     z.object({
       name: z.string().nullable(),
@@ -149,7 +147,6 @@ export async function selectSharedPlan(db: Execute, tokenHash: string) {
     where s.token_hash = ${tokenHash} and s.expires_at > now() and s.revoked_at is null and d.status = 'accepted'
       and not ${blockedBetween(sql`o.other_id`, sql`s.created_by`)}`,
   );
-  return row;
 }
 
 /** Marks accepted dates that started before `startedBefore` and are not verified as invited to verify, once; the plans marked. */
@@ -166,11 +163,10 @@ export const markVerifyInvites = (db: Execute, { now, startedBefore }: { now: Da
 
 /** A date photo's storage key and the conversation's two members. */
 export async function selectDatePhoto(db: Execute, verificationId: string) {
-  const [row] = await selectRows(
+  return selectRow(
     db,
     z.object({ photo_key: z.string(), user_a: z.string(), user_b: z.string() }),
     sql`
     select v.photo_key, c.user_a, c.user_b from date_verifications v join conversations c on c.id = v.conversation_id where v.id = ${verificationId}`,
   );
-  return row;
 }

@@ -5,7 +5,7 @@ import { PROFILE_DEFAULTS } from '../../../../contracts/profile';
 import { RECENTLY_ACTIVE_DAYS } from '../../../../contracts/plans';
 import type { Db } from '../../db/client';
 import { containing } from '../../db/like';
-import { column, selectRows, ZCount } from '../../db/rows';
+import { column, selectRow, selectRows, ZCount } from '../../db/rows';
 import { likes, photos } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
@@ -308,7 +308,7 @@ const FEW_WORD_MATCHES = 2000;
  */
 export async function fewWordMatches(db: Db, q: string): Promise<boolean> {
   if (await allWordsCommon(db, q)) return false;
-  const [found] = await selectRows(
+  const found = await selectRow(
     db,
     ZCount,
     sql`select count(*)::int as n from (select 1 from profiles p where p.hidden = false and ${wordsCondition(q)} limit ${FEW_WORD_MATCHES + 1}) m`,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FREE_DAILY_LIKES } from '../../../../contracts/discovery';
 import type { Db } from '../../db/client';
 import { otherMemberOf, storedPair } from '../../db/pairs';
-import { column, selectRows, ZCount, ZId } from '../../db/rows';
+import { column, selectRow, selectRows, ZCount, ZId } from '../../db/rows';
 import { conversations, likes, matches, passes, profiles, subscriptions, user } from '../../db/schema';
 import { planColumns, ZPlanColumns } from '../plans/service';
 import { blockedBetween } from '../safety/blocks';
@@ -64,7 +64,7 @@ const likesWaiting = (viewerId: string) => sql`
       and not ${blockedBetween(viewerId, sql`l.user_id`)}`;
 
 export async function countLikesWaiting(db: Pick<Db, 'execute'>, viewerId: string): Promise<number> {
-  const [row] = await selectRows(db, ZCount, sql`select count(*)::int as n ${likesWaiting(viewerId)}`);
+  const row = await selectRow(db, ZCount, sql`select count(*)::int as n ${likesWaiting(viewerId)}`);
   return row?.n ?? 0;
 }
 
@@ -96,13 +96,12 @@ export function likeLockStatement({ viewerId, targetId }: LikePair) {
 }
 
 export async function lockForLike(tx: Pick<Db, 'execute'>, pair: LikePair) {
-  const [facts] = await selectRows(
-    tx,
-    ZPlanColumns.extend({ likeable: z.boolean().nullable() }),
-    likeLockStatement(pair),
-  );
-  return facts;
+  return selectRow(tx, ZPlanColumns.extend({ likeable: z.boolean().nullable() }), likeLockStatement(pair));
 }
+
+/** The day a free member's like quota counts from: midnight UTC. */
+export const startOfUtcDay = (now = new Date()) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 export type LikeInput = LikePair & { superLike: boolean; premium: boolean; dayStart: Date };
 
@@ -124,7 +123,7 @@ export const likeInsertStatement = ({ viewerId, targetId, superLike, premium, da
       select used, already, reverse, exists (select 1 from inserted) as inserted from facts`;
 
 export async function insertLike(tx: Pick<Db, 'execute'>, like: LikeInput) {
-  const [outcome] = await selectRows(
+  const outcome = await selectRow(
     tx,
     z.object({ used: z.number(), already: z.boolean(), reverse: z.boolean(), inserted: z.boolean() }),
     likeInsertStatement(like),
@@ -145,12 +144,7 @@ export function matchInsertStatement(pair: LikePair) {
 
 /** The pair's match and its conversation; undefined when the pair already had one. */
 export async function insertMatch(tx: Pick<Db, 'execute'>, pair: LikePair) {
-  const [made] = await selectRows(
-    tx,
-    z.object({ match_id: z.string(), conversation_id: z.string() }),
-    matchInsertStatement(pair),
-  );
-  return made;
+  return selectRow(tx, z.object({ match_id: z.string(), conversation_id: z.string() }), matchInsertStatement(pair));
 }
 
 /** A pass, or a pass renewed, when the target may be passed on (a row answered); none when not. */

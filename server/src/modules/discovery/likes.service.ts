@@ -15,12 +15,10 @@ import {
   insertMatch,
   lockForLike,
   selectLikesWaiting,
+  startOfUtcDay,
   upsertPass,
 } from './likes.queries';
 import { nameOf } from '../profiles/names';
-
-const startOfUtcDay = (now = new Date()) =>
-  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 const SELF_LIKE = 'You cannot like your own profile.';
 const UNAVAILABLE = 'That profile is no longer available.';

@@ -4,7 +4,7 @@ import { ZMessage } from '../../../../contracts/messages-api';
 import { nudgeFor } from '../../../../contracts/safety';
 import type { Db } from '../../db/client';
 import { otherMemberOf, otherMemberColumns } from '../../db/pairs';
-import { column, selectRows, ZId } from '../../db/rows';
+import { column, selectRow, selectRows, ZId } from '../../db/rows';
 import { notificationUpsert, type NotificationNote } from '../notifications/notifications.queries';
 import { planColumns, ZPlanColumns } from '../plans/service';
 import { blockedBetween } from '../safety/blocks';
@@ -32,8 +32,7 @@ export type ParticipantView = z.output<typeof ZParticipantView>;
 
 /** The viewer's view of the conversation; undefined when they are not one of its members. */
 export async function selectParticipantView(db: Execute, ids: Participation): Promise<ParticipantView | undefined> {
-  const [row] = await selectRows(db, ZParticipantView, participantView(ids));
-  return row;
+  return selectRow(db, ZParticipantView, participantView(ids));
 }
 
 /** The member's conversations, most recent first, with the last message and the unread count. */
@@ -111,7 +110,7 @@ export const sendFactsStatement = (ids: Participation) => sql`
     left join subscriptions s on s.user_id = u.id`;
 
 export async function selectSendFacts(db: Execute, ids: Participation) {
-  const [facts] = await selectRows(
+  return selectRow(
     db,
     ZParticipantView.extend(ZPlanColumns.shape).extend({
       refused: z.boolean().nullable(),
@@ -119,7 +118,6 @@ export async function selectSendFacts(db: Execute, ids: Participation) {
     }),
     sendFactsStatement(ids),
   );
-  return facts;
 }
 
 export type MessageInput = Participation & {
@@ -147,8 +145,7 @@ export const messageInsertStatement = (m: MessageInput) => sql`
 
 /** messageInsertStatement's row; undefined when the key was already used. */
 export async function insertMessage(db: Execute, m: MessageInput) {
-  const [stored] = await selectRows(db, ZMessageRow.extend({ notification_id: z.string() }), messageInsertStatement(m));
-  return stored;
+  return selectRow(db, ZMessageRow.extend({ notification_id: z.string() }), messageInsertStatement(m));
 }
 
 /** Marks the other member's unread messages read; the ids marked. */

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { NOTIFICATION_TYPES } from '../../../../contracts/safety';
 import type { Db } from '../../db/client';
-import { column, selectRows, ZCount, ZId } from '../../db/rows';
+import { column, selectRow, selectRows, ZCount, ZId } from '../../db/rows';
 
 /** The notifications module's SQL, each statement's rows checked against their declared shape (db/rows.ts). */
 
@@ -50,7 +50,7 @@ export async function selectNotifications(db: Execute, { userId, limit }: { user
     select id, type, title, message, link, read_at, created_at from notifications
     where user_id = ${userId} order by created_at desc limit ${limit}`,
   );
-  const [unread] = await selectRows(
+  const unread = await selectRow(
     db,
     ZCount,
     sql`select count(*)::int as n from notifications where user_id = ${userId} and read_at is null`,
@@ -84,6 +84,6 @@ export async function markGroupRead(db: Execute, { userId, groupKey }: { userId:
 
 /** Stores a notification (notificationUpsert), answering its row. */
 export async function insertNotification(db: Execute, { userId, note }: { userId: string; note: NotificationNote }) {
-  const [row] = await selectRows(db, ZNotificationRow, notificationUpsert(userId, note));
+  const row = await selectRow(db, ZNotificationRow, notificationUpsert(userId, note));
   return row!;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { selectRows } from '../../db/rows';
+import { selectRow, selectRows } from '../../db/rows';
 
 /** The profiles module's hand-written SQL, each statement's rows checked against their declared shape (db/rows.ts). */
 
@@ -51,7 +51,7 @@ export async function selectShownKeys(db: Execute, keys: string[]): Promise<Set<
 
 /** One member's name (profile first, then the account), or null. */
 export async function selectName(db: Execute, userId: string): Promise<string | null> {
-  const [row] = await selectRows(
+  const row = await selectRow(
     db,
     z.object({ name: z.string().nullable() }),
     sql`select coalesce(p.name, u.name) as name from "user" u left join profiles p on p.user_id = u.id where u.id = ${userId}`,

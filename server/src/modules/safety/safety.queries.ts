@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CASE_STATUSES, SNAPSHOT_MESSAGES, ZAdminReport, ZSnapshotMessage } from '../../../../contracts/safety';
 import type { Db } from '../../db/client';
 import { otherMemberOf, storedPair, otherMemberColumns } from '../../db/pairs';
-import { column, selectRows, ZId } from '../../db/rows';
+import { column, selectRow, selectRows, ZId } from '../../db/rows';
 
 /**
  * The safety module's SQL (blocks, unmatching, past matches, reports and the moderation queue).
@@ -19,11 +19,7 @@ export async function memberExists(db: Execute, userId: string): Promise<boolean
 /** The conversation between two members, if they are (still) matched. */
 export async function conversationBetween(db: Execute, a: string, b: string): Promise<string | null> {
   const [userA, userB] = storedPair(a, b);
-  const [row] = await selectRows(
-    db,
-    ZId,
-    sql`select id from conversations where user_a = ${userA} and user_b = ${userB}`,
-  );
+  const row = await selectRow(db, ZId, sql`select id from conversations where user_a = ${userA} and user_b = ${userB}`);
   return row?.id ?? null;
 }
 
@@ -39,7 +35,7 @@ export const selectBlocked = (db: Execute, viewerId: string) =>
 
 /** The viewer's match with its conversation, locked for the unmatch; undefined when it is not theirs. */
 export async function lockMatch(tx: Execute, { viewerId, matchId }: { viewerId: string; matchId: string }) {
-  const [match] = await selectRows(
+  return selectRow(
     tx,
     z.object({
       user_a: z.string(),
@@ -53,7 +49,6 @@ export async function lockMatch(tx: Execute, { viewerId, matchId }: { viewerId: 
       where m.id = ${matchId} and (m.user_a = ${viewerId} or m.user_b = ${viewerId})
       for update of m`,
   );
-  return match;
 }
 
 export const selectPastMatches = (db: Execute, viewerId: string) =>
@@ -84,7 +79,7 @@ export async function selectPastMatchSnapshot(
   db: Execute,
   { viewerId, subjectId, pastMatchId }: { viewerId: string; subjectId: string; pastMatchId: string },
 ) {
-  const [row] = await selectRows(
+  const row = await selectRow(
     db,
     z.object({ snapshot: z.array(ZSnapshotMessage) }),
     sql`
@@ -162,7 +157,7 @@ export const selectCases = (db: Execute, { kind, status }: { kind: string; statu
 
 /** What ban evasion keeps of a leaving member: their mailbox and name, whether they are banned, how many cases name them. */
 export async function selectLeavingSubject(db: Execute, userId: string) {
-  const [member] = await selectRows(
+  return selectRow(
     db,
     z.object({ email: z.string(), name: z.string(), banned: z.boolean(), cases: z.number() }),
     sql`
@@ -170,7 +165,6 @@ export async function selectLeavingSubject(db: Execute, userId: string) {
            (select count(*)::int from moderation_cases mc where mc.subject_id = u.id) as cases
     from "user" u left join profiles p on p.user_id = u.id where u.id = ${userId}`,
   );
-  return member;
 }
 
 /**
@@ -184,7 +178,7 @@ export async function insertReturningWatch(
   await tx.execute(
     sql`update moderation_cases set subject_tombstone = ${JSON.stringify(w.tombstone)}::jsonb where subject_id = ${w.userId}`,
   );
-  const [watch] = await selectRows(
+  const watch = await selectRow(
     tx,
     ZId,
     sql`
@@ -201,7 +195,7 @@ export async function insertReturningCase(
   tx: Execute,
   c: { subjectId: string; reason: 'returning_email' | 'returning_photo'; details: string; seal: string },
 ) {
-  const [opened] = await selectRows(
+  return selectRow(
     tx,
     ZId,
     sql`
@@ -210,21 +204,19 @@ export async function insertReturningCase(
       where not exists (select 1 from moderation_cases where kind = 'returning_member' and subject_id = ${c.subjectId} and reason = ${c.reason} and status = 'open')
       returning id`,
   );
-  return opened;
 }
 
 const ZWatchMatch = z.object({ reason: z.string(), former_user_id: z.string() });
 
 /** The watch entry of a mailbox's keyed hash, a ban first. */
 export async function selectWatchedEmail(db: Execute, emailKey: string) {
-  const [match] = await selectRows(
+  return selectRow(
     db,
     ZWatchMatch,
     sql`
     select reason, former_user_id from returning_watch where email_key = ${emailKey}
     order by (reason = 'banned') desc, created_at desc limit 1`,
   );
-  return match;
 }
 
 /** Banned members other than this one, with their mailboxes (few: compared spelling by spelling). */
@@ -241,7 +233,7 @@ export async function selectWatchedPhoto(
   { userId, dhash, maxDistance }: { userId: string; dhash: string; maxDistance: number },
 ) {
   const close = (column: SQL) => sql`bit_count(${column} # ${dhash}::bit(64)) <= ${maxDistance}`;
-  const [match] = await selectRows(
+  return selectRow(
     db,
     ZWatchMatch,
     sql`
@@ -253,7 +245,6 @@ export async function selectWatchedPhoto(
       where coalesce(u.banned, false) and ph.dhash is not null and ${close(sql`ph.dhash`)} and ph.user_id <> ${userId}
     ) found order by (reason = 'banned') desc limit 1`,
   );
-  return match;
 }
 
 /** Deletes a match; its conversation and messages go with it (foreign keys cascade). */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { column, selectRows } from '../../db/rows';
+import { column, selectRow, selectRows } from '../../db/rows';
 
 /** The verification module's hand-written SQL, each statement's rows checked against their declared shape (db/rows.ts). */
 
@@ -10,7 +10,7 @@ type Challenge = { userId: string; challengeId: string };
 
 /** Whether the challenge is the member's own, unexpired and unused, and whether a selfie of theirs already waits. */
 export async function selectSelfieReadiness(db: Execute, { userId, challengeId }: Challenge) {
-  const [ready] = await selectRows(
+  const ready = await selectRow(
     db,
     z.object({ challenge: z.boolean(), pending: z.boolean() }),
     sql`
@@ -22,7 +22,7 @@ export async function selectSelfieReadiness(db: Execute, { userId, challengeId }
 
 /** Uses the challenge up, once; its pose, or undefined when it was not usable. */
 export async function useChallenge(tx: Execute, { userId, challengeId }: Challenge) {
-  const [used] = await selectRows(
+  const used = await selectRow(
     tx,
     z.object({ pose: z.string() }),
     sql`

@@ -32,7 +32,7 @@ import { evaluateBudgets, renderAgain, writeReport, type RunResult } from './lib
 import { seedTier, TIERS, type Tier } from './lib/seed';
 import { signInSessions } from './lib/sessions';
 import { runChat } from './scenarios/chat';
-import type { ScenarioContext } from './scenarios/context';
+import { swipingSessions, type ScenarioContext } from './scenarios/context';
 import { discoveryMix, discoveryPath, rawDiscovery } from './scenarios/discovery';
 import { runMixed } from './scenarios/mixed';
 import { runSwipes, swipeStream } from './scenarios/swipes';
@@ -202,6 +202,7 @@ async function benchOne(
         const cpu = () => sampleCpu(null, postgresPid);
         measureFloors = async () => ({
           swipes: await swipeFloor(cluster.url, nextSwipe, {
+            viewerIds: swipingSessions(context).map((session) => session.id),
             concurrency: 64,
             seconds: phaseSeconds,
             rate: swipes.atHalf.rate,

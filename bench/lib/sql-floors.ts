@@ -7,18 +7,15 @@
 import pg from 'pg';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { FREE_DAILY_LIKES } from '../../contracts/discovery';
+import { sql } from 'drizzle-orm';
 import {
-  likeInsertStatement,
-  likeLockStatement,
-  matchInsertStatement,
+  likeStatement,
   passUpsertStatement,
   startOfUtcDay,
   type LikePair,
 } from '../../server/src/modules/discovery/likes.queries';
 import { messageInsertStatement, sendFactsStatement } from '../../server/src/modules/messages/messages.queries';
-import { planFromColumns, type PlanColumns } from '../../server/src/modules/plans/service';
-import { notifyStatement } from '../../server/src/realtime/hub';
+import { planColumns, planFromColumns, type PlanColumns } from '../../server/src/modules/plans/service';
 import { closedLoop, openLoop, type Figures } from './load';
 import { withCpu, type CpuCost, type CpuSample } from './processes';
 
@@ -34,31 +31,14 @@ async function run<Row extends pg.QueryResultRow>(on: Queryable, name: string, s
 /** The server's pool: ten connections, JIT off (db/client.ts). */
 export const openFloorPool = (url: string) => new pg.Pool({ connectionString: url, max: 10, options: '-c jit=off' });
 
-/** A like as the endpoint does it: one transaction, the locks and facts, the like, the match when mutual. */
-async function like(pool: pg.Pool, pair: LikePair): Promise<boolean> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const [facts] = await run<PlanColumns & { likeable: boolean | null }>(client, 'like-lock', likeLockStatement(pair));
-    if (!facts?.likeable) return (await client.query('rollback'), false);
-    const premium = planFromColumns(facts).tier === 'premium';
-    const [outcome] = await run<{ used: number; already: boolean; reverse: boolean; inserted: boolean }>(
-      client,
-      'like-insert',
-      likeInsertStatement({ ...pair, superLike: false, premium, dayStart: startOfUtcDay() }),
-    );
-    // The endpoint refuses a like over the day's quota, and its transaction ends unwritten.
-    if (!outcome!.already && !premium && outcome!.used >= FREE_DAILY_LIKES)
-      return (await client.query('rollback'), true);
-    if (outcome!.inserted && outcome!.reverse) await run(client, 'match-insert', matchInsertStatement(pair));
-    await client.query('commit');
-    return true;
-  } catch {
-    await client.query('rollback').catch(() => {});
-    return false;
-  } finally {
-    client.release();
-  }
+/** The swiping members' plans, read once before the floor runs (the endpoint reads them with the session). */
+async function premiumMembers(pool: pg.Pool, viewerIds: string[]): Promise<Set<string>> {
+  const rows = await run<PlanColumns & { id: string }>(
+    pool,
+    'swiper-plans',
+    sql`select u.id, ${planColumns} from "user" u left join subscriptions s on s.user_id = u.id where u.id in ${viewerIds}`,
+  );
+  return new Set(rows.filter((row) => planFromColumns(row).tier === 'premium').map((row) => row.id));
 }
 
 export type Swipe = LikePair & { like: boolean };
@@ -72,13 +52,15 @@ type FloorPace = { seconds: number; rate: number; cpu: () => CpuSample };
 export async function swipeFloor(
   url: string,
   next: () => Swipe,
-  { concurrency, seconds, rate, cpu }: FloorPace & { concurrency: number },
+  { concurrency, seconds, rate, cpu, viewerIds }: FloorPace & { concurrency: number; viewerIds: string[] },
 ): Promise<SqlFloor> {
   const pool = openFloorPool(url);
+  const premium = await premiumMembers(pool, viewerIds);
   const swipe = async () => {
     const { like: isLike, ...pair } = next();
-    if (isLike) return like(pool, pair);
-    return (await run(pool, 'pass-upsert', passUpsertStatement(pair))).length > 0;
+    const input = { ...pair, superLike: false, premium: premium.has(pair.viewerId), dayStart: startOfUtcDay() };
+    const statement = isLike ? run(pool, 'like', likeStatement(input)) : run(pool, 'pass', passUpsertStatement(pair));
+    return statement.then((rows) => rows.length > 0).catch(() => false);
   };
   try {
     await closedLoop(16, 2, swipe); // each connection prepares its statements
@@ -92,8 +74,8 @@ export async function swipeFloor(
 export type ChatPair = { fromId: string; toId: string; conversationId: string };
 
 /**
- * Chat's floor: the endpoint's three statements (who may write, the message with its
- * conversation and notification, the two events), closed loop with one message in flight per
+ * Chat's floor: the endpoint's two statements (who may write; the message with its
+ * conversation, notification and the two events), closed loop with one message in flight per
  * conversation, then open loop at `rate`.
  */
 export async function chatFloor(
@@ -129,16 +111,7 @@ export async function chatFloor(
         },
       }),
     );
-    if (!stored) return false;
-    await run(
-      pool,
-      'notify',
-      notifyStatement([
-        [[facts.other_id, pair.fromId], { type: 'message', conversationId: pair.conversationId, messageId: stored.id }],
-        [[facts.other_id], { type: 'notification', notificationId: stored.notification_id }],
-      ]),
-    );
-    return true;
+    return !!stored;
   };
   const byWorker = Array.from({ length: workers }, (_, w) => pairs.filter((_, p) => p % workers === w));
   const counters = Array(workers).fill(0) as number[];

@@ -29,6 +29,8 @@ export type SessionUser = {
   emailVerified: boolean;
   createdAt: Date;
   banned?: boolean | null;
+  /** The subscription row, read with the session (a member's plan is derived from it and createdAt). */
+  subscription: { active: boolean; tier: string; expiresAt: Date | null } | null;
 };
 
 export type AppEnv = {

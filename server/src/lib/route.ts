@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { timingSafeEqual } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { adminUsers, session, user } from '../db/schema';
+import { adminUsers, session, subscriptions, user } from '../db/schema';
 import type { AppEnv, Deps, SessionUser } from './context';
 import { preparedPerDatabase } from '../db/prepared';
 import { AppError } from './errors';
@@ -118,7 +118,7 @@ export async function resolveSession(deps: Deps, headers: Headers): Promise<Reso
   }
   return {
     state: 'ok',
-    user: { ...live.user, banned: false },
+    user: { ...live.user, banned: false, subscription: live.subscription },
     sessionId: live.sessionId,
     createdAt: live.createdAt,
     refreshedCookies,
@@ -153,7 +153,7 @@ export async function isAdminSession(deps: Deps, userId: string, sessionCreatedA
 /** Banned, or suspended until a time still ahead. */
 const isBanned = sql<boolean>`(coalesce(${user.banned}, false) and (${user.banExpires} is null or ${user.banExpires} > now()))`;
 
-/** The session query of every member request, as a named prepared statement. */
+/** The session query of every member request, as a named prepared statement; the member's plan comes with it. */
 const sessionByToken = preparedPerDatabase((db) =>
   db
     .select({
@@ -168,9 +168,11 @@ const sessionByToken = preparedPerDatabase((db) =>
         emailVerified: user.emailVerified,
         createdAt: user.createdAt,
       },
+      subscription: { active: subscriptions.active, tier: subscriptions.tier, expiresAt: subscriptions.expiresAt },
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(subscriptions, eq(subscriptions.userId, session.userId))
     .where(and(eq(session.token, sql.placeholder('token')), gt(session.expiresAt, sql`now()`)))
     .limit(1)
     .prepare('session_by_token'),

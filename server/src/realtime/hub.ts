@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { RealtimeEvent } from '../../../contracts/messages-api';
 import type { Database } from '../db/client';
 import { selectRows, ZId } from '../db/rows';
@@ -174,6 +174,26 @@ export function notifyStatement(events: [to: string[], event: RealtimeEvent][]) 
     return sql`pg_notify(${REALTIME_CHANNEL}, ${envelope})`;
   });
   return sql`select ${sql.join(notifications, sql`, `)}`;
+}
+
+/** An event some of whose values (ids) are made by the statement that sends it: those are SQL. */
+export type StatementEvent = RealtimeEvent extends infer E
+  ? E extends RealtimeEvent
+    ? { [K in keyof E]: E[K] | SQL }
+    : never
+  : never;
+
+/**
+ * The pg_notify calls that send events from inside a statement which makes their ids (a select
+ * list's expressions): they go out when it commits, and not at all when it writes nothing.
+ * The envelope is built by PostgreSQL; ids and a type keep it far below NOTIFY_MAX_BYTES.
+ */
+export function notifyInStatement(events: [to: string[], event: StatementEvent][]): SQL {
+  const notifications = events.map(([to, event]) => {
+    const fields = Object.entries(event).map(([key, value]) => sql`${key}::text, (${value})::text`);
+    return sql`pg_notify(${REALTIME_CHANNEL}, json_build_object('to', ${JSON.stringify(to)}::json, 'event', json_build_object(${sql.join(fields, sql`, `)}))::text)`;
+  });
+  return sql.join(notifications, sql`, `);
 }
 
 /** Several events in one round trip, delivered in this order. */

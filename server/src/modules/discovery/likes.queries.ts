@@ -4,8 +4,7 @@ import { FREE_DAILY_LIKES } from '../../../../contracts/discovery';
 import type { Db } from '../../db/client';
 import { otherMemberOf, storedPair } from '../../db/pairs';
 import { column, selectRow, selectRows, ZCount, ZId } from '../../db/rows';
-import { conversations, likes, matches, passes, profiles, subscriptions, user } from '../../db/schema';
-import { planColumns, ZPlanColumns } from '../plans/service';
+import { passes, profiles } from '../../db/schema';
 import { blockedBetween } from '../safety/blocks';
 import { cardColumns, cardExtras, ZCardRow } from './discovery.queries';
 
@@ -80,25 +79,6 @@ export const selectLikesWaiting = (db: Pick<Db, 'execute'>, viewerId: string) =>
 
 export type LikePair = { viewerId: string; targetId: string };
 
-/**
- * Takes a like's locks (the pair's: one match per pair; the liker's: the daily quota) and
- * reads whether the target may be liked (a visible profile, no block either way) and the
- * liker's plan. Statements after it in the transaction see what the locks protect.
- */
-export function likeLockStatement({ viewerId, targetId }: LikePair) {
-  const [userA, userB] = storedPair(viewerId, targetId);
-  return sql`
-      select pg_advisory_xact_lock(hashtext(${`pair:${userA}:${userB}`})), pg_advisory_xact_lock(hashtext(${`likes:${viewerId}`})),
-        (select not p.hidden and not ${blockedBetween(viewerId, targetId)} from ${profiles} p where p.user_id = ${targetId}) as likeable,
-        ${planColumns}
-      from ${user} u left join ${subscriptions} s on s.user_id = u.id
-      where u.id = ${viewerId}`;
-}
-
-export async function lockForLike(tx: Pick<Db, 'execute'>, pair: LikePair) {
-  return selectRow(tx, ZPlanColumns.extend({ likeable: z.boolean().nullable() }), likeLockStatement(pair));
-}
-
 /** The day a free member's like quota counts from: midnight UTC. */
 export const startOfUtcDay = (now = new Date()) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -106,45 +86,29 @@ export const startOfUtcDay = (now = new Date()) =>
 export type LikeInput = LikePair & { superLike: boolean; premium: boolean; dayStart: Date };
 
 /**
- * Today's likes, the like already given, the like back; and the like itself when the plan
- * allows it (answering an earlier like is never refused), replacing an earlier pass.
+ * A like in one round trip: record_like (migration 0028) takes the pair's and the liker's
+ * locks, checks the target may be liked (a visible profile, no block either way), counts
+ * today's likes, finds the like already given and the like back, stores the like when the
+ * plan allows it (answering an earlier like is never refused), clears an earlier pass, and
+ * makes the match with its conversation when the like is mutual.
  */
-export const likeInsertStatement = ({ viewerId, targetId, superLike, premium, dayStart }: LikeInput) => sql`
-      with facts as (
-        select case when ${premium} then 0 else (select count(*)::int from ${likes} where user_id = ${viewerId} and created_at >= ${dayStart}) end as used,
-          exists (select 1 from ${likes} where user_id = ${viewerId} and target_id = ${targetId}) as already,
-          exists (select 1 from ${likes} where user_id = ${targetId} and target_id = ${viewerId}) as reverse),
-      inserted as (
-        insert into ${likes} (user_id, target_id, super_like)
-        select ${viewerId}, ${targetId}, ${superLike} from facts
-        where not already and (${premium} or (used < ${FREE_DAILY_LIKES} and not ${superLike}))
-        on conflict do nothing returning 1),
-      cleared as (delete from ${passes} where user_id = ${viewerId} and target_id = ${targetId} and exists (select 1 from inserted))
-      select used, already, reverse, exists (select 1 from inserted) as inserted from facts`;
-
-export async function insertLike(tx: Pick<Db, 'execute'>, like: LikeInput) {
-  const outcome = await selectRow(
-    tx,
-    z.object({ used: z.number(), already: z.boolean(), reverse: z.boolean(), inserted: z.boolean() }),
-    likeInsertStatement(like),
-  );
-  return outcome!;
+export function likeStatement({ viewerId, targetId, superLike, premium, dayStart }: LikeInput) {
+  const [userA, userB] = storedPair(viewerId, targetId);
+  return sql`select * from record_like(${viewerId}, ${targetId}, ${userA}, ${userB}, ${superLike}, ${premium}, ${dayStart}, ${FREE_DAILY_LIKES})`;
 }
 
-/** The pair's match and its conversation, when the pair has none yet. */
-export function matchInsertStatement(pair: LikePair) {
-  const [userA, userB] = storedPair(pair.viewerId, pair.targetId);
-  return sql`
-      with made as (
-        insert into ${matches} (user_a, user_b) values (${userA}, ${userB})
-        on conflict do nothing returning id),
-      opened as (insert into ${conversations} (match_id, user_a, user_b) select id, ${userA}, ${userB} from made returning id)
-      select made.id as match_id, opened.id as conversation_id from made, opened`;
-}
+const ZLikeOutcome = z.object({
+  likeable: z.boolean(),
+  used: z.number(),
+  already: z.boolean(),
+  liked_back: z.boolean(),
+  inserted: z.boolean(),
+  match_id: z.string().nullable(),
+  conversation_id: z.string().nullable(),
+});
 
-/** The pair's match and its conversation; undefined when the pair already had one. */
-export async function insertMatch(tx: Pick<Db, 'execute'>, pair: LikePair) {
-  return selectRow(tx, z.object({ match_id: z.string(), conversation_id: z.string() }), matchInsertStatement(pair));
+export async function recordLike(db: Pick<Db, 'execute'>, like: LikeInput) {
+  return (await selectRow(db, ZLikeOutcome, likeStatement(like)))!;
 }
 
 /** A pass, or a pass renewed, when the target may be passed on (a row answered); none when not. */
@@ -155,8 +119,10 @@ export const passUpsertStatement = ({ viewerId, targetId }: LikePair) => sql`
     on conflict (user_id, target_id) do update set created_at = now()
     returning 1 as ok`;
 
+const ZPassed = z.object({ ok: z.number() });
+
 /** A pass, or a pass renewed, when the target may be passed on; false when not. */
 export async function upsertPass(db: Pick<Db, 'execute'>, pair: LikePair): Promise<boolean> {
-  const rows = await selectRows(db, z.object({ ok: z.number() }), passUpsertStatement(pair));
+  const rows = await selectRows(db, ZPassed, passUpsertStatement(pair));
   return rows.length > 0;
 }

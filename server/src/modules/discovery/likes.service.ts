@@ -7,16 +7,15 @@ import { AppError } from '../../lib/errors';
 import { announceStatsChange, publish } from '../../realtime/hub';
 import { notify } from '../notifications/notifications.service';
 import { PLAN_TEXT } from '../../../../contracts/plans';
-import { isPremium, planFromColumns, planOf } from '../plans/service';
+import { isPremium, planOf } from '../plans/service';
 import { toCard, viewerInterests } from './cards';
 import {
   countLikesWaiting,
-  insertLike,
-  insertMatch,
-  lockForLike,
+  recordLike,
   selectLikesWaiting,
   startOfUtcDay,
   upsertPass,
+  type LikeInput,
 } from './likes.queries';
 import { nameOf } from '../profiles/names';
 
@@ -38,17 +37,15 @@ export async function likesLeftToday(
 }
 
 /**
- * Records a like and creates the match when it is mutual. Both members of a pair take the
- * same advisory lock, so two likes at the same instant are serialised: the second one sees
- * the first and creates exactly one match (the unique pair index is the last line).
+ * Records a like and creates the match when it is mutual, in one statement (likes.queries.ts,
+ * likeStatement): both members of a pair take the same lock there, so two likes at the same
+ * instant are serialised and the second sees the first and creates exactly one match (the
+ * unique pair index is the last line). `premium`: the viewer's plan, which a route reads from
+ * the session (plans/service.ts, sessionPlan).
  */
-export async function likeProfile(
-  db: Db,
-  viewerId: string,
-  targetId: string,
-  superLike = false,
-): Promise<TLikeResponse> {
-  const result = await recordLike(db, viewerId, targetId, superLike);
+export async function likeProfile(db: Db, input: Omit<LikeInput, 'dayStart'>): Promise<TLikeResponse> {
+  const { viewerId, targetId, superLike } = input;
+  const result = await like(db, input);
   if (result.matchId) await announceMatch(db, viewerId, targetId, result.matchId, result.conversationId);
   else if (superLike && !result.alreadyLiked && !result.matched) {
     await notify(db, targetId, {
@@ -97,45 +94,26 @@ async function announceMatch(
   });
 }
 
-/**
- * The like itself, in four round trips (BEGIN, two statements, COMMIT) and one more for a match.
- * Each statement after the locks reads a snapshot taken once they are held, so a like back from
- * the other side, or another like by the same member, is either wholly seen or not yet begun.
- */
-async function recordLike(db: Db, viewerId: string, targetId: string, superLike: boolean): Promise<TLikeResponse> {
-  if (viewerId === targetId) throw new AppError('BAD_REQUEST', SELF_LIKE);
-  return db.transaction(async (tx) => {
-    const pair = { viewerId, targetId };
-    const facts = await lockForLike(tx, pair);
-    if (!facts) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
-    if (!facts.likeable) throw new AppError('NOT_FOUND', UNAVAILABLE);
-    const premium = planFromColumns(facts).tier === 'premium';
-    const { used, already, reverse, inserted } = await insertLike(tx, {
-      ...pair,
-      superLike,
-      premium,
-      dayStart: startOfUtcDay(),
-    });
-    const left = premium ? null : Math.max(0, FREE_DAILY_LIKES - used);
-    if (already) return { matched: false, alreadyLiked: true, matchId: null, conversationId: null, likesLeft: left };
-    if (left === 0) throw new AppError('LIMIT_REACHED', LIKE_LIMIT_MESSAGE);
-    if (superLike && !premium) throw new AppError('PREMIUM_REQUIRED', PLAN_TEXT.premiumRequired);
-    if (!inserted) return { matched: false, alreadyLiked: true, matchId: null, conversationId: null, likesLeft: left };
-    const likesLeft = left === null ? null : left - 1;
-    if (!reverse) return { matched: false, alreadyLiked: false, matchId: null, conversationId: null, likesLeft };
-
-    // 'It's a match!' stays pending for both members until each has been shown it
-    // (POST /api/matches/:id/seen): the page that made the like may be gone before it could show the dialog.
-    const made = await insertMatch(tx, pair);
-    if (!made) return { matched: true, alreadyLiked: false, matchId: null, conversationId: null, likesLeft };
-    return {
-      matched: true,
-      alreadyLiked: false,
-      matchId: made.match_id,
-      conversationId: made.conversation_id,
-      likesLeft,
-    };
-  });
+/** The like itself, and the answer its outcome gives: the likes left today, or why it was refused. */
+async function like(db: Db, input: Omit<LikeInput, 'dayStart'>): Promise<TLikeResponse> {
+  if (input.viewerId === input.targetId) throw new AppError('BAD_REQUEST', SELF_LIKE);
+  const outcome = await recordLike(db, { ...input, dayStart: startOfUtcDay() });
+  if (!outcome.likeable) throw new AppError('NOT_FOUND', UNAVAILABLE);
+  const left = input.premium ? null : Math.max(0, FREE_DAILY_LIKES - outcome.used);
+  const unchanged = { matched: false, alreadyLiked: true, matchId: null, conversationId: null, likesLeft: left };
+  if (outcome.already) return unchanged;
+  if (left === 0) throw new AppError('LIMIT_REACHED', LIKE_LIMIT_MESSAGE);
+  if (input.superLike && !input.premium) throw new AppError('PREMIUM_REQUIRED', PLAN_TEXT.premiumRequired);
+  if (!outcome.inserted) return unchanged;
+  // 'It's a match!' stays pending for both members until each has been shown it
+  // (POST /api/matches/:id/seen): the page that made the like may be gone before it could show the dialog.
+  return {
+    matched: outcome.liked_back,
+    alreadyLiked: false,
+    matchId: outcome.match_id,
+    conversationId: outcome.conversation_id,
+    likesLeft: left === null ? null : left - 1,
+  };
 }
 
 /** A pass, or a pass renewed; in one statement that also checks the target may be passed on. */

@@ -15,6 +15,7 @@ import { defineRoute } from '../../lib/route';
 import { saveLocation } from '../profiles/profiles.service';
 import { findDiscoverPage } from './discovery.service';
 import { likeProfile, likesLeftToday, passProfile } from './likes.service';
+import { sessionPlan } from '../plans/service';
 import { listMatches, markMatchAnnounced } from './matches.service';
 
 const discover = defineRoute('member', {
@@ -99,7 +100,17 @@ export const discoveryRoutes = new OpenAPIHono<AppEnv>()
   )
   .openapi(like, async (c) => {
     const { targetId, superLike } = c.req.valid('json');
-    return c.json(await likeProfile(c.get('deps').database.db, c.get('user').id, targetId, superLike), 200);
+    const viewer = c.get('user');
+    const premium = sessionPlan(viewer).tier === 'premium';
+    return c.json(
+      await likeProfile(c.get('deps').database.db, {
+        viewerId: viewer.id,
+        targetId,
+        superLike: superLike ?? false,
+        premium,
+      }),
+      200,
+    );
   })
   .openapi(pass, async (c) => {
     await passProfile(c.get('deps').database.db, c.get('user').id, c.req.valid('json').targetId);

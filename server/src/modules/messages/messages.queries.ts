@@ -8,6 +8,7 @@ import { column, selectRow, selectRows, ZId } from '../../db/rows';
 import { notificationUpsert, type NotificationNote } from '../notifications/notifications.queries';
 import { planColumns, ZPlanColumns } from '../plans/service';
 import { blockedBetween } from '../safety/blocks';
+import { notifyInStatement } from '../../realtime/hub';
 
 /**
  * The messages module's SQL. Every statement's rows are checked against their declared shape
@@ -109,15 +110,13 @@ export const sendFactsStatement = (ids: Participation) => sql`
     left join profiles r on r.user_id = v.other_id
     left join subscriptions s on s.user_id = u.id`;
 
+const ZSendFacts = ZParticipantView.extend(ZPlanColumns.shape).extend({
+  refused: z.boolean().nullable(),
+  sender_name: z.string().nullable(),
+});
+
 export async function selectSendFacts(db: Execute, ids: Participation) {
-  return selectRow(
-    db,
-    ZParticipantView.extend(ZPlanColumns.shape).extend({
-      refused: z.boolean().nullable(),
-      sender_name: z.string().nullable(),
-    }),
-    sendFactsStatement(ids),
-  );
+  return selectRow(db, ZSendFacts, sendFactsStatement(ids));
 }
 
 export type MessageInput = Participation & {
@@ -128,8 +127,9 @@ export type MessageInput = Participation & {
 };
 
 /**
- * Stores a message once per client key, moves the conversation up and stores the recipient's
- * notification, in one statement (so atomically). now() is the message's own created_at (the
+ * Stores a message once per client key, moves the conversation up, stores the recipient's
+ * notification and sends both members the realtime events, in one statement (so atomically:
+ * the events go out when the message is committed, and not for a retry that stored nothing). now() is the message's own created_at (the
  * transaction's time, to the microsecond); greatest(): two sends racing must not move the
  * conversation back in time. No row when the key was already used.
  */
@@ -141,11 +141,17 @@ export const messageInsertStatement = (m: MessageInput) => sql`
       returning ${messageColumns}),
     touched as (update conversations set updated_at = greatest(updated_at, now()) where id = ${m.conversationId} and exists (select 1 from inserted)),
     noted as (${notificationUpsert(m.recipientId, m.note, sql`select 1 from inserted`)})
-    select inserted.*, (select id from noted) as notification_id from inserted`;
+    select inserted.*, noted.id as notification_id, ${notifyInStatement([
+      [[m.recipientId, m.viewerId], { type: 'message', conversationId: m.conversationId, messageId: sql`inserted.id` }],
+      [[m.recipientId], { type: 'notification', notificationId: sql`noted.id` }],
+    ])}
+    from inserted, noted`;
+
+const ZStoredMessage = ZMessageRow.extend({ notification_id: z.string() });
 
 /** messageInsertStatement's row; undefined when the key was already used. */
 export async function insertMessage(db: Execute, m: MessageInput) {
-  return selectRow(db, ZMessageRow.extend({ notification_id: z.string() }), messageInsertStatement(m));
+  return selectRow(db, ZStoredMessage, messageInsertStatement(m));
 }
 
 /** Marks the other member's unread messages read; the ids marked. */

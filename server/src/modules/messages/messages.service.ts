@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { messages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isPremium, planFromColumns } from '../plans/service';
-import { announceStatsChange, publish, publishEach } from '../../realtime/hub';
+import { announceStatsChange, publish } from '../../realtime/hub';
 import { markGroupRead } from '../notifications/notifications.service';
 import { displayName, otherMember } from '../profiles/names';
 import {
@@ -87,8 +87,8 @@ export async function listMessages(
 }
 
 /**
- * Stores a message and delivers it: three round trips (the checks; the message with the
- * recipient's notification, in one statement and one commit; the realtime events). Retried
+ * Stores a message and delivers it in two round trips: the checks; then the message, the
+ * recipient's notification and the realtime events, in one statement and one commit. Retried
  * with the same client key, it answers the stored message and delivers nothing twice.
  */
 export async function sendMessage(
@@ -123,14 +123,8 @@ export async function sendMessage(
   if (!message || message.conversationId !== conversationId)
     throw new AppError('CONFLICT', 'That message key was already used.');
   const mine = toMessage(message, viewerId, planFromColumns(facts!).tier === 'premium');
-  if (stored) {
-    // Ids only: each tab reads the message over HTTP (the sending tab already has it).
-    await publishEach(db, [
-      [[otherId, viewerId], { type: 'message', conversationId, messageId: message.id }],
-      [[otherId], { type: 'notification', notificationId: stored.notification_id }],
-    ]);
-    announceStatsChange(db);
-  }
+  // The realtime events (ids only: each tab reads the message over HTTP) went out with the statement.
+  if (stored) announceStatsChange(db);
   return mine;
 }
 

@@ -5,6 +5,7 @@ import { TRIAL_DAYS } from '../../../../contracts/auth';
 import type { Db } from '../../db/client';
 import { subscriptions, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import type { SessionUser } from '../../lib/context';
 
 export type PlanState = {
   isActive: boolean;
@@ -35,6 +36,11 @@ function planState(row: SubscriptionRow | null | undefined, accountCreatedAt: Da
     expiresAt: row?.expiresAt?.toISOString() ?? null,
     trialEndsAt: trialEnds.toISOString(),
   };
+}
+
+/** A signed-in member's plan, from the account and subscription read with their session (lib/route.ts). */
+export function sessionPlan(member: Pick<SessionUser, 'createdAt' | 'subscription'>, now = new Date()): PlanState {
+  return planState(member.subscription, member.createdAt, now);
 }
 
 /** The member's plan, derived on the server, when the account's creation time is known. */

@@ -49,11 +49,13 @@ export async function selectShownKeys(db: Execute, keys: string[]): Promise<Set<
   return new Set(rows.map((row) => row.key));
 }
 
+const ZName = z.object({ name: z.string().nullable() });
+
 /** One member's name (profile first, then the account), or null. */
 export async function selectName(db: Execute, userId: string): Promise<string | null> {
   const row = await selectRow(
     db,
-    z.object({ name: z.string().nullable() }),
+    ZName,
     sql`select coalesce(p.name, u.name) as name from "user" u left join profiles p on p.user_id = u.id where u.id = ${userId}`,
   );
   return row?.name ?? null;

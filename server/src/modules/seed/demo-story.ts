@@ -4,6 +4,7 @@ import type { Deps } from '../../lib/context';
 import { datePlans, likes, matches, profiles, user } from '../../db/schema';
 import { prng } from '../../lib/random';
 import { likeProfile } from '../discovery/likes.service';
+import { isPremium } from '../plans/service';
 import { sendMessage } from '../messages/messages.service';
 import { addPhoto } from '../profiles/photos.service';
 import { confirmDate, uploadDatePhoto } from '../dates/date-verification.service';
@@ -124,12 +125,17 @@ export async function seedDemoStory(deps: SeedDeps, demoId: string, passwordHash
     await db.update(profiles).set({ selfieVerified: true }).where(eq(profiles.userId, id));
 
     // The demo liked first (days ago, so today's free likes are all left), and the match liked back.
-    await likeProfile(db, demoId, id);
+    await likeProfile(db, { viewerId: demoId, targetId: id, superLike: false, premium: await isPremium(db, demoId) });
     await db
       .update(likes)
       .set({ createdAt: new Date(Date.now() - (20 - index) * DAY_MS) })
       .where(and(eq(likes.userId, demoId), eq(likes.targetId, id)));
-    const made = await likeProfile(db, id, demoId);
+    const made = await likeProfile(db, {
+      viewerId: id,
+      targetId: demoId,
+      superLike: false,
+      premium: await isPremium(db, id),
+    });
     if (!made.matchId || !made.conversationId) continue;
     const conversationId = made.conversationId;
     // Only the match made just now waits to be announced with 'It's a match!'.

@@ -102,9 +102,18 @@ describe(`platform on ${testDatabaseKind}`, () => {
     }
   });
 
-  it('sends the security headers on pages and on the API', async () => {
-    for (const path of ['/', '/api/health']) {
+  it('sends the security headers on pages and on the API, answers a route built itself and refusals included', async () => {
+    // /api/auth/get-session is better-auth's own answer, built outside our handlers.
+    for (const path of [
+      '/',
+      '/api/health',
+      '/api/site',
+      '/api/no-such-route',
+      '/robots.txt',
+      '/api/auth/get-session',
+    ]) {
       const response = await server.client().get(path);
+      expect(response.headers.get('vary'), path).toMatch(/accept-encoding/i);
       const csp = response.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("script-src 'self'");
@@ -116,6 +125,9 @@ describe(`platform on ${testDatabaseKind}`, () => {
       expect(response.headers.get('strict-transport-security')).toBeNull();
     }
     expect((await server.client().get('/api/health')).headers.get('cache-control')).toBe('no-store');
+    expect((await server.client().get('/api/no-such-route')).headers.get('cache-control')).toBe('no-store');
+    // A route's own caching is kept.
+    expect((await server.client().get('/api/site')).headers.get('cache-control')).toBe('public, max-age=300');
   });
 
   it('compresses a large answer for a client that accepts it, and says every answer varies by encoding', async () => {

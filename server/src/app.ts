@@ -6,7 +6,7 @@ import type { MiddlewareHandler } from 'hono';
 import { CLIENT_IP_HEADER, trustedOrigins } from './auth/auth';
 import { mountAuth } from './auth/routes';
 import { authHooks } from './modules/auth-hooks';
-import { securityHeaders, sameOriginWrites } from './http/security';
+import { responseHeaders, sameOriginWrites } from './http/security';
 import { apiBodyLimit, refuseNul } from './http/request-guards';
 import { mountWebApp } from './http/web-app';
 import type { AppEnv, Deps } from './lib/context';
@@ -33,9 +33,8 @@ export function createApp(deps: Deps) {
 
   app.use('*', requestId());
   app.use('*', logRequests(deps));
-  app.use('*', securityHeaders(env.isProduction));
+  app.use('*', responseHeaders(env.isProduction));
   app.use('*', compress());
-  app.use('*', varyOnAcceptEncoding());
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();
@@ -58,10 +57,10 @@ export function createApp(deps: Deps) {
 export type App = ReturnType<typeof createApp>;
 
 /**
- * API answers are personal: never cached. The caller's address is fixed here, once, on the
- * context; better-auth reads it from a request header, so its routes get that header too
- * (overwritten, so a client cannot choose it). Only those: touching the raw request's headers
- * builds a whole Request object, which most routes never need.
+ * The caller's address, fixed here, once, on the context; better-auth reads it from a request
+ * header, so its routes get that header too (overwritten, so a client cannot choose it). Only
+ * those: touching the raw request's headers builds a whole Request object, which most routes
+ * never need.
  */
 function apiDefaults(proxyHops: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -76,33 +75,6 @@ function apiDefaults(proxyHops: number): MiddlewareHandler<AppEnv> {
     c.set('clientIp', address ?? 'unknown');
     if (c.req.path.startsWith('/api/auth/')) c.req.raw.headers.set(CLIENT_IP_HEADER, address ?? 'unknown');
     await next();
-    // Set on the answer's own headers: c.header() after the handler would copy the answer into
-    // a new Response, stream and all. A redirect's headers are immutable: that one is copied.
-    if (!c.res.headers.has('Cache-Control')) {
-      try {
-        c.res.headers.set('Cache-Control', 'no-store');
-      } catch {
-        c.header('Cache-Control', 'no-store');
-      }
-    }
-  };
-}
-
-/**
- * Says `Vary: Accept-Encoding` on the answer's own headers, before compress() looks: compress()
- * would otherwise set it with c.header(), which copies every answer into a new Response (stream
- * and all), compressed or not. Runs inside compress(), so its headers are set first.
- */
-function varyOnAcceptEncoding(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    await next();
-    const vary = c.res.headers.get('Vary');
-    if (vary === '*' || (vary && /accept-encoding/i.test(vary))) return;
-    try {
-      c.res.headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-    } catch {
-      // immutable headers (a redirect): compress() copies that one, as before
-    }
   };
 }
 
@@ -120,17 +92,29 @@ export function forwardedClient(header: string | undefined, hops: number): strin
   return entries[Math.max(0, entries.length - hops)];
 }
 
+/** A request slower than this is logged as slow, whatever its answer. */
+const SLOW_REQUEST_MS = 1000;
+
+/**
+ * One line per request that failed (4xx, 5xx) or was slow, at info; every other request's line
+ * is at debug (LOG_LEVEL=debug shows them). A line for each of thousands of successful requests
+ * a second cost a sixth of a small request's CPU, and a deployment's access log is its proxy's
+ * (docs/decisions/016-speed-against-floors.md).
+ */
 function logRequests({ logger }: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
     await next();
-    logger.info(
+    const ms = performance.now() - started;
+    const level = c.res.status >= 400 || ms >= SLOW_REQUEST_MS ? 'info' : 'debug';
+    if (!logger.isLevelEnabled(level)) return;
+    logger[level](
       {
         reqId: c.get('requestId'),
         method: c.req.method,
         path: loggablePath(c.req.path),
         status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
+        ms: Math.round(ms * 10) / 10,
       },
       'request',
     );

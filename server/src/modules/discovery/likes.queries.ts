@@ -108,7 +108,7 @@ const ZLikeOutcome = z.object({
 });
 
 export async function recordLike(db: Pick<Db, 'execute'>, like: LikeInput) {
-  return (await selectRow(db, ZLikeOutcome, likeStatement(like)))!;
+  return (await selectRow(db, ZLikeOutcome, likeStatement(like), { prepare: true }))!;
 }
 
 /** A pass, or a pass renewed, when the target may be passed on (a row answered); none when not. */
@@ -123,6 +123,6 @@ const ZPassed = z.object({ ok: z.number() });
 
 /** A pass, or a pass renewed, when the target may be passed on; false when not. */
 export async function upsertPass(db: Pick<Db, 'execute'>, pair: LikePair): Promise<boolean> {
-  const rows = await selectRows(db, ZPassed, passUpsertStatement(pair));
+  const rows = await selectRows(db, ZPassed, passUpsertStatement(pair), { prepare: true });
   return rows.length > 0;
 }

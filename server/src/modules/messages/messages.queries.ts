@@ -116,7 +116,7 @@ const ZSendFacts = ZParticipantView.extend(ZPlanColumns.shape).extend({
 });
 
 export async function selectSendFacts(db: Execute, ids: Participation) {
-  return selectRow(db, ZSendFacts, sendFactsStatement(ids));
+  return selectRow(db, ZSendFacts, sendFactsStatement(ids), { prepare: true });
 }
 
 export type MessageInput = Participation & {
@@ -151,7 +151,7 @@ const ZStoredMessage = ZMessageRow.extend({ notification_id: z.string() });
 
 /** messageInsertStatement's row; undefined when the key was already used. */
 export async function insertMessage(db: Execute, m: MessageInput) {
-  return selectRow(db, ZStoredMessage, messageInsertStatement(m));
+  return selectRow(db, ZStoredMessage, messageInsertStatement(m), { prepare: true });
 }
 
 /** Marks the other member's unread messages read; the ids marked. */

@@ -37,6 +37,7 @@ import { discoveryMix, discoveryPath, rawDiscovery } from './scenarios/discovery
 import { runMixed } from './scenarios/mixed';
 import { runSwipes, swipeStream } from './scenarios/swipes';
 import { chatFloor, swipeFloor } from './lib/sql-floors';
+import { notifyCeiling } from './lib/notify-ceiling';
 import { runWeb, type WebResults } from './scenarios/web';
 
 const { values } = parseArgs({
@@ -121,6 +122,7 @@ async function calibrate(
 async function measureHealthFloor(databaseUrl: string, phaseSeconds: number) {
   const floor = await startHealthFloorServer(databaseUrl);
   try {
+    await autocannonMax(`${floor.url}/`, 2); // warm-up, as for the server
     return await autocannonMax(`${floor.url}/`, phaseSeconds);
   } finally {
     await floor.stop();
@@ -169,6 +171,7 @@ async function benchOne(
         rss: () => liveRssKb(server),
         say,
       };
+      await autocannonMax(`${server.url}/api/health`, 2); // warm-up: the route's code compiled, the pool filled
       const health = await withCpu(context.cpu, () => autocannonMax(`${server.url}/api/health`, phaseSeconds));
       const healthFloor = cluster ? await measureHealthFloor(cluster.url, phaseSeconds) : null;
       say(
@@ -248,6 +251,13 @@ async function benchOne(
         `  chat's SQL alone (bare pg, prepared): ${floors.chat.max.rps} msgs/s; at ${floors.chat.atRate.rate}/s p50 ${floors.chat.atRate.p50} / p99 ${floors.chat.atRate.p99} ms`,
       );
     }
+    const notify = cluster
+      ? await notifyCeiling(cluster.url, { seconds: 3, cpu: () => sampleCpu(null, postgresPid) })
+      : null;
+    if (notify) {
+      const steps = notify.steps.map((step) => `${step.rate}/s p99 ${step.p99} ms (${step.delivered} heard)`);
+      say(`  LISTEN/NOTIFY fan-out: ${steps.join('; ')}; ceiling ${notify.ceiling ?? 'below the first step'}/s`);
+    }
     if (!cluster) database = await open();
     const calibrationEnd = await calibrate(database, mix, phaseSeconds, postgresPid);
     const sqlAtRate = await withCpu(
@@ -267,6 +277,7 @@ async function benchOne(
       totalSeconds: seconds(started),
       calibration: { start: calibrationStart, end: calibrationEnd, sqlAtRate },
       floors,
+      notify,
       ...result,
       web: webResults,
     };

@@ -78,7 +78,11 @@ export async function openLoop(rate: number, seconds: number, work: (k: number) 
   while (sent < total) {
     const due = started + (sent * 1000) / rate;
     const wait = due - performance.now();
+    // Always yield to I/O between batches: at 1,000/s and more the next send is due within a
+    // millisecond, and a loop that only slept when it had more than that to wait never let the
+    // answers in until the phase had sent everything (every latency became the phase's length).
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait - 0.5));
+    else await new Promise((resolve) => setImmediate(resolve));
     // Send everything that is due now (the timer wakes up late under load).
     while (sent < total && started + (sent * 1000) / rate <= performance.now()) {
       const k = sent++;

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { SqlFloor } from './sql-floors';
+import type { NotifyCeiling } from './notify-ceiling';
 import type { Figures } from './load';
 import type { CpuCost } from './processes';
 import type { ChatResults } from '../scenarios/chat';
@@ -24,6 +25,8 @@ export type RunResult = {
   healthFloor?: Figures | null;
   /** Like/pass's and chat's own statements from a bare pg pool (PostgreSQL runs; absent in older results). */
   floors?: { swipes: SqlFloor; chat: SqlFloor } | null;
+  /** Events a second through LISTEN/NOTIFY at doubling rates (PostgreSQL runs; absent in older results). */
+  notify?: NotifyCeiling | null;
   discovery: { max: Figures & { cpu: CpuCost }; atHalf: Figures & { rate: number; cpu: CpuCost } };
   swipes: SwipeResults;
   chat: ChatResults;
@@ -431,6 +434,33 @@ function markdown(
     row(['chat message', ...runs.map((r) => cpuCell(r.chat.max.cpu))]),
     row(["chat's SQL alone", ...runs.map((r) => (r.floors ? cpuCell(r.floors.chat.max.cpu) : '–'))]),
   );
+  for (const r of runs.filter((run) => run.notify)) {
+    const notify = r.notify!;
+    lines.push(
+      '',
+      `## Realtime fan-out through LISTEN/NOTIFY (${runName(r)})`,
+      '',
+      `Message events of our envelope's size, each its own statement and commit from ten connections, open loop at doubling rates, timed until one listening connection (a server instance's) heard them. Ceiling: the last rate at which every event arrived with p99 within ${notify.p99LimitMs} ms of when it was due: **${notify.ceiling === null ? 'below the first step' : `${notify.ceiling}/s`}**.`,
+      '',
+      row([
+        'rate asked',
+        'sent per second',
+        'heard',
+        'p50 / p95 / p99 ms',
+        'CPU per event (PostgreSQL + sender and listener)',
+      ]),
+      row(['---', '---', '---', '---', '---']),
+      ...notify.steps.map((step) =>
+        row([
+          `${step.rate}/s`,
+          `${step.rps}`,
+          `${step.delivered}`,
+          `${step.p50} / ${step.p95} / ${step.p99}`,
+          cpuCell(step.cpu),
+        ]),
+      ),
+    );
+  }
   const why = whyNotMet(runs, budgets);
   if (why.length > 0) lines.push('', '## Budgets not met: why', '', ...why.map((line) => `- ${line}`));
   if (fs.existsSync(triedPath)) lines.push('', fs.readFileSync(triedPath, 'utf8').trim());

@@ -15,6 +15,7 @@ import {
   type LikePair,
 } from '../../server/src/modules/discovery/likes.queries';
 import { messageInsertStatement, sendFactsStatement } from '../../server/src/modules/messages/messages.queries';
+import { REALTIME_CHANNEL } from '../../server/src/realtime/hub';
 import { planColumns, planFromColumns, type PlanColumns } from '../../server/src/modules/plans/service';
 import { closedLoop, openLoop, type Figures } from './load';
 import { withCpu, type CpuCost, type CpuSample } from './processes';
@@ -76,7 +77,8 @@ export type ChatPair = { fromId: string; toId: string; conversationId: string };
 /**
  * Chat's floor: the endpoint's two statements (who may write; the message with its
  * conversation, notification and the two events), closed loop with one message in flight per
- * conversation, then open loop at `rate`.
+ * conversation, then open loop at `rate`. A message counts once a connection listening on the
+ * realtime channel, as the server's does, has heard of it: PostgreSQL's delivery is part of the work.
  */
 export async function chatFloor(
   url: string,
@@ -84,6 +86,22 @@ export async function chatFloor(
   { workers, seconds, rate, cpu }: FloorPace & { workers: number },
 ): Promise<SqlFloor> {
   const pool = openFloorPool(url);
+  const listener = new pg.Client({ connectionString: url });
+  await listener.connect();
+  // The message events heard, and the sends waiting for theirs (an event may come before the insert's answer).
+  const heard = new Set<string>();
+  const waiting = new Map<string, () => void>();
+  listener.on('notification', ({ payload }) => {
+    const { event } = JSON.parse(payload ?? '{}') as { event?: { type: string; messageId?: string } };
+    if (event?.type !== 'message' || !event.messageId) return;
+    const resolve = waiting.get(event.messageId);
+    if (!resolve) return void heard.add(event.messageId);
+    waiting.delete(event.messageId);
+    resolve();
+  });
+  await listener.query(`listen ${REALTIME_CHANNEL}`);
+  const delivered = (messageId: string) =>
+    heard.delete(messageId) ? Promise.resolve() : new Promise<void>((resolve) => waiting.set(messageId, resolve));
   let seq = 0;
   const send = async (pair: ChatPair) => {
     const ids = { viewerId: pair.fromId, conversationId: pair.conversationId };
@@ -111,7 +129,9 @@ export async function chatFloor(
         },
       }),
     );
-    return !!stored;
+    if (!stored) return false;
+    await delivered(stored.id);
+    return true;
   };
   const byWorker = Array.from({ length: workers }, (_, w) => pairs.filter((_, p) => p % workers === w));
   const counters = Array(workers).fill(0) as number[];
@@ -126,5 +146,6 @@ export async function chatFloor(
     return { max, atRate: { ...(await openLoop(rate, seconds, (k) => send(pairs[k % pairs.length]!))), rate } };
   } finally {
     await pool.end();
+    await listener.end();
   }
 }

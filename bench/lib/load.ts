@@ -104,6 +104,9 @@ export async function openLoop(rate: number, seconds: number, work: (k: number) 
   return summarise(latencies, (performance.now() - started) / 1000, errors);
 }
 
+type RequestArgs = [method: string, path: string, headers: Record<string, string>, body?: unknown];
+type Reply = { status: number; text: string; headers: http.IncomingHttpHeaders };
+
 /** A small HTTP client on kept-alive sockets; counts status codes. */
 export class HttpClient {
   readonly agent: http.Agent;
@@ -121,14 +124,9 @@ export class HttpClient {
     this.agent = new http.Agent({ keepAlive: true, maxSockets });
   }
 
-  async request(
-    method: string,
-    path: string,
-    headers: Record<string, string>,
-    body?: unknown,
-  ): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
+  async request(...call: RequestArgs): Promise<Reply> {
     try {
-      return await this.requestOnce(method, path, headers, body);
+      return await this.requestOnce(...call);
     } catch (error) {
       // The server closes a kept-alive connection after 5 idle seconds; a request written to it at
       // that moment is reset before the server reads it. Node's documented answer: send it again.
@@ -136,18 +134,13 @@ export class HttpClient {
         (error as { reusedSocket?: boolean }).reusedSocket &&
         (error as NodeJS.ErrnoException).code === 'ECONNRESET'
       ) {
-        return this.requestOnce(method, path, headers, body);
+        return this.requestOnce(...call);
       }
       throw error;
     }
   }
 
-  private requestOnce(
-    method: string,
-    path: string,
-    headers: Record<string, string>,
-    body?: unknown,
-  ): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
+  private requestOnce(...[method, path, headers, body]: RequestArgs): Promise<Reply> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     return new Promise((resolve, reject) => {
       const req = http.request(

@@ -274,6 +274,10 @@ function whyNotMet(runs: RunResult[], budgets: Budget[]): string[] {
 
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 const lat = (f: Figures) => `${f.p50} / ${f.p95} / ${f.p99}`;
+/** A closed-loop phase: its most per second, with its latencies. */
+const most = (f: Figures & { rps: number }) => `${f.rps} (${lat(f)})`;
+/** An open-loop phase: its rate, with its latencies. */
+const atRate = (f: Figures & { rate: number }) => `${f.rate}/s: ${lat(f)}`;
 
 function markdown(
   label: string,
@@ -284,6 +288,7 @@ function markdown(
   totalSeconds: number,
   env: Environment,
 ): string {
+  const figure = (name: string, cell: (run: RunResult) => string | number) => row([name, ...runs.map(cell)]);
   const lines = [
     `# Benchmark: ${label}`,
     '',
@@ -306,117 +311,76 @@ function markdown(
     '',
     row(['scenario', ...runs.map(runName)]),
     row(['---', ...runs.map(() => '---')]),
-    row([
+    figure(
       'data',
-      ...runs.map(
-        (r) =>
-          `${r.counts.profiles} profiles, ${r.counts.likes} likes, ${r.counts.passes} passes (seeded in ${r.seedSeconds} s)`,
-      ),
-    ]),
-    row([
+      (r) =>
+        `${r.counts.profiles} profiles, ${r.counts.likes} likes, ${r.counts.passes} passes (seeded in ${r.seedSeconds} s)`,
+    ),
+    figure(
       'calibration: bare Hono req/s (start → end)',
-      ...runs.map((r) => `${r.calibration.start.honoHello.rps} → ${r.calibration.end.honoHello.rps}`),
-    ]),
-    row([
+      (r) => `${r.calibration.start.honoHello.rps} → ${r.calibration.end.honoHello.rps}`,
+    ),
+    figure(
       'calibration: discovery SQL alone, queries/s (start → end)',
-      ...runs.map((r) => `${r.calibration.start.discoverySql.rps} → ${r.calibration.end.discoverySql.rps}`),
-    ]),
-    row([
-      "calibration: discovery SQL alone at the endpoint's half rate",
-      ...runs.map((r) => lat(r.calibration.sqlAtRate)),
-    ]),
-    row(['/api/health (full stack, one query) req/s', ...runs.map((r) => r.health.rps)]),
-    row(['floor: minimal Hono + pg, the same query, req/s', ...runs.map((r) => r.healthFloor?.rps ?? '–')]),
-    row([
-      'discovery, most req/s (16 in flight)',
-      ...runs.map((r) => `${r.discovery.max.rps} (${lat(r.discovery.max)})`),
-    ]),
-    row([
-      'discovery at half that rate',
-      ...runs.map((r) => `${r.discovery.atHalf.rate}/s: ${lat(r.discovery.atHalf)}`),
-    ]),
-    row([
-      'like/pass, most per second (64 in flight)',
-      ...runs.map((r) => `${r.swipes.max.rps} (${lat(r.swipes.max)})`),
-    ]),
-    row([
-      'like/pass, open loop at half the most',
-      ...runs.map((r) => `${r.swipes.atHalf.rate}/s: ${lat(r.swipes.atHalf)}`),
-    ]),
-    row([
-      "floor: like/pass's statements from a bare pg pool, most per second (64 in flight)",
-      ...runs.map((r) => (r.floors ? `${r.floors.swipes.max.rps} (${lat(r.floors.swipes.max)})` : '–')),
-    ]),
-    row([
-      'floor: like/pass statements at the endpoint’s open-loop rate',
-      ...runs.map((r) => (r.floors ? `${r.floors.swipes.atRate.rate}/s: ${lat(r.floors.swipes.atRate)}` : '–')),
-    ]),
-    row([
+      (r) => `${r.calibration.start.discoverySql.rps} → ${r.calibration.end.discoverySql.rps}`,
+    ),
+    figure("calibration: discovery SQL alone at the endpoint's half rate", (r) => lat(r.calibration.sqlAtRate)),
+    figure('/api/health (full stack, one query) req/s', (r) => r.health.rps),
+    figure('floor: minimal Hono + pg, the same query, req/s', (r) => r.healthFloor?.rps ?? '–'),
+    figure('discovery, most req/s (16 in flight)', (r) => most(r.discovery.max)),
+    figure('discovery at half that rate', (r) => atRate(r.discovery.atHalf)),
+    figure('like/pass, most per second (64 in flight)', (r) => most(r.swipes.max)),
+    figure('like/pass, open loop at half the most', (r) => atRate(r.swipes.atHalf)),
+    figure("floor: like/pass's statements from a bare pg pool, most per second (64 in flight)", (r) =>
+      r.floors ? most(r.floors.swipes.max) : '–',
+    ),
+    figure('floor: like/pass statements at the endpoint’s open-loop rate', (r) =>
+      r.floors ? atRate(r.floors.swipes.atRate) : '–',
+    ),
+    figure(
       'mutual-like race',
-      ...runs.map(
-        (r) =>
-          `${r.swipes.race.pairs} pairs → ${r.swipes.race.matches} matches, ${r.swipes.race.duplicates} duplicates`,
-      ),
-    ]),
-    row([
+      (r) => `${r.swipes.race.pairs} pairs → ${r.swipes.race.matches} matches, ${r.swipes.race.duplicates} duplicates`,
+    ),
+    figure(
       'chat, most messages/s stored + delivered',
-      ...runs.map(
-        (r) =>
-          `${r.chat.max.rps} (send→receive ${lat(r.chat.max)}; ${r.chat.max.delivered}/${r.chat.max.requests} delivered, ${r.chat.max.reorderings} reordered)`,
-      ),
-    ]),
-    row([
-      "floor: chat's statements from a bare pg pool, most messages/s",
-      ...runs.map((r) => (r.floors ? `${r.floors.chat.max.rps} (${lat(r.floors.chat.max)})` : '–')),
-    ]),
-    row([
+      (r) =>
+        `${r.chat.max.rps} (send→receive ${lat(r.chat.max)}; ${r.chat.max.delivered}/${r.chat.max.requests} delivered, ${r.chat.max.reorderings} reordered)`,
+    ),
+    figure("floor: chat's statements from a bare pg pool, most messages/s", (r) =>
+      r.floors ? most(r.floors.chat.max) : '–',
+    ),
+    figure(
       'chat send→receive, open loop at half the most',
-      ...runs.map(
-        (r) => `${r.chat.atHalf.rate}/s: ${lat(r.chat.atHalf)} (${r.chat.atHalf.delivered}/${r.chat.atHalf.sent})`,
-      ),
-    ]),
-    row([
-      'floor: chat statements at the endpoint’s open-loop rate',
-      ...runs.map((r) => (r.floors ? `${r.floors.chat.atRate.rate}/s: ${lat(r.floors.chat.atRate)}` : '–')),
-    ]),
-    row([
+      (r) => `${r.chat.atHalf.rate}/s: ${lat(r.chat.atHalf)} (${r.chat.atHalf.delivered}/${r.chat.atHalf.sent})`,
+    ),
+    figure('floor: chat statements at the endpoint’s open-loop rate', (r) =>
+      r.floors ? atRate(r.floors.chat.atRate) : '–',
+    ),
+    figure(
       'idle sockets: server memory per socket',
-      ...runs.map(
-        (r) =>
-          `${r.chat.idle.kbPerSocket} KB; ws alone ${r.chat.idle.bareKbPerSocket} KB (${r.chat.idle.sockets} sockets, RSS ${Math.round(r.chat.idle.rssBeforeKb / 1024)} → ${Math.round(r.chat.idle.rssAfterKb / 1024)} MB)`,
-      ),
-    ]),
-    row([
+      (r) =>
+        `${r.chat.idle.kbPerSocket} KB; ws alone ${r.chat.idle.bareKbPerSocket} KB (${r.chat.idle.sockets} sockets, RSS ${Math.round(r.chat.idle.rssBeforeKb / 1024)} → ${Math.round(r.chat.idle.rssAfterKb / 1024)} MB)`,
+    ),
+    figure(
       'mixed at 500/s or half of capacity (70% discover, 25% swipe, 5% chat)',
-      ...runs.map(
-        (r) =>
-          `${r.mixed.rate}/s: ${lat(r.mixed.overall)}; discover p99 ${r.mixed.byKind.discover.p99}, swipe p99 ${r.mixed.byKind.swipe.p99}, message p99 ${r.mixed.byKind.message.p99}`,
-      ),
-    ]),
+      (r) =>
+        `${r.mixed.rate}/s: ${lat(r.mixed.overall)}; discover p99 ${r.mixed.byKind.discover.p99}, swipe p99 ${r.mixed.byKind.swipe.p99}, message p99 ${r.mixed.byKind.message.p99}`,
+    ),
     '',
     '## Ratios (same run)',
     '',
     row(['ratio', ...runs.map(runName)]),
     row(['---', ...runs.map(() => '---')]),
-    row(['calibration drift, end ÷ start − 1 (bare Hono)', ...runs.map((r) => ratios(r).calibrationDrift)]),
-    row(['/api/health ÷ bare Hono (req/s)', ...runs.map((r) => ratios(r).healthOverHello)]),
-    row(['/api/health ÷ minimal Hono + pg, same query (req/s)', ...runs.map((r) => ratios(r).healthOverFloor ?? '–')]),
-    row([
-      'discovery endpoint ÷ its SQL alone (most req/s)',
-      ...runs.map((r) => ratios(r).discoveryApiOverSqlThroughput),
-    ]),
-    row([
-      'discovery endpoint p50 ÷ its SQL alone p50 (same rate)',
-      ...runs.map((r) => ratios(r).discoveryApiOverSqlP50),
-    ]),
-    row(['discovery endpoint p99 ÷ its SQL alone p99 (same rate)', ...runs.map((r) => ratios(r).discoveryP99OverSql)]),
-    row(['like/pass ÷ its SQL alone (most per second)', ...runs.map((r) => ratios(r).swipesOverFloor ?? '–')]),
-    row(['like/pass p99 ÷ its SQL alone p99 (same rate)', ...runs.map((r) => ratios(r).swipesP99OverFloor ?? '–')]),
-    row(['chat ÷ its SQL alone (most messages/s)', ...runs.map((r) => ratios(r).chatOverFloor ?? '–')]),
-    row([
-      'chat send→receive p99 ÷ its SQL alone p99 (same rate)',
-      ...runs.map((r) => ratios(r).chatP99OverFloor ?? '–'),
-    ]),
+    figure('calibration drift, end ÷ start − 1 (bare Hono)', (r) => ratios(r).calibrationDrift),
+    figure('/api/health ÷ bare Hono (req/s)', (r) => ratios(r).healthOverHello),
+    figure('/api/health ÷ minimal Hono + pg, same query (req/s)', (r) => ratios(r).healthOverFloor ?? '–'),
+    figure('discovery endpoint ÷ its SQL alone (most req/s)', (r) => ratios(r).discoveryApiOverSqlThroughput),
+    figure('discovery endpoint p50 ÷ its SQL alone p50 (same rate)', (r) => ratios(r).discoveryApiOverSqlP50),
+    figure('discovery endpoint p99 ÷ its SQL alone p99 (same rate)', (r) => ratios(r).discoveryP99OverSql),
+    figure('like/pass ÷ its SQL alone (most per second)', (r) => ratios(r).swipesOverFloor ?? '–'),
+    figure('like/pass p99 ÷ its SQL alone p99 (same rate)', (r) => ratios(r).swipesP99OverFloor ?? '–'),
+    figure('chat ÷ its SQL alone (most messages/s)', (r) => ratios(r).chatOverFloor ?? '–'),
+    figure('chat send→receive p99 ÷ its SQL alone p99 (same rate)', (r) => ratios(r).chatP99OverFloor ?? '–'),
   ];
   lines.push(
     '',
@@ -426,13 +390,13 @@ function markdown(
     '',
     row(['scenario', ...runs.map(runName)]),
     row(['---', ...runs.map(() => '---')]),
-    row(['/api/health', ...runs.map((r) => cpuCell(r.health.cpu))]),
-    row(['discovery SQL alone (start)', ...runs.map((r) => cpuCell(r.calibration.start.discoverySql.cpu))]),
-    row(['discovery endpoint', ...runs.map((r) => cpuCell(r.discovery.max.cpu))]),
-    row(['like/pass', ...runs.map((r) => cpuCell(r.swipes.max.cpu))]),
-    row(["like/pass's SQL alone", ...runs.map((r) => (r.floors ? cpuCell(r.floors.swipes.max.cpu) : '–'))]),
-    row(['chat message', ...runs.map((r) => cpuCell(r.chat.max.cpu))]),
-    row(["chat's SQL alone", ...runs.map((r) => (r.floors ? cpuCell(r.floors.chat.max.cpu) : '–'))]),
+    figure('/api/health', (r) => cpuCell(r.health.cpu)),
+    figure('discovery SQL alone (start)', (r) => cpuCell(r.calibration.start.discoverySql.cpu)),
+    figure('discovery endpoint', (r) => cpuCell(r.discovery.max.cpu)),
+    figure('like/pass', (r) => cpuCell(r.swipes.max.cpu)),
+    figure("like/pass's SQL alone", (r) => (r.floors ? cpuCell(r.floors.swipes.max.cpu) : '–')),
+    figure('chat message', (r) => cpuCell(r.chat.max.cpu)),
+    figure("chat's SQL alone", (r) => (r.floors ? cpuCell(r.floors.chat.max.cpu) : '–')),
   );
   for (const r of runs.filter((run) => run.notify)) {
     const notify = r.notify!;

@@ -96,31 +96,23 @@ export const profiles = pgTable(
     // are key columns after the sort key, so the index rejects what they exclude (docs/design/discovery-queries.md).
     // Two more discovery indexes carry INCLUDE columns, which Drizzle cannot declare: they live in
     // migration 0004 alone (profiles_discovery_idx, profiles_gender_discovery_idx).
-    // Each index spells out its keys: .desc() marks the column's builder, and a list shared by two
-    // indexes came out of drizzle-kit without the DESC on the second (schema.api.test.ts caught it).
+    // .desc() marks the column's builder, so a list of keys built once and shared by two indexes
+    // came out of drizzle-kit without the DESC on the second (schema.api.test.ts caught it): the
+    // cell indexes' shared tail is built anew for each.
+    const cellKeys = () => [
+      t.score.desc().nullsFirst(),
+      t.userId.desc().nullsFirst(),
+      age,
+      t.selfieVerified,
+      t.latitude,
+      t.longitude,
+    ];
     return [
       index('profiles_geo_cell_idx')
-        .on(
-          t.geoCell,
-          t.score.desc().nullsFirst(),
-          t.userId.desc().nullsFirst(),
-          age,
-          t.selfieVerified,
-          t.latitude,
-          t.longitude,
-        )
+        .on(t.geoCell, ...cellKeys())
         .where(sql`${shown} and ${t.geoCell} is not null`),
       index('profiles_gender_cell_idx')
-        .on(
-          t.genderGroup,
-          t.geoCell,
-          t.score.desc().nullsFirst(),
-          t.userId.desc().nullsFirst(),
-          age,
-          t.selfieVerified,
-          t.latitude,
-          t.longitude,
-        )
+        .on(t.genderGroup, t.geoCell, ...cellKeys())
         .where(sql`${shown} and ${t.geoCell} is not null`),
       index('profiles_location_idx')
         .on(t.location, t.score.desc().nullsFirst(), t.userId.desc().nullsFirst(), t.genderGroup, age, t.selfieVerified)

@@ -17,7 +17,7 @@ import {
 import { POLICY } from '@contracts/policy';
 import { PageHeader, TitledSection } from '@/components/page/page-header';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardIconTitle, CardTitle } from '@/components/ui/card';
 import { usePageMeta } from '@/lib/page-meta';
 import { WithAdSidebar } from '@/features/ads/ad-slot';
 import { paths } from '@/lib/paths';
@@ -119,9 +119,9 @@ export function AboutUs() {
       </section>
       <Card className="border-primary/30 bg-primary/5">
         <CardHeader>
-          <CardTitle className="flex items-center gap-2 text-xl">
-            <ShieldCheck className="size-6 text-primary" aria-hidden /> Safety First
-          </CardTitle>
+          <CardIconTitle icon={ShieldCheck} size="lg">
+            Safety First
+          </CardIconTitle>
           <CardDescription className="text-base">
             Every decision we make starts with one test: does this make meeting someone safer? That is why blocking,
             reporting and hiding your profile are free for everyone, always.
@@ -258,10 +258,7 @@ export function SafetyCommitment() {
       intro="Safety is not a feature we added. It is the reason Vouch exists. This is what we promise, and what you can do."
     >
       <ItemGrid items={COMMITMENTS} columns="sm:grid-cols-2" />
-      <section aria-labelledby="report" className="grid gap-4">
-        <h2 id="report" className="flex items-center gap-2 text-2xl font-semibold">
-          <Flag className="size-6 text-primary" aria-hidden /> How to report
-        </h2>
+      <TitledSection id="report" icon={Flag} title="How to report" className="grid gap-4">
         <ol className="grid gap-3 sm:grid-cols-2">
           {REPORT_STEPS.map((step, index) => (
             <li key={step} className="flex gap-3 rounded-2xl border bg-card p-4 text-sm">
@@ -275,11 +272,8 @@ export function SafetyCommitment() {
             </li>
           ))}
         </ol>
-      </section>
-      <section aria-labelledby="tips" className="grid gap-4">
-        <h2 id="tips" className="flex items-center gap-2 text-2xl font-semibold">
-          <Eye className="size-6 text-primary" aria-hidden /> Safety tips
-        </h2>
+      </TitledSection>
+      <TitledSection id="tips" icon={Eye} title="Safety tips" className="grid gap-4">
         <div className="grid gap-4 md:grid-cols-3">
           {TIPS.map(({ when, tips }) => (
             <Card key={when}>
@@ -296,7 +290,7 @@ export function SafetyCommitment() {
             </Card>
           ))}
         </div>
-      </section>
+      </TitledSection>
       <JoinLinks next={paths.support} nextLabel="Get help from support" />
     </Page>
   );

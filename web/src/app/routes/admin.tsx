@@ -45,9 +45,6 @@ const PANELS: Record<Exclude<Tab, 'overview'>, ReactNode> = {
   ),
   security: <SecurityPanel />,
 };
-const tabClass =
-  'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm';
-
 /** The back-office header: Back to Site (a full page load) and Logout (to /admin-login). */
 export function AdminHeader({ title, badge }: { title: string; badge?: string }) {
   const client = useQueryClient();
@@ -127,16 +124,12 @@ function AdminDashboard() {
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 [&>*]:min-w-0">
       <AdminHeader title="Admin Dashboard" />
       <Tabs.Root value={tab} onValueChange={(value) => setParams({ tab: value })}>
-        <Tabs.List
-          ref={list}
-          aria-label="Admin sections"
-          className="flex gap-1 overflow-x-auto rounded-lg bg-muted p-1"
-        >
+        <Tabs.List ref={list} aria-label="Admin sections" className="tab-list flex overflow-x-auto">
           {TABS.map(([id, label]) => (
             <Tabs.Trigger
               key={id}
               value={id}
-              className={tabClass}
+              className="tab whitespace-nowrap"
               aria-label={id === 'reports' && unanswered ? `${label}, ${unanswered} unanswered messages` : undefined}
             >
               {label}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Tabs } from 'radix-ui';
+import { TabList } from '@/components/ui/tab-list';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { ZLoginForm, ZQuickRegisterForm, type TLoginForm, type TQuickRegisterForm } from '@contracts/auth';
@@ -17,9 +18,6 @@ import { useSignIn } from '@/features/auth/use-sign-in';
 import { errorMessage } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
-
-const tabClass =
-  'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm';
 
 function LoginTab() {
   const signIn = useSignIn();
@@ -81,12 +79,7 @@ export function Component() {
   if (registeredEmail) {
     return (
       <AuthShell title="Welcome to Vouch">
-        <CheckEmail
-          email={registeredEmail}
-          message="We sent a confirmation link to"
-          action="Go to Login"
-          onAction={() => setRegisteredEmail(null)}
-        />
+        <CheckEmail email={registeredEmail} link="confirmation" onAction={() => setRegisteredEmail(null)} />
       </AuthShell>
     );
   }
@@ -98,14 +91,14 @@ export function Component() {
             value={tab}
             onValueChange={(value) => setParams(value === 'register' ? { tab: 'register' } : {}, { replace: true })}
           >
-            <Tabs.List aria-label="Sign in or register" className="mb-6 grid grid-cols-2 gap-1 rounded-lg bg-muted p-1">
-              <Tabs.Trigger value="login" className={tabClass}>
-                Login
-              </Tabs.Trigger>
-              <Tabs.Trigger value="register" className={tabClass}>
-                Register
-              </Tabs.Trigger>
-            </Tabs.List>
+            <TabList
+              label="Sign in or register"
+              className="mb-6 grid grid-cols-2"
+              tabs={[
+                ['login', 'Login'],
+                ['register', 'Register'],
+              ]}
+            />
             <Tabs.Content value="login">
               <LoginTab />
             </Tabs.Content>

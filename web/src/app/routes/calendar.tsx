@@ -10,7 +10,7 @@ import { PLACE_MAX } from '@contracts/trust-constants';
 import type { TDatePlan } from '@contracts/trust';
 import { PageHeader, TitledSection } from '@/components/page/page-header';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader, CardIconTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -92,9 +92,7 @@ function ProposeForm() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-lg">
-          <CalendarHeart className="size-5 text-primary" aria-hidden /> Propose a date
-        </CardTitle>
+        <CardIconTitle icon={CalendarHeart}>Propose a date</CardIconTitle>
       </CardHeader>
       <CardContent>
         {options.length === 0 && !matches.isPending ? (

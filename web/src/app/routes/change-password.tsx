@@ -6,7 +6,7 @@ import { ArrowLeft, KeyRound } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { PASSWORD_TEXT, ZChangePasswordForm, type TChangePasswordForm } from '@contracts/account';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardIconTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input, SubmitButton } from '@/components/ui/input';
 import { accountApi, activityQueryOptions, sessionsQueryOptions } from '@/features/account/account-api';
@@ -49,9 +49,9 @@ function ChangePassword() {
       </Button>
       <Card>
         <CardHeader>
-          <CardTitle className="flex items-center gap-2 text-2xl">
-            <KeyRound className="size-6 text-primary" aria-hidden /> Change Password
-          </CardTitle>
+          <CardIconTitle icon={KeyRound} size="xl">
+            Change Password
+          </CardIconTitle>
           <CardDescription>
             At least 8 characters, with an uppercase letter and a number. Your other devices will be signed out.
           </CardDescription>

@@ -1,7 +1,7 @@
 import { Mail, MessageCircleQuestion } from 'lucide-react';
 import { Link } from 'react-router';
-import { FaqList, PageHeader } from '@/components/page/page-header';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FaqList, PageHeader, TitledSection } from '@/components/page/page-header';
+import { Card, CardContent, CardHeader, CardIconTitle } from '@/components/ui/card';
 import { ContactForm } from '@/features/contact/contact-form';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
@@ -27,9 +27,9 @@ export function Component() {
         {site?.supportEmail && (
           <Card>
             <CardHeader>
-              <CardTitle className="flex items-center gap-2 text-base">
-                <Mail className="size-4 text-primary" aria-hidden /> Email
-              </CardTitle>
+              <CardIconTitle icon={Mail} size="sm">
+                Email
+              </CardIconTitle>
             </CardHeader>
             <CardContent className="text-sm">
               <a className="text-primary hover:underline" href={`mailto:${site.supportEmail}`}>
@@ -38,10 +38,13 @@ export function Component() {
             </CardContent>
           </Card>
         )}
-        <section aria-labelledby="contact-faq" className="grid gap-2">
-          <h2 id="contact-faq" className="flex items-center gap-2 text-base font-semibold">
-            <MessageCircleQuestion className="size-4 text-primary" aria-hidden /> Common questions
-          </h2>
+        <TitledSection
+          id="contact-faq"
+          icon={MessageCircleQuestion}
+          title="Common questions"
+          className="grid gap-2"
+          headingClassName="text-base font-semibold"
+        >
           <FaqList items={FAQ} compact />
           <p className="text-sm text-muted-foreground">
             Need to report someone? Use Report in the chat or on their profile: it reaches our safety team with the
@@ -51,7 +54,7 @@ export function Component() {
             </Link>
             .
           </p>
-        </section>
+        </TitledSection>
       </aside>
     </div>
   );

@@ -48,9 +48,6 @@ function TabLoading({ children }: { children: ReactNode }) {
   );
 }
 
-const tabClass =
-  'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm';
-
 function Dashboard() {
   usePageMeta('Dashboard · Vouch');
   const [params, setParams] = useSearchParams();
@@ -85,14 +82,11 @@ function Dashboard() {
       </div>
       <TrialBanner />
       <Tabs.Root value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
-        <Tabs.List
-          aria-label="Dashboard"
-          className="mb-4 grid md:mb-6 max-w-xl grid-cols-4 gap-1 rounded-lg bg-muted p-1"
-        >
+        <Tabs.List aria-label="Dashboard" className="tab-list mb-4 grid max-w-xl grid-cols-4 md:mb-6">
           {TABS.map((value) => {
             const prefetch = value === 'discover' ? undefined : () => void loadTab[value]();
             return (
-              <Tabs.Trigger key={value} value={value} className={tabClass} onPointerEnter={prefetch} onFocus={prefetch}>
+              <Tabs.Trigger key={value} value={value} className="tab" onPointerEnter={prefetch} onFocus={prefetch}>
                 {LABELS[value]}
               </Tabs.Trigger>
             );

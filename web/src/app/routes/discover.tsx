@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
+import { TabList } from '@/components/ui/tab-list';
 import { Link } from 'react-router';
 import { Lock, MapPin, SearchX } from 'lucide-react';
 import type { TDiscoverQuery } from '@contracts/discovery';
@@ -20,8 +21,10 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
 
 type Mode = 'all' | 'nearby';
-const tabClass =
-  'rounded-md px-4 py-2 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm';
+const MODE_TABS = [
+  ['all', 'Browse All'],
+  ['nearby', 'Nearby'],
+] as const;
 
 function toQuery(mode: Mode, f: FilterState): TDiscoverQuery {
   return {
@@ -165,14 +168,7 @@ export function Component() {
         Verified members, best-rated first. The basic filters and the verified-only filter are free for everyone.
       </PageHeader>
       <Tabs.Root value={mode} onValueChange={(value) => setMode(value as Mode)} className="grid gap-6">
-        <Tabs.List aria-label="Browse" className="flex w-fit gap-1 rounded-lg bg-muted p-1">
-          <Tabs.Trigger value="all" className={tabClass}>
-            Browse All
-          </Tabs.Trigger>
-          <Tabs.Trigger value="nearby" className={tabClass}>
-            Nearby
-          </Tabs.Trigger>
-        </Tabs.List>
+        <TabList label="Browse" className="flex w-fit" tabClassName="px-4" tabs={MODE_TABS} />
         <DiscoverFilters
           value={filters}
           onChange={setFilters}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BadgeCheck, Camera, Filter, HeartHandshake, MessageCircle, ShieldCheck, Star, Users } from 'lucide-react';
+import { Glow } from '@/components/page/glow';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useSession } from '@/lib/session';
@@ -84,10 +85,7 @@ export function Component() {
     <>
       <AdSlot placement="home_header" className="pt-4" />
       <section className="relative overflow-hidden">
-        <div
-          aria-hidden
-          className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-b from-secondary/70 via-background to-background"
-        />
+        <Glow className="inset-0 -z-10 from-secondary/70 via-background to-background" />
         <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 sm:py-20 lg:grid-cols-2">
           <div className="grid gap-6 text-center lg:text-left">
             <p className="inline-flex items-center justify-center gap-2 text-sm font-medium text-primary lg:justify-start">

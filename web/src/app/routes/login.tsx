@@ -124,65 +124,56 @@ export function Component() {
     );
   }
 
-  if (magicLinkSentTo) {
-    return (
-      <AuthShell title="Welcome back" subtitle="Sign in to continue your safe dating journey">
-        <CheckEmail
-          email={magicLinkSentTo}
-          message="We sent a sign-in link to"
-          action="Back to Login"
-          onAction={() => setMagicLinkSentTo(null)}
-        />
-      </AuthShell>
-    );
-  }
-
   return (
     <AuthShell title="Welcome back" subtitle="Sign in to continue your safe dating journey">
-      <Card>
-        <CardContent className="grid gap-5 pt-6">
-          {failure && (
-            <div
-              role="alert"
-              className="grid gap-1 rounded-xl border border-destructive/40 bg-destructive/10 p-4 text-sm"
-            >
-              <p className="flex items-center gap-2 font-semibold text-destructive">
-                <CircleAlert className="size-4" aria-hidden /> Login failed
-              </p>
-              <p>{failure.message}</p>
-              {hint && <p className="text-muted-foreground">{hint}</p>}
-            </div>
-          )}
-          <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-            <Field label="Email" error={errors.email}>
-              <Input type="email" autoComplete="email" placeholder="you@example.com" {...fieldProps('email')} />
-            </Field>
-            <div className="grid gap-1.5">
-              <Field label="Password" error={errors.password}>
-                <Input type="password" autoComplete="current-password" {...fieldProps('password')} />
+      {magicLinkSentTo ? (
+        <CheckEmail email={magicLinkSentTo} link="sign-in" onAction={() => setMagicLinkSentTo(null)} />
+      ) : (
+        <Card>
+          <CardContent className="grid gap-5 pt-6">
+            {failure && (
+              <div
+                role="alert"
+                className="grid gap-1 rounded-xl border border-destructive/40 bg-destructive/10 p-4 text-sm"
+              >
+                <p className="flex items-center gap-2 font-semibold text-destructive">
+                  <CircleAlert className="size-4" aria-hidden /> Login failed
+                </p>
+                <p>{failure.message}</p>
+                {hint && <p className="text-muted-foreground">{hint}</p>}
+              </div>
+            )}
+            <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+              <Field label="Email" error={errors.email}>
+                <Input type="email" autoComplete="email" placeholder="you@example.com" {...fieldProps('email')} />
               </Field>
-              <Link to={paths.forgotPassword} className="justify-self-end text-sm text-primary hover:underline">
-                Forgot password?
-              </Link>
+              <div className="grid gap-1.5">
+                <Field label="Password" error={errors.password}>
+                  <Input type="password" autoComplete="current-password" {...fieldProps('password')} />
+                </Field>
+                <Link to={paths.forgotPassword} className="justify-self-end text-sm text-primary hover:underline">
+                  Forgot password?
+                </Link>
+              </div>
+              <SubmitButton size="lg" pending={isSubmitting} pendingLabel="Signing In...">
+                Sign In
+              </SubmitButton>
+            </form>
+            <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground">
+              <span className="h-px flex-1 bg-border" /> Or <span className="h-px flex-1 bg-border" />
             </div>
-            <SubmitButton size="lg" pending={isSubmitting} pendingLabel="Signing In...">
-              Sign In
-            </SubmitButton>
-          </form>
-          <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground">
-            <span className="h-px flex-1 bg-border" /> Or <span className="h-px flex-1 bg-border" />
-          </div>
-          <Button variant="outline" size="lg" onClick={sendMagicLink} disabled={sendingLink}>
-            <Wand2 aria-hidden /> {sendingLink ? 'Sending...' : 'Sign In with Magic Link'}
-          </Button>
-          <p className="text-center text-sm text-muted-foreground">
-            Don't have an account?{' '}
-            <Link to={paths.register} className="font-medium text-primary hover:underline">
-              Sign Up
-            </Link>
-          </p>
-        </CardContent>
-      </Card>
+            <Button variant="outline" size="lg" onClick={sendMagicLink} disabled={sendingLink}>
+              <Wand2 aria-hidden /> {sendingLink ? 'Sending...' : 'Sign In with Magic Link'}
+            </Button>
+            <p className="text-center text-sm text-muted-foreground">
+              Don't have an account?{' '}
+              <Link to={paths.register} className="font-medium text-primary hover:underline">
+                Sign Up
+              </Link>
+            </p>
+          </CardContent>
+        </Card>
+      )}
     </AuthShell>
   );
 }

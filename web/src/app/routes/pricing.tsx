@@ -9,7 +9,15 @@ import {
 } from '@contracts/plans-constants';
 import { FaqList, PageHeader, TitledSection } from '@/components/page/page-header';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardIconTitle,
+  CardTitle,
+} from '@/components/ui/card';
 import { useSession } from '@/lib/session';
 import { useGoPremium } from '@/features/plans/use-go-premium';
 import { usePageMeta } from '@/lib/page-meta';
@@ -75,9 +83,9 @@ export function Component() {
             <Sparkles className="size-3.5" aria-hidden /> Most Popular
           </span>
           <CardHeader>
-            <CardTitle className="flex items-center gap-2 text-2xl">
-              <Crown className="size-6 text-primary" aria-hidden /> Premium
-            </CardTitle>
+            <CardIconTitle icon={Crown} size="xl">
+              Premium
+            </CardIconTitle>
             <CardDescription>For members who want to meet more people, sooner.</CardDescription>
             <p className="pt-2 text-4xl font-bold">
               ${PREMIUM_MONTHLY_PRICE}

@@ -17,12 +17,7 @@ export function Component() {
   return (
     <AuthShell title="Join Vouch" subtitle="Meet people who are who they say they are.">
       {registeredEmail ? (
-        <CheckEmail
-          email={registeredEmail}
-          message="We sent a confirmation link to"
-          action="Go to Login"
-          onAction={() => navigate(paths.login)}
-        />
+        <CheckEmail email={registeredEmail} link="confirmation" onAction={() => navigate(paths.login)} />
       ) : (
         <Card>
           <CardHeader>

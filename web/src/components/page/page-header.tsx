@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import { cn } from '@/lib/utils';
 
 /* The building blocks of a content page: its header, its titled sections, its common questions. */
 
@@ -18,19 +20,23 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
 export function TitledSection({
   id,
   title,
+  icon: Icon,
   className,
   headingClassName = 'text-2xl font-semibold',
   children,
 }: {
   id: string;
   title: ReactNode;
+  /** Leads the heading in the brand colour, as tall as its text. */
+  icon?: LucideIcon;
   className: string;
   headingClassName?: string;
   children: ReactNode;
 }) {
   return (
     <section aria-labelledby={id} className={className}>
-      <h2 id={id} className={headingClassName}>
+      <h2 id={id} className={Icon ? cn('flex items-center gap-2', headingClassName) : headingClassName}>
+        {Icon && <Icon className="size-[1em] text-primary" aria-hidden />}
         {title}
       </h2>
       {children}

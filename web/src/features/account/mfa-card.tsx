@@ -7,7 +7,7 @@ import { toast } from '@/lib/toast';
 import { MFA_TEXT } from '@contracts/account';
 import { SubmitButton } from '@/components/ui/input';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardIconTitle } from '@/components/ui/card';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
@@ -101,9 +101,7 @@ export function MfaCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <ShieldCheck className="size-5 text-primary" aria-hidden /> Multi-factor authentication
-        </CardTitle>
+        <CardIconTitle icon={ShieldCheck}>Multi-factor authentication</CardIconTitle>
         <CardDescription>
           Ask for a second step at every sign-in, so a stolen password alone is not enough.
         </CardDescription>

@@ -2,17 +2,22 @@ import { MailCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
+const TEXTS = {
+  confirmation: { message: 'We sent a confirmation link to', action: 'Go to Login' },
+  'sign-in': { message: 'We sent a sign-in link to', action: 'Back to Login' },
+} as const;
+
+/** After a mailed link was sent: which link, to where, and the way back to signing in. */
 export function CheckEmail({
   email,
-  message,
-  action,
+  link,
   onAction,
 }: {
   email: string;
-  message: string;
-  action: string;
+  link: keyof typeof TEXTS;
   onAction: () => void;
 }) {
+  const { message, action } = TEXTS[link];
   return (
     <Card role="status">
       <CardHeader className="items-center text-center">

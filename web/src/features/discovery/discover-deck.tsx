@@ -11,15 +11,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
-import {
-  CardHeading,
-  CardPhoto,
-  displayName,
-  InterestChips,
-  PhotoOverlays,
-  ProfileCard,
-  RatingDisplay,
-} from './card-parts';
+// The parts every profile card is built from, read as parts.CardPhoto, parts.CardHeading and so on.
+import * as parts from './card-parts';
 import { discoverQueryOptions, likesStatusQueryOptions, passProfile } from './discovery-api';
 import { useLike } from './use-like';
 import { TrustBadges, TrustScore } from '@/features/trust';
@@ -36,9 +29,9 @@ export const likesLeftLabel = (left: number) => `${left} ${left === 1 ? 'like' :
 function Essentials({ card }: { card: TProfileCard }) {
   return (
     <>
-      <CardHeading card={card} level="h2" />
+      <parts.CardHeading card={card} level="h2" />
       <TrustScore score={card.trustScore} />
-      <InterestChips interests={card.interests} />
+      <parts.InterestChips interests={card.interests} />
     </>
   );
 }
@@ -112,11 +105,11 @@ export function DiscoverDeck() {
           </Button>
         </Card>
       ) : (
-        <ProfileCard card={card} className="overflow-hidden md:grid md:grid-cols-2">
+        <parts.ProfileCard card={card} className="overflow-hidden md:grid md:grid-cols-2">
           <div className="relative">
             {/* Sized to the screen, so Pass and Like stay in view without scrolling. */}
-            <CardPhoto card={card} className={DECK_PHOTO} />
-            <PhotoOverlays card={card} />
+            <parts.CardPhoto card={card} className={DECK_PHOTO} />
+            <parts.PhotoOverlays card={card} />
             {/* On phones the essentials sit on the photo's dark foot. */}
             <div className="dark absolute inset-x-0 bottom-0 grid gap-2 bg-gradient-to-t from-black/90 via-black/75 to-transparent p-4 pt-16 text-white md:hidden [&_.text-muted-foreground]:text-white/90">
               <Essentials card={card} />
@@ -132,7 +125,7 @@ export function DiscoverDeck() {
                 size="lg"
                 onClick={() => void onPass(card)}
                 disabled={busy}
-                aria-label={`Pass on ${displayName(card)}`}
+                aria-label={`Pass on ${parts.displayName(card)}`}
               >
                 <X aria-hidden /> Pass
               </Button>
@@ -142,7 +135,7 @@ export function DiscoverDeck() {
                   size="lg"
                   onClick={() => void onLike(card, true)}
                   disabled={busy}
-                  aria-label={`Super like ${displayName(card)}`}
+                  aria-label={`Super like ${parts.displayName(card)}`}
                 >
                   <Sparkles aria-hidden className="text-amber-500" /> Super
                 </Button>
@@ -151,16 +144,16 @@ export function DiscoverDeck() {
                 size="lg"
                 onClick={() => void onLike(card)}
                 disabled={busy || likesLeft === 0}
-                aria-label={`Like ${displayName(card)}`}
+                aria-label={`Like ${parts.displayName(card)}`}
               >
                 <Heart aria-hidden /> Like
               </Button>
             </div>
-            <RatingDisplay card={card} />
+            <parts.RatingDisplay card={card} />
             <TrustBadges badges={card.badges} />
             <p className="line-clamp-3 text-sm">{card.bio ?? PROFILE_DEFAULTS.bio}</p>
           </div>
-        </ProfileCard>
+        </parts.ProfileCard>
       )}
     </div>
   );

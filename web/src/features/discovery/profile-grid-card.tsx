@@ -1,37 +1,33 @@
 import { useState } from 'react';
 import { Tabs } from 'radix-ui';
+import { TabList } from '@/components/ui/tab-list';
 import { ChevronLeft, ChevronRight, Heart } from 'lucide-react';
 import type { TProfileCard } from '@contracts/discovery';
 import { PROFILE_DEFAULTS } from '@contracts/profile-constants';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import {
-  CardHeading,
-  CardPhoto,
-  displayName,
-  InterestChips,
-  PhotoOverlays,
-  ProfileCard,
-  RatingDisplay,
-} from './card-parts';
+// The parts every profile card is built from, read as parts.CardPhoto, parts.CardHeading and so on.
+import * as parts from './card-parts';
 import { TrustBadges, TrustScore } from '@/features/trust';
 
-const tabClass =
-  'flex-1 rounded-md px-2 py-1.5 text-xs font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm';
+const DETAIL_TABS = [
+  ['about', 'About'],
+  ['interests', 'Interests'],
+] as const;
 
 /** A photo carousel with arrows and dots; the initials avatar when there are no photos. */
 function Carousel({ card }: { card: TProfileCard }) {
   const [index, setIndex] = useState(0);
   const count = card.photos.length;
-  if (count <= 1) return <CardPhoto card={card} className="aspect-[4/5] w-full" />;
+  if (count <= 1) return <parts.CardPhoto card={card} className="aspect-[4/5] w-full" />;
   const photo = card.photos[index]!;
   const go = (step: number) => setIndex((index + step + count) % count);
   return (
-    <div className="relative" aria-roledescription="carousel" aria-label={`${displayName(card)}'s photos`}>
+    <div className="relative" aria-roledescription="carousel" aria-label={`${parts.displayName(card)}'s photos`}>
       <img
         src={photo.url}
-        alt={`${displayName(card)}, photo ${index + 1} of ${count}`}
+        alt={`${parts.displayName(card)}, photo ${index + 1} of ${count}`}
         className="aspect-[4/5] w-full object-cover"
       />
       <button
@@ -78,33 +74,31 @@ export function ProfileGridCard({
   likeLabel?: string;
 }) {
   return (
-    <ProfileCard card={card} className="flex flex-col overflow-hidden">
+    <parts.ProfileCard card={card} className="flex flex-col overflow-hidden">
       <div className="relative">
         <Carousel card={card} />
-        <PhotoOverlays card={card} />
+        <parts.PhotoOverlays card={card} />
       </div>
       <div className="grid flex-1 content-start gap-3 p-4">
-        <CardHeading card={card} />
+        <parts.CardHeading card={card} />
         <Tabs.Root defaultValue="about">
-          <Tabs.List aria-label="Profile details" className="flex gap-1 rounded-lg bg-muted p-1">
-            <Tabs.Trigger value="about" className={tabClass}>
-              About
-            </Tabs.Trigger>
-            <Tabs.Trigger value="interests" className={tabClass}>
-              Interests
-            </Tabs.Trigger>
-          </Tabs.List>
+          <TabList
+            label="Profile details"
+            className="flex"
+            tabClassName="flex-1 px-2 py-1.5 text-xs"
+            tabs={DETAIL_TABS}
+          />
           <Tabs.Content value="about" className="grid gap-2 pt-3">
             <p className="line-clamp-3 text-sm">{card.bio ?? PROFILE_DEFAULTS.bio}</p>
             <div className="flex flex-wrap items-center gap-2">
               <TrustScore score={card.trustScore} />
-              <RatingDisplay card={card} />
+              <parts.RatingDisplay card={card} />
             </div>
             <TrustBadges badges={card.badges} />
           </Tabs.Content>
           <Tabs.Content value="interests" className="pt-3">
             {card.interests.length ? (
-              <InterestChips interests={card.interests} max={20} />
+              <parts.InterestChips interests={card.interests} max={20} />
             ) : (
               <p className="text-sm text-muted-foreground">No interests listed yet.</p>
             )}
@@ -116,12 +110,12 @@ export function ProfileGridCard({
           className="w-full"
           onClick={() => onLike(card)}
           disabled={liking}
-          aria-label={`Like ${displayName(card)}`}
+          aria-label={`Like ${parts.displayName(card)}`}
         >
           <Heart aria-hidden /> {likeLabel}
         </Button>
       </div>
-    </ProfileCard>
+    </parts.ProfileCard>
   );
 }
 

@@ -6,7 +6,7 @@ import { toast } from '@/lib/toast';
 import type { TSelfieChallenge } from '@contracts/trust';
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardIconTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { PhotoPicker } from './photo-picker';
@@ -53,9 +53,7 @@ export function SelfieCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-lg">
-          <ScanFace className="size-5 text-primary" aria-hidden /> Selfie verification
-        </CardTitle>
+        <CardIconTitle icon={ScanFace}>Selfie verification</CardIconTitle>
         <CardDescription>
           A verified selfie shows others you are the person in your photos. You need it to rate a date and to be rated.
         </CardDescription>

@@ -73,8 +73,11 @@ export const ZReportInput = z.object({
 export type TReportInput = z.input<typeof ZReportInput>;
 
 export const CASE_STATUSES = ['open', 'actioned', 'dismissed'] as const;
-/** The moderation queues: members' reports, low safety ratings, disputed dates, and accounts that look like a banned or reported member back again. */
-export const CASE_KINDS = ['report', 'safety_rating', 'date_dispute', 'returning_member'] as const;
+/**
+ * The moderation queues: members' reports, low safety ratings, disputed dates, accounts that look
+ * like a reported member back again, and pictures that are the same as another account's.
+ */
+export const CASE_KINDS = ['report', 'safety_rating', 'date_dispute', 'returning_member', 'reused_photo'] as const;
 export type CaseKind = (typeof CASE_KINDS)[number];
 export const CASE_STATUS_LABELS: Record<(typeof CASE_STATUSES)[number], string> = {
   open: 'Open',
@@ -143,6 +146,20 @@ export const ZSnapshotMessage = z.object({
   content: z.string(),
   createdAt: z.string(),
 });
+/**
+ * The other account of a "reused photo" case: banned (also when it was deleted first), deleted
+ * (under a case when it went: only the prints of its pictures are kept) or active.
+ */
+export const MATCHED_STANDINGS = ['active', 'banned', 'deleted'] as const;
+
+/** A "reused photo" case's evidence: the two pictures side by side (null where one is gone) and how close. */
+export const ZPhotoMatch = z.object({
+  subjectImageUrl: z.string().nullable(),
+  matchedImageUrl: z.string().nullable(),
+  matched: z.object({ userId: z.string(), name: z.string(), standing: z.enum(MATCHED_STANDINGS) }),
+  /** Bits of the 64-bit hash apart, and the colours' mean distance (ΔE). */
+  closeness: z.object({ bits: z.number(), colourDistance: z.number() }),
+});
 /** A report as the moderation queue shows it, sealed evidence included (admins only). */
 export const ZAdminReport = z.object({
   id: z.string(),
@@ -157,9 +174,11 @@ export const ZAdminReport = z.object({
   evidence: z.array(ZSnapshotMessage),
   /** False when the stored evidence no longer matches the seal taken when it was filed. */
   evidenceIntact: z.boolean(),
+  photoMatch: ZPhotoMatch.nullable(),
   createdAt: z.string(),
 });
 export type TAdminReport = z.infer<typeof ZAdminReport>;
+export type TPhotoMatch = z.infer<typeof ZPhotoMatch>;
 
 /** The report form as the member fills it in (the rest comes from where it was opened). */
 export const ZReportForm = z.object({

@@ -1,7 +1,18 @@
 import { expect, test } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import sharp from 'sharp';
-import { apiAdmin, apiMember, createAdminWithCli, matchedMembers, PASSWORD, toast, uniqueEmail } from './helpers';
+import { prng } from '../server/src/lib/random';
+import { drawPortrait } from '../server/src/modules/seed/portraits';
+import {
+  apiAdmin,
+  apiMember,
+  createAdminWithCli,
+  matchedMembers,
+  PASSWORD,
+  toast,
+  uniqueEmail,
+  VIEWPORTS,
+} from './helpers';
 
 test.describe('[ADMIN]', () => {
   test('an admin made with the CLI signs in, approves a selfie, bans a member, resolves a report and runs the audit', async ({
@@ -281,4 +292,50 @@ test('[ADMIN][PHONE] the back office on a phone, names in the security events, a
   await expect(admin.getByRole('button', { name: 'Open support' })).toHaveCount(0);
   await admin.getByRole('button', { name: 'Help' }).click();
   await expect(admin.getByRole('region', { name: 'Support' })).toContainText('Need help?');
+});
+
+test('[ADMIN][REUSED PHOTO] a picture on two accounts opens a case showing both, side by side, on a desk and a phone', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const headers = { origin: baseURL! };
+  const tag = crypto.randomUUID().slice(0, 5);
+  const upload = (member: Awaited<ReturnType<typeof apiMember>>, buffer: Buffer) =>
+    member.page.request.post('/api/profile/photos', {
+      headers,
+      multipart: { file: { name: 'me.jpg', mimeType: 'image/jpeg', buffer } },
+    });
+  const random = prng(4242);
+  const original = await drawPortrait(random, true);
+  const owner = await apiMember(browser, `Olive${tag}`, baseURL!);
+  const copier = await apiMember(browser, `Cora${tag}`, baseURL!);
+  expect((await upload(owner, original)).status()).toBe(201);
+  // Cropped by a tenth and recompressed, as a reposter would.
+  const { width, height } = await sharp(original).metadata();
+  const copy = await sharp(original)
+    .extract({ left: 0, top: 0, width: Math.round(width * 0.9), height: Math.round(height * 0.9) })
+    .jpeg({ quality: 45 })
+    .toBuffer();
+  expect((await upload(copier, copy)).status()).toBe(201);
+
+  const admin = await apiAdmin(browser, baseURL!);
+  for (const viewport of VIEWPORTS) {
+    await admin.setViewportSize(viewport);
+    await admin.goto('/admin?tab=moderation');
+    const queue = admin.getByRole('region', { name: 'Reused photos' });
+    const item = queue.getByLabel(`Case about Cora${tag}`, { exact: true });
+    await expect(item).toBeVisible();
+    const pictures = item.getByRole('group', { name: 'The two pictures' }).getByRole('img');
+    await expect(pictures).toHaveCount(2);
+    await expect(item.getByText(`Matches a picture of Olive${tag} (active account)`)).toBeVisible();
+    // Both pictures really load, and sit side by side.
+    for (const picture of await pictures.all())
+      expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const [left, right] = await Promise.all((await pictures.all()).map((p) => p.boundingBox()));
+    expect(Math.abs(left!.y - right!.y)).toBeLessThan(4);
+    expect(right!.x).toBeGreaterThan(left!.x + left!.width - 1);
+    await item.scrollIntoViewIfNeeded();
+    await admin.screenshot({ path: test.info().outputPath(`reused-photo-${viewport.width}.png`) });
+  }
 });

@@ -1,4 +1,6 @@
 import sharp from 'sharp';
+import { prng } from '../src/lib/random';
+import { drawPortrait } from '../src/modules/seed/portraits';
 
 /** A JPEG photo drawn here, carrying camera and GPS EXIF like a phone picture. */
 export function jpegWithGps(width = 800, height = 600): Promise<Buffer> {
@@ -35,5 +37,22 @@ export function patternImage(seed: number, size = 400): Promise<Buffer> {
   return sharp(raw, { raw: { width: blocks, height: blocks, channels: 3 } })
     .resize(size, size, { kernel: 'nearest' })
     .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** A portrait drawn by the seed's generator: as different from another seed's as two photos of two people. */
+export async function portraitImage(seed: number): Promise<Buffer> {
+  const random = prng(seed * 7919 + 13);
+  return drawPortrait(random, random() < 0.5);
+}
+
+/** A picture as someone reposting it would change it: cropped by a tenth, shrunk and recompressed. */
+export async function croppedCopy(image: Buffer): Promise<Buffer> {
+  const { width, height } = await sharp(image).metadata();
+  const [w, h] = [Math.round(width * 0.9), Math.round(height * 0.9)];
+  return sharp(image)
+    .extract({ left: Math.round((width - w) / 3), top: height - h, width: w, height: h })
+    .resize(Math.round(w / 2))
+    .jpeg({ quality: 40 })
     .toBuffer();
 }

@@ -66,7 +66,7 @@ export async function startTestServer(
     BASE_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: db.dataDir,
     DATABASE_URL: db.databaseUrl,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     RATE_LIMIT_IP_MAX: '1000',
     ...overrides,
   });

@@ -10,6 +10,7 @@ import type { Env } from '../env';
 import type { Mailer } from '../mail/mailer';
 import type { Logger } from '../lib/logger';
 import {
+  mailboxRefusedMail,
   magicLinkMail,
   magicLinkRefusedMail,
   resetPasswordMail,
@@ -89,7 +90,25 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
     databaseHooks: {
       user: {
         create: {
-          // A banned or reported member who deleted their account and signs up again is flagged.
+          // A banned member's mailbox, in any spelling, opens no account; the moderators see the attempt.
+          // The answer is the same as for any sign-up (better-auth answers a refusal like an address
+          // already in use, so a sign-up tells no one who is banned); the mailbox is told why.
+          before: async (candidate) => {
+            const owner = await hooks.bannedMailboxOwner(db, env.AUTH_SECRET, candidate.email);
+            if (!owner) return;
+            await hooks.appendSecurityLog(db, {
+              eventType: 'banned_mailbox_refused',
+              severity: 'high',
+              actorId: null,
+              details: { formerUserId: owner },
+            });
+            await mailer.send(mailboxRefusedMail(candidate.email, `${env.BASE_URL}/contact`));
+            throw new APIError('FORBIDDEN', {
+              code: 'MAILBOX_REFUSED',
+              message: 'This address cannot open an account.',
+            });
+          },
+          // A reported member who deleted their account and signs up again is flagged.
           // The account exists by now: a failed check is logged, and does not fail the sign-up.
           after: async (created) =>
             hooks

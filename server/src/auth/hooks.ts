@@ -20,7 +20,9 @@ export type AuthHooks = {
   emailCodesAllowed: (db: Pick<Db, 'select'>, userId: string) => Promise<boolean>;
   /** One entry in the member's own security activity (Settings). */
   recordAccountEvent: (db: Db, userId: string, kind: AccountEventKind, meta: RequestMeta) => Promise<void>;
-  /** Flags a sign-up from the mailbox of a banned or reported member who left. */
+  /** Whose banned mailbox this is, in any spelling: such a sign-up is refused. */
+  bannedMailboxOwner: (db: Db, secret: string, email: string) => Promise<string | null>;
+  /** Flags a sign-up from the mailbox of a reported member who left. */
   flagReturningEmail: (db: Db, secret: string, userId: string, email: string) => Promise<void>;
   appendSecurityLog: (tx: Pick<Db, 'execute' | 'insert'>, entry: SecurityLogEntry) => Promise<void>;
 };

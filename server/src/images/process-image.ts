@@ -36,36 +36,3 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     throw new AppError('INVALID_FILE_TYPE', PROFILE_TEXT.invalidFileType.description);
   }
 }
-
-/**
- * A 64-bit difference hash of a picture, as 64 '0'/'1' characters (PostgreSQL's bit(64) text):
- * the picture shrunk to 9×8 grey pixels, each bit saying whether a pixel is brighter than its
- * right-hand neighbour. The same photo uploaded again, re-encoded, resized or lightly edited,
- * differs in a few bits at most; different photos differ in about half.
- */
-export async function differenceHash(image: Buffer): Promise<string> {
-  const { data, info } = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS })
-    .flatten({ background: '#ffffff' })
-    .greyscale()
-    .resize(9, 8, { fit: 'fill' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const grey = (row: number, column: number) => data[(row * 9 + column) * info.channels]!;
-  let bits = '';
-  for (let row = 0; row < 8; row++) {
-    for (let column = 0; column < 8; column++) bits += grey(row, column) > grey(row, column + 1) ? '1' : '0';
-  }
-  return bits;
-}
-
-/** How many bits two difference hashes may differ in and still be the same picture. */
-export const SAME_PICTURE_MAX_DISTANCE = 8;
-
-/**
- * Whether a hash says enough to compare: a nearly flat picture (a plain colour, a blank wall)
- * has almost no bits set either way, and would match every other flat picture.
- */
-export function isTelling(hash: string): boolean {
-  const ones = hash.split('').filter((bit) => bit === '1').length;
-  return ones >= 8 && ones <= 56;
-}

@@ -80,3 +80,14 @@ export const suspendedMail = (to: string, link: string) =>
     link,
     'If you did not ask for a link, you can ignore this message.',
   );
+
+/** Sent instead of a confirmation link when a banned member's mailbox is used to sign up again. */
+export const mailboxRefusedMail = (to: string, link: string) =>
+  actionMail(
+    to,
+    'Your Vouch sign-up',
+    'Someone tried to open a Vouch account with this address. It belongs to an account our safety team has banned, so it cannot be used to open another one. If you think this is a mistake, write to us: a member of the team who was not part of the first decision reads it.',
+    'Write to us',
+    link,
+    'If you did not try to sign up, you can ignore this message.',
+  );

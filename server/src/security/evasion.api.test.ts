@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { TAdminReport } from '../../../contracts/safety';
 import { profiles } from '../db/schema';
-import { PASSWORD, uniqueEmail } from '../../test/accounts';
-import { patternImage } from '../../test/images';
+import { latestMail, mailCount, PASSWORD, uniqueEmail } from '../../test/accounts';
+import { croppedCopy, patternImage, portraitImage } from '../../test/images';
 import { factoryAdmin, factoryMember, type SignedInMember } from '../../test/members';
 import { serverSuite } from '../../test/suite';
 import { testDatabaseKind } from '../../test/test-server';
@@ -11,7 +11,7 @@ import type { TestClient } from '../../test/test-client';
 
 /**
  * Getting away from what one did: deleting the account to erase the reports against it, coming
- * back under the same email or face, or keeping "Selfie verified" while swapping the photos.
+ * back under the same email or pictures, or keeping "Selfie verified" while swapping the photos.
  */
 const suite = serverSuite();
 
@@ -46,20 +46,53 @@ const isVerified = async (userId: string) =>
       .where(eq(profiles.userId, userId))
   )[0]!.v;
 
-/** A member with one profile photo (a pattern drawn from `seed`), and their mailbox. */
+/** A member with one profile photo (a portrait drawn from `seed`), and their mailbox. */
 async function memberWithPhoto(prefix: string, name: string, seed: number) {
   const email = uniqueEmail(prefix);
   const member = await factoryMember(suite.server, suite.passwordHash, { email, profile: { name } });
   expect(
-    (await member.client.upload('/api/profile/photos', await patternImage(seed), 'me.jpg', 'image/jpeg')).status,
+    (await member.client.upload('/api/profile/photos', await portraitImage(seed), 'me.jpg', 'image/jpeg')).status,
   ).toBe(201);
   return { email, member };
 }
+
+/** Another account uploading a picture; the "reused photo" cases opened about it. */
+async function uploadOnNewAccount(admin: TestClient, picture: Buffer) {
+  const member = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Newcomer' } });
+  expect((await member.client.upload('/api/profile/photos', picture, 'me.jpg', 'image/jpeg')).status).toBe(201);
+  return (await casesOf(admin, 'reused_photo')).filter((c) => c.subject.userId === member.id);
+}
+
+const signUp = (email: string) =>
+  suite.server.client().json('POST', '/api/auth/sign-up/email', { email, password: PASSWORD, name: 'Someone' });
+
+/**
+ * A sign-up from a banned member's mailbox: answered as any sign-up (nobody learns who is banned),
+ * but no account is made, the mailbox is told why instead of getting a confirmation link, and
+ * the moderators see the attempt.
+ */
+async function expectRefusedSignUp(email: string) {
+  const client = suite.server.client();
+  expect((await signUp(email)).status, email).toBe(200);
+  const made = await suite.server.deps.database.db.execute(
+    sql`select 1 from "user" where email = ${email.toLowerCase()}`,
+  );
+  expect(made.rows, email).toHaveLength(0);
+  expect(await mailCount(client, email.toLowerCase(), 'Confirm your email')).toBe(0);
+  const told = await latestMail(client, email.toLowerCase(), 'Your Vouch sign-up');
+  expect(told.text).toContain('cannot be used to open another one');
+}
+
+const refusedMailboxLog = (formerUserId: string) =>
+  suite.server.deps.database.db.execute(
+    sql`select 1 from security_logs where event_type = 'banned_mailbox_refused' and details->>'formerUserId' = ${formerUserId}`,
+  );
 
 describe(`evasion on ${testDatabaseKind}`, () => {
   it('keeps reports and their sealed evidence when the reported member deletes their account, and flags them coming back', async () => {
     const admin = await factoryAdmin(suite.server);
     const { email, member: subject } = await memberWithPhoto('evader', 'Evan', 7);
+    const picture = await portraitImage(7);
     const reporter = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Rita' } });
     await reporter.client.json('POST', '/api/likes', { targetId: subject.id });
     const match = await subject.client.json<{ conversationId: string }>('POST', '/api/likes', {
@@ -106,21 +139,17 @@ describe(`evasion on ${testDatabaseKind}`, () => {
     );
     expect(byEmail).toHaveLength(1);
 
-    // Back under another email with the same photo: flagged too; a different photo is not.
-    const face = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Evo' } });
-    expect(
-      (await face.client.upload('/api/profile/photos', await patternImage(8), 'other.jpg', 'image/jpeg')).status,
-    ).toBe(201);
-    expect((await casesOf(admin.client, 'returning_member')).filter((c) => c.subject.userId === face.id)).toHaveLength(
-      0,
-    );
-    expect(
-      (await face.client.upload('/api/profile/photos', await patternImage(7), 'same.jpg', 'image/jpeg')).status,
-    ).toBe(201);
-    const byPhoto = (await casesOf(admin.client, 'returning_member')).filter((c) => c.subject.userId === face.id);
-    expect(byPhoto.map((c) => c.reason)).toEqual(['returning_photo']);
+    // Back under another email with the same picture, cropped and recompressed: a "reused photo"
+    // case, with only the print left of the deleted account's picture; a different picture is not.
+    expect(await uploadOnNewAccount(admin.client, await portraitImage(8))).toHaveLength(0);
+    const [reused] = await uploadOnNewAccount(admin.client, await croppedCopy(picture));
+    expect(reused!.photoMatch).toMatchObject({
+      matched: { userId: subject.id, name: 'Evan', standing: 'deleted' },
+      matchedImageUrl: null,
+    });
+    expect(reused!.photoMatch!.subjectImageUrl).toMatch(/^\/api\/files\//);
 
-    // A case about a deleted account can still be decided.
+    // A case about a deleted account can still be decided; banned now, their mailbox is refused.
     expect(
       (
         await admin.client.json('POST', `/api/admin/cases/${kept!.id}/decision`, {
@@ -129,9 +158,14 @@ describe(`evasion on ${testDatabaseKind}`, () => {
         })
       ).status,
     ).toBe(200);
+    await expectRefusedSignUp(`${local}+third@${domain}`);
+    expect((await refusedMailboxLog(subject.id)).rows).toHaveLength(1);
+    // And the same picture again is now a banned member's.
+    const [again2] = await uploadOnNewAccount(admin.client, picture);
+    expect(again2!.photoMatch!.matched.standing).toBe('banned');
   });
 
-  it('flags a banned member opening another account, by another spelling of their mailbox or by their photo', async () => {
+  it("refuses a banned member's mailbox in any spelling, logs the attempt, and flags their picture on another account", async () => {
     const admin = await factoryAdmin(suite.server);
     const { email, member: banned } = await memberWithPhoto('banned', 'Bo', 31);
     expect(
@@ -140,24 +174,16 @@ describe(`evasion on ${testDatabaseKind}`, () => {
     ).toBe(200);
 
     const [local, domain] = email.split('@');
-    const signUp = await suite.server.client().json('POST', '/api/auth/sign-up/email', {
-      email: `${local}+again@${domain}`,
-      password: PASSWORD,
-      name: 'Bo Two',
-    });
-    expect(signUp.status).toBe(200);
-    expect(
-      (await casesOf(admin.client, 'returning_member')).filter(
-        (c) => c.reason === 'returning_email' && c.details.includes(banned.id),
-      ),
-    ).toHaveLength(1);
+    // (The address itself is the banned account's own: signing up with it again opens nothing either.)
+    for (const spelling of [`${local}+again@${domain}`, `${local!.toUpperCase()}+x@${domain!.toUpperCase()}`])
+      await expectRefusedSignUp(spelling);
+    expect((await refusedMailboxLog(banned.id)).rows).toHaveLength(2);
+    // Another mailbox is welcome.
+    expect((await signUp(uniqueEmail('fresh'))).status).toBe(200);
 
-    const other = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Bea' } });
-    expect(
-      (await other.client.upload('/api/profile/photos', await patternImage(31), 'same.jpg', 'image/jpeg')).status,
-    ).toBe(201);
-    const flagged = (await casesOf(admin.client, 'returning_member')).filter((c) => c.subject.userId === other.id);
-    expect(flagged.map((c) => c.reason)).toEqual(['returning_photo']);
+    const [reused] = await uploadOnNewAccount(admin.client, await croppedCopy(await portraitImage(31)));
+    expect(reused!.photoMatch).toMatchObject({ matched: { userId: banned.id, standing: 'banned' } });
+    expect(reused!.photoMatch!.matchedImageUrl).toMatch(/^\/api\/files\//);
   });
 
   it('lifts "Selfie verified" when the photos it vouched for are replaced, until a moderator compares again', async () => {

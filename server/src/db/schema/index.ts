@@ -5,3 +5,4 @@ export * from './matching';
 export * from './safety';
 export * from './trust';
 export * from './account';
+export * from './prints';

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bit,
   boolean,
   customType,
   doublePrecision,
@@ -167,8 +166,6 @@ export const photos = pgTable(
     thumbKey: text('thumb_key').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
-    /** The stored picture's 64-bit difference hash ('0'/'1' text), to recognise it uploaded again. */
-    dhash: bit('dhash', { dimensions: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('photos_user_position_idx').on(t.userId, t.position)],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bit, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { memberId } from './columns';
 
@@ -99,8 +99,9 @@ export const notifications = pgTable(
 );
 
 /**
- * A banned or reported member who deleted their account: a keyed hash of their email and the
- * difference hashes of their photos, so the same person coming back is flagged to moderators.
+ * A banned or reported member who deleted their account: a keyed hash of their email, so the same
+ * person coming back is refused (banned) or flagged to moderators (reported). Their photos' prints
+ * stay in image_prints.
  */
 export const returningWatch = pgTable(
   'returning_watch',
@@ -113,15 +114,4 @@ export const returningWatch = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('returning_watch_email_idx').on(t.emailKey)],
-);
-
-export const returningWatchPhotos = pgTable(
-  'returning_watch_photos',
-  {
-    watchId: uuid('watch_id')
-      .notNull()
-      .references(() => returningWatch.id, { onDelete: 'cascade' }),
-    dhash: bit('dhash', { dimensions: 64 }).notNull(),
-  },
-  (t) => [index('returning_watch_photos_watch_idx').on(t.watchId)],
 );

@@ -5,6 +5,7 @@ import type { Deps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { appendSecurityLog } from '../audit/security-log';
 import { notify } from '../notifications/notifications.service';
+import { markLeaverBanned } from '../safety/prints.queries';
 import { setBanned } from './users.service';
 
 const OUTCOME_TITLES = {
@@ -48,6 +49,10 @@ export async function resolveCase(
         after: { status, decision: input.decision, note: input.note, suspendDays: input.suspendDays ?? null },
       },
     });
+    // Banning a member who already deleted their account: their mailbox can no longer register,
+    // and the prints of their pictures are kept as a banned member's.
+    if (!open.subjectId && open.subjectTombstone && input.decision === 'ban')
+      await markLeaverBanned(tx, open.subjectTombstone.userId);
     return open;
   });
   // A subject who deleted their account has nothing left to ban or warn: the decision is recorded,

@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors';
 import { announceStatsChange } from '../../realtime/hub';
 import { appendSecurityLog } from '../audit/security-log';
 import { deleteUnusedFiles } from '../profiles/photos.service';
+import { keepRemovedPhotoPrints } from '../safety/prints.queries';
 
 const toAdminUser = (row: UserRow): TAdminUser => ({
   userId: row.user_id,
@@ -130,6 +131,7 @@ export async function removeAllPhotos(
   const { db } = deps.database;
   const removed = await db.transaction(async (tx) => {
     await oneUser(tx, userId); // 404 for no such member, before anything is written
+    await keepRemovedPhotoPrints(tx, userId);
     const rows = await tx
       .delete(photos)
       .where(eq(photos.userId, userId))

@@ -4,8 +4,10 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { PHOTO_LIMITS, PROFILE_TEXT, type TPhoto } from '../../../../contracts/profile';
 import type { Db } from '../../db/client';
 import { photos } from '../../db/schema';
-import { differenceHash, processImage } from '../../images/process-image';
-import { flagReturningPhoto } from '../safety/returning';
+import { photoPrint } from '../../images/photo-print';
+import { processImage } from '../../images/process-image';
+import { deletePhotoPrint, insertPrint } from '../safety/prints.queries';
+import { checkReusedPicture } from '../safety/reused-photos';
 import type { Deps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { blockedBetween } from '../safety/blocks';
@@ -35,7 +37,7 @@ export async function addPhoto(
   if (total >= PHOTO_LIMITS.maxPhotos) throw new AppError('MAX_PHOTOS', PROFILE_TEXT.maxPhotos.description);
 
   const image = await processImage(upload);
-  const dhash = await differenceHash(image.large);
+  const print = await photoPrint(image.large);
   const id = randomUUID();
   const keys = { large: `photos/${userId}/${id}-large.webp`, thumb: `photos/${userId}/${id}-thumb.webp` };
   await deps.storage.put(keys.large, image.large);
@@ -45,6 +47,7 @@ export async function addPhoto(
     await deps.storage.delete(keys.large).catch(() => {});
     throw error;
   }
+  let printId: string | null = null;
   try {
     await db.transaction(async (tx) => {
       await lockMemberPhotos(tx, userId);
@@ -61,8 +64,8 @@ export async function addPhoto(
         thumbKey: keys.thumb,
         width: image.width,
         height: image.height,
-        dhash,
       });
+      if (print) printId = await insertPrint(tx, { userId, photoId: id, print });
       // "Selfie verified" vouches for the photos a moderator compared with the selfie. A new photo
       // lifts the mark, and the approved selfie goes back to the review queue to be compared with
       // the photos as they are now; approving it again restores the mark.
@@ -73,10 +76,11 @@ export async function addPhoto(
     await Promise.all([deps.storage.delete(keys.large), deps.storage.delete(keys.thumb)]);
     throw error;
   }
-  // The photo is stored by now: a failed look for returning members is logged, not the upload's failure.
-  await flagReturningPhoto(db, userId, dhash).catch((error: unknown) =>
-    deps.logger.error({ err: error, userId }, 'a photo could not be checked against returning members'),
-  );
+  // The photo is stored by now: a failed look for the same picture elsewhere is logged, not the upload's failure.
+  if (print && printId)
+    await checkReusedPicture(deps, { userId, printId, print, kind: 'photo' }).catch((error: unknown) =>
+      deps.logger.error({ err: error, userId }, 'a photo could not be compared with other accounts'),
+    );
   return listPhotos(db, userId);
 }
 
@@ -101,6 +105,8 @@ export async function removePhoto(
   const { db } = deps.database;
   const removed = await db.transaction(async (tx) => {
     await lockMemberPhotos(tx, userId);
+    // Before the photo: its deletion would unlink the print from it.
+    await deletePhotoPrint(tx, { userId, photoId });
     const [row] = await tx
       .delete(photos)
       .where(and(eq(photos.id, photoId), eq(photos.userId, userId)))

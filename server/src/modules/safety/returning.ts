@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { isTelling, SAME_PICTURE_MAX_DISTANCE } from '../../images/process-image';
 import { appendSecurityLog } from '../audit/security-log';
+import { settleLeaverPrints } from './prints.queries';
 import { sealOf } from './snapshot';
 import {
   insertReturningCase,
@@ -9,16 +9,15 @@ import {
   selectBannedEmails,
   selectLeavingSubject,
   selectWatchedEmail,
-  selectWatchedPhoto,
 } from './safety.queries';
 
 /**
- * Ban evasion: a banned member opening another account, or a member banned or reported who
- * deletes their account and comes back. When such an account is deleted, a keyed hash of its
- * email and the difference hashes of its photos are kept (returning_watch). A new account with
- * one of those mailboxes or a banned member's, or a photo close to one of theirs, opens a case in
- * the moderators' "Returning accounts" queue. Nothing is refused automatically: a moderator
- * compares and decides.
+ * Ban evasion by mailbox: a banned member opening another account, or a member banned or
+ * reported who deletes their account and comes back. When such an account is deleted, a keyed
+ * hash of its email is kept (returning_watch), and the prints of its pictures stay
+ * (image_prints; the pictures themselves go, see reused-photos.ts). A banned member's mailbox,
+ * in any of its spellings, cannot register again: the attempt is refused and logged for the
+ * moderators. A reported leaver's mailbox may, and opens a case in the "Returning accounts" queue.
  */
 
 /**
@@ -47,7 +46,9 @@ type Tx = Pick<Db, 'execute'>;
  */
 export async function rememberLeavingSubject(tx: Tx, secret: string, userId: string): Promise<boolean> {
   const member = await selectLeavingSubject(tx, userId);
-  if (!member || (!member.banned && member.cases === 0)) return false;
+  const watched = !!member && (member.banned || member.cases > 0);
+  await settleLeaverPrints(tx, { userId, keep: watched ? (member.banned ? 'banned' : 'reported') : null });
+  if (!member || !watched) return false;
   const tombstone = { userId, name: member.name, email: member.email, deletedAt: new Date().toISOString() };
   await insertReturningWatch(tx, {
     userId,
@@ -58,56 +59,42 @@ export async function rememberLeavingSubject(tx: Tx, secret: string, userId: str
   return true;
 }
 
-/** Opens a "returning account" case about a new account, once per account and kind of match. */
-async function openReturningCase(
-  db: Db,
-  subjectId: string,
-  match: { reason: 'returning_email' | 'returning_photo'; watchReason: string; formerUserId: string },
-) {
-  const what = match.reason === 'returning_email' ? 'the same mailbox' : 'a photo matching one';
-  const whose = match.watchReason === 'banned' ? 'a banned account' : 'an account deleted while under report';
-  const details = `Uses ${what} as ${whose} (id ${match.formerUserId}).`;
+/** Opens a "returning account" case about a new account, once per account. */
+async function openReturningCase(db: Db, subjectId: string, match: { formerUserId: string }) {
+  const details = `Uses the same mailbox as an account deleted while under report (id ${match.formerUserId}).`;
   await db.transaction(async (tx) => {
-    const opened = await insertReturningCase(tx, { subjectId, reason: match.reason, details, seal: sealOf([]) });
+    const opened = await insertReturningCase(tx, {
+      subjectId,
+      reason: 'returning_email',
+      details,
+      seal: sealOf([]),
+    });
     if (opened) {
       await appendSecurityLog(tx, {
         eventType: 'returning_member_flagged',
         severity: 'high',
         actorId: null,
-        details: { caseId: opened.id, subjectId, reason: match.reason, formerUserId: match.formerUserId },
+        details: { caseId: opened.id, subjectId, reason: 'returning_email', formerUserId: match.formerUserId },
       });
     }
   });
 }
 
 /**
- * At sign-up: flags the new account when its mailbox belonged to a banned or reported member who
- * deleted their account, or is another spelling of a banned member's (a +tag, Gmail's dots).
+ * Whose banned mailbox this is, in any spelling (a +tag, Gmail's dots): a banned member's, live
+ * or deleted while banned. Asked before an account is created, which is then refused.
  */
-export async function flagReturningEmail(db: Db, secret: string, userId: string, email: string): Promise<void> {
-  let match = await selectWatchedEmail(db, emailKey(secret, email));
-  if (!match) {
-    const canonical = canonicalEmail(email);
-    const banned = await selectBannedEmails(db, userId);
-    const same = banned.find((member) => canonicalEmail(member.email) === canonical);
-    if (same) match = { reason: 'banned', former_user_id: same.id };
-  }
-  if (match)
-    await openReturningCase(db, userId, {
-      reason: 'returning_email',
-      watchReason: match.reason,
-      formerUserId: match.former_user_id,
-    });
+export async function bannedMailboxOwner(db: Db, secret: string, email: string): Promise<string | null> {
+  const watched = await selectWatchedEmail(db, emailKey(secret, email));
+  if (watched?.reason === 'banned') return watched.former_user_id;
+  const canonical = canonicalEmail(email);
+  const banned = await selectBannedEmails(db);
+  return banned.find((member) => canonicalEmail(member.email) === canonical)?.id ?? null;
 }
 
-/** After a photo upload: flags the member when the photo is close to one of a leaver's or a banned member's. */
-export async function flagReturningPhoto(db: Db, userId: string, dhash: string): Promise<void> {
-  if (!isTelling(dhash)) return;
-  const found = await selectWatchedPhoto(db, { userId, dhash, maxDistance: SAME_PICTURE_MAX_DISTANCE });
-  if (found)
-    await openReturningCase(db, userId, {
-      reason: 'returning_photo',
-      watchReason: found.reason,
-      formerUserId: found.former_user_id,
-    });
+/** After sign-up: flags the new account when its mailbox belonged to a reported member who deleted their account. */
+export async function flagReturningEmail(db: Db, secret: string, userId: string, email: string): Promise<void> {
+  const watched = await selectWatchedEmail(db, emailKey(secret, email));
+  if (watched && watched.reason !== 'banned')
+    await openReturningCase(db, userId, { formerUserId: watched.former_user_id });
 }

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CASE_STATUSES, SNAPSHOT_MESSAGES, ZAdminReport, ZSnapshotMessage } from '../../../../contracts/safety';
 import type { Db } from '../../db/client';
@@ -167,10 +167,7 @@ export async function selectLeavingSubject(db: Execute, userId: string) {
   );
 }
 
-/**
- * The leaver's cases keep a tombstone; the watch keeps the keyed email hash and the difference
- * hashes of their photos.
- */
+/** The leaver's cases keep a tombstone; the watch keeps the keyed hash of their mailbox. */
 export async function insertReturningWatch(
   tx: Execute,
   w: { userId: string; tombstone: object; emailKey: string; reason: 'banned' | 'reported' },
@@ -178,22 +175,15 @@ export async function insertReturningWatch(
   await tx.execute(
     sql`update moderation_cases set subject_tombstone = ${JSON.stringify(w.tombstone)}::jsonb where subject_id = ${w.userId}`,
   );
-  const watch = await selectRow(
-    tx,
-    ZId,
-    sql`
-    insert into returning_watch (email_key, reason, former_user_id)
-    values (${w.emailKey}, ${w.reason}, ${w.userId}) returning id`,
-  );
   await tx.execute(sql`
-    insert into returning_watch_photos (watch_id, dhash)
-    select ${watch!.id}, dhash from photos where user_id = ${w.userId} and dhash is not null`);
+    insert into returning_watch (email_key, reason, former_user_id)
+    values (${w.emailKey}, ${w.reason}, ${w.userId})`);
 }
 
 /** Opens a "returning account" case, unless one of this kind is open about the account; its id, or undefined. */
 export async function insertReturningCase(
   tx: Execute,
-  c: { subjectId: string; reason: 'returning_email' | 'returning_photo'; details: string; seal: string },
+  c: { subjectId: string; reason: 'returning_email'; details: string; seal: string },
 ) {
   return selectRow(
     tx,
@@ -219,33 +209,13 @@ export async function selectWatchedEmail(db: Execute, emailKey: string) {
   );
 }
 
-/** Banned members other than this one, with their mailboxes (few: compared spelling by spelling). */
-export const selectBannedEmails = (db: Execute, exceptUserId: string) =>
+/** Banned members with their mailboxes (few: compared spelling by spelling). */
+export const selectBannedEmails = (db: Execute) =>
   selectRows(
     db,
     z.object({ id: z.string(), email: z.string() }),
-    sql`select id, email from "user" where coalesce(banned, false) and id <> ${exceptUserId}`,
+    sql`select id, email from "user" where coalesce(banned, false)`,
   );
-
-/** A leaver's or banned member's photo within `maxDistance` bits of this difference hash, a ban first. */
-export async function selectWatchedPhoto(
-  db: Execute,
-  { userId, dhash, maxDistance }: { userId: string; dhash: string; maxDistance: number },
-) {
-  const close = (column: SQL) => sql`bit_count(${column} # ${dhash}::bit(64)) <= ${maxDistance}`;
-  return selectRow(
-    db,
-    ZWatchMatch,
-    sql`
-    select * from (
-      select w.reason, w.former_user_id from returning_watch_photos wp join returning_watch w on w.id = wp.watch_id
-      where ${close(sql`wp.dhash`)} and w.former_user_id <> ${userId}
-      union all
-      select 'banned', ph.user_id from photos ph join "user" u on u.id = ph.user_id
-      where coalesce(u.banned, false) and ph.dhash is not null and ${close(sql`ph.dhash`)} and ph.user_id <> ${userId}
-    ) found order by (reason = 'banned') desc limit 1`,
-  );
-}
 
 /** Deletes a match; its conversation and messages go with it (foreign keys cascade). */
 export async function deleteMatch(tx: Execute, matchId: string): Promise<void> {

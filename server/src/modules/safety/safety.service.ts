@@ -6,6 +6,7 @@ import {
   type TAdminReport,
   type TBlockedMember,
   type TMyReport,
+  type TPhotoMatch,
   type TPastMatch,
   type ZReportInput,
 } from '../../../../contracts/safety';
@@ -16,6 +17,7 @@ import { AppError } from '../../lib/errors';
 import { publish } from '../../realtime/hub';
 import { openModerationCase } from './moderation';
 import { sealOf, snapshotConversation } from './snapshot';
+import { selectPhotoMatches } from './prints.queries';
 import { displayName, otherMember } from '../profiles/names';
 import {
   conversationBetween,
@@ -233,6 +235,13 @@ export async function listMyReports(db: Db, viewerId: string): Promise<TMyReport
 /** The moderation queue (reports by default), newest first, with the sealed evidence (admins only). */
 export async function listCasesForAdmin(db: Db, status?: string, kind: string = 'report'): Promise<TAdminReport[]> {
   const rows = await selectCases(db, { kind, status });
+  const matches =
+    kind === 'reused_photo'
+      ? await photoMatchesOf(
+          db,
+          rows.map((row) => row.id),
+        )
+      : new Map();
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
@@ -244,6 +253,35 @@ export async function listCasesForAdmin(db: Db, status?: string, kind: string = 
     reporter: row.opened_by ? { userId: row.opened_by, name: displayName(row.reporter_name) } : null,
     evidence: row.evidence,
     evidenceIntact: sealOf(row.evidence) === row.evidence_sha256,
+    photoMatch: matches.get(row.id) ?? null,
     createdAt: row.created_at,
   }));
+}
+
+const pictureUrl = (photoId: string | null, selfieId: string | null) =>
+  photoId ? `/api/files/${photoId}` : selfieId ? `/api/verification/selfies/${selfieId}/image` : null;
+
+async function photoMatchesOf(db: Db, caseIds: string[]): Promise<Map<string, TPhotoMatch>> {
+  if (!caseIds.length) return new Map();
+  const rows = await selectPhotoMatches(db, caseIds);
+  return new Map(
+    rows.map((row) => [
+      row.case_id,
+      {
+        subjectImageUrl: pictureUrl(row.photo_id, row.selfie_id),
+        matchedImageUrl: pictureUrl(row.matched_photo_id, row.matched_selfie_id),
+        matched: {
+          userId: row.matched_user_id,
+          name: displayName(row.matched_name),
+          standing:
+            row.matched_banned || row.matched_kept_because === 'banned'
+              ? 'banned'
+              : row.matched_exists
+                ? 'active'
+                : 'deleted',
+        },
+        closeness: { bits: row.bits, colourDistance: Math.round(row.colour_distance * 10) / 10 },
+      },
+    ]),
+  );
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { like, sql } from 'drizzle-orm';
 import type { Deps } from '../../lib/context';
-import { account, likes, photos, profiles, user } from '../../db/schema';
+import { account, imagePrints, likes, photos, profiles, user } from '../../db/schema';
 import { prng, pick as pickWith } from '../../lib/random';
 import { snapToGrid } from '../profiles/profiles.service';
 import { PortraitPool, type PortraitOwner } from './portrait-pool';
@@ -258,24 +258,30 @@ async function insertBatch(
       })),
     );
     await tx.insert(profiles).values(rows.map(({ id, member }) => ({ userId: id, ...member.profile })));
-    await tx.insert(photos).values(
-      rows.flatMap(({ id, member, wears }) =>
-        Array.from({ length: member.photoCount }, (_, position) => {
-          const { largeKey, thumbKey, width, height, dhash } = pool.picture(wears.index, position);
-          // Only an owner's own photo carries the difference hash. A wearer's would tie them to the
-          // owner and to each other: one of them banned would make the rest look like returning accounts.
-          return {
-            userId: id,
-            position,
-            largeKey,
-            thumbKey,
-            width,
-            height,
-            dhash: wears === member.owner ? dhash : null,
-          };
-        }),
-      ),
+    const shown = rows.flatMap(({ id, member, wears }) =>
+      Array.from({ length: member.photoCount }, (_, position) => {
+        const { print, ...picture } = pool.picture(wears.index, position);
+        // Only an owner's own photo has a print. A wearer's would tie them to the owner and to
+        // each other: one of them banned would make the rest look like reused photos.
+        return {
+          row: { id: randomUUID(), userId: id, position, ...picture },
+          print: wears === member.owner ? print : null,
+        };
+      }),
     );
+    await tx.insert(photos).values(shown.map(({ row }) => row));
+    const printed = shown.flatMap(({ row, print }) => (print ? [{ row, print }] : []));
+    if (printed.length > 0)
+      await tx.insert(imagePrints).values(
+        printed.map(({ row, print }) => ({
+          userId: row.userId,
+          uploadedBy: row.userId,
+          photoId: row.id,
+          hash: print.hash,
+          crops: print.crops,
+          colours: print.colours,
+        })),
+      );
     const likers = rows.filter(({ member }) => member.likesDemo);
     if (likers.length > 0)
       await tx

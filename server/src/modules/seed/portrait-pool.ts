@@ -1,7 +1,8 @@
-import { asc, like, sql } from 'drizzle-orm';
+import { asc, like } from 'drizzle-orm';
 import type { Deps } from '../../lib/context';
 import { photos } from '../../db/schema';
-import { differenceHash, processImage } from '../../images/process-image';
+import { photoPrint, type PhotoPrint } from '../../images/photo-print';
+import { processImage } from '../../images/process-image';
 import { prng } from '../../lib/random';
 import { drawPortrait } from './portraits';
 
@@ -15,7 +16,8 @@ const keysOf = (owner: number, photo: number) => ({
 /** Drawing and re-encoding runs on sharp's threads: two at a time keeps both cores busy. */
 const DRAWING_CONCURRENCY = 2;
 
-export type Picture = { largeKey: string; thumbKey: string; width: number; height: number; dhash: string | null };
+/** A stored picture; `print` only for one drawn in this run (an earlier run's owner has theirs already). */
+export type Picture = { largeKey: string; thumbKey: string; width: number; height: number; print: PhotoPrint | null };
 
 /** A member who owns portraits: the first members of the seed, each drawn as they always were. */
 export type PortraitOwner = { index: number; portraitSeed: number; woman: boolean };
@@ -45,13 +47,11 @@ export class PortraitPool {
         thumbKey: photos.thumbKey,
         width: photos.width,
         height: photos.height,
-        dhash: photos.dhash,
       })
       .from(photos)
       .where(like(photos.largeKey, `${POOL_PREFIX}%`))
-      // The owner's own row carries the hash; prefer it over a wearer's.
-      .orderBy(asc(photos.largeKey), sql`${photos.dhash} is null`);
-    for (const row of rows) pool.pictures.set(row.largeKey, row);
+      .orderBy(asc(photos.largeKey));
+    for (const row of rows) pool.pictures.set(row.largeKey, { ...row, print: null });
     return pool;
   }
 
@@ -99,10 +99,10 @@ export class PortraitPool {
       cursor.drawn++;
       if (this.pictures.has(keys.largeKey)) continue;
       const image = await processImage(jpeg);
-      const dhash = await differenceHash(image.large);
+      const print = await photoPrint(image.large);
       await this.deps.storage.put(keys.largeKey, image.large);
       await this.deps.storage.put(keys.thumbKey, image.thumb);
-      this.pictures.set(keys.largeKey, { ...keys, width: image.width, height: image.height, dhash });
+      this.pictures.set(keys.largeKey, { ...keys, width: image.width, height: image.height, print });
       onStored();
     }
   }

@@ -97,7 +97,7 @@ describe(`seeding in batches, on ${testDatabaseKind}`, () => {
     }>(sql`
       select u.email, u.id, p.latitude, (select count(*)::int from photos ph where ph.user_id = u.id) as photos,
              (select array_agg(ph.large_key order by ph.position) from photos ph where ph.user_id = u.id) as keys,
-             (select count(ph.dhash)::int from photos ph where ph.user_id = u.id) as hashes,
+             (select count(*)::int from image_prints ip join photos ph on ph.id = ip.photo_id where ph.user_id = u.id) as hashes,
              (select count(*)::int from account a where a.user_id = u.id and a.provider_id = 'credential') as accounts
       from "user" u left join profiles p on p.user_id = u.id where u.email ~ '^seed-[0-9]+@vouch[.]local$' order by u.email`);
     return rows;
@@ -143,8 +143,8 @@ describe(`seeding in batches, on ${testDatabaseKind}`, () => {
       expect(member.latitude, member.email).not.toBeNull();
       expect([1, 2], member.email).toContain(member.photos);
     }
-    // Few pictures drawn, each stored once and shown by many members; only owners' own rows carry a
-    // difference hash, so no seeded member matches another (no "returning account" cases).
+    // Few pictures drawn, each stored once and shown by many members; only owners' own photos have
+    // a print, so no seeded member matches another (no "reused photo" cases).
     const pictures = new Set(members.flatMap((m) => m.keys));
     expect(pictures.size).toBeLessThanOrEqual(OWNERS * 2);
     for (const key of pictures) expect(await server.deps.storage.get(key), key).not.toBeNull();
@@ -152,7 +152,7 @@ describe(`seeding in batches, on ${testDatabaseKind}`, () => {
     expect(owners.every((m) => m.hashes === m.photos)).toBe(true);
     expect(wearers.every((m) => m.hashes === 0)).toBe(true);
     const { rows: cases } = await server.deps.database.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from moderation_cases where kind = 'returning_member'`,
+      sql`select count(*)::int as n from moderation_cases where kind in ('returning_member', 'reused_photo')`,
     );
     expect(cases[0]!.n).toBe(0);
 

@@ -12,7 +12,10 @@ import {
 } from '../../../../contracts/trust';
 import { profiles, selfieChallenges, selfieSubmissions } from '../../db/schema';
 import { appendSecurityLog } from '../audit/security-log';
+import { photoPrint } from '../../images/photo-print';
 import { processImage } from '../../images/process-image';
+import { insertPrint } from '../safety/prints.queries';
+import { checkReusedPicture } from '../safety/reused-photos';
 import type { Deps } from '../../lib/context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -41,7 +44,7 @@ export async function startSelfieChallenge(db: Db, userId: string): Promise<TSel
  * unexpired and unused, so an old photo cannot be sent again. One selfie waits at a time.
  */
 export async function submitSelfie(
-  deps: Pick<Deps, 'database' | 'storage'>,
+  deps: Pick<Deps, 'database' | 'storage' | 'logger'>,
   userId: string,
   challengeId: string,
   upload: Buffer,
@@ -53,9 +56,11 @@ export async function submitSelfie(
   if (!ready.challenge) throw new AppError('BAD_REQUEST', TRUST_TEXT.challengeExpired);
   if (ready.pending) throw new AppError('CONFLICT', TRUST_TEXT.selfiePending);
   const image = await processImage(upload);
+  const print = await photoPrint(image.large);
   const id = randomUUID();
   const key = `selfies/${userId}/${id}.webp`;
   await deps.storage.put(key, image.large);
+  let printId: string | null = null;
   try {
     await db.transaction(async (tx) => {
       const pose = await useChallenge(tx, { userId, challengeId });
@@ -66,11 +71,17 @@ export async function submitSelfie(
         .onConflictDoNothing()
         .returning({ id: selfieSubmissions.id });
       if (!inserted.length) throw new AppError('CONFLICT', TRUST_TEXT.selfiePending);
+      if (print) printId = await insertPrint(tx, { userId, selfieId: id, print });
     });
   } catch (error) {
     await deps.storage.delete(key);
     throw error;
   }
+  // Someone else's selfie, or a picture of another account, sent as one's own.
+  if (print && printId)
+    await checkReusedPicture(deps, { userId, printId, print, kind: 'selfie' }).catch((error: unknown) =>
+      deps.logger.error({ err: error, userId }, 'a selfie could not be compared with other accounts'),
+    );
   return selfieStatus(db, userId);
 }
 

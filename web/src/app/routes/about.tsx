@@ -9,10 +9,12 @@ import {
   Heart,
   Lock,
   MessageCircle,
+  ScanSearch,
   Shield,
   ShieldCheck,
   Star,
   Users,
+  UserX,
 } from 'lucide-react';
 import { POLICY } from '@contracts/policy';
 import { PageHeader, TitledSection } from '@/components/page/page-header';
@@ -212,6 +214,16 @@ const COMMITMENTS: Item[] = [
     icon: MessageCircle,
     title: 'Secure messaging',
     text: 'Only matches can write to you, you can accept verified members only, and blocking closes a chat for good.',
+  },
+  {
+    icon: ScanSearch,
+    title: 'Borrowed photos found',
+    text: 'Every photo and selfie is compared with the pictures of other accounts, even cropped or recompressed. The same picture on two accounts goes to our safety team, who look at both side by side.',
+  },
+  {
+    icon: UserX,
+    title: 'Banned means banned',
+    text: 'A banned member cannot sign up again with the same email, however it is written, and their photos are recognised on a new account. We keep only a fingerprint of each, never the pictures.',
   },
 ];
 

@@ -18,6 +18,7 @@ import {
   type AdminSelfie,
   type CaseKind,
 } from './admin-api';
+import { PhotoMatchEvidence } from './photo-match';
 
 const Empty = ({ children }: { children: React.ReactNode }) => (
   <p className="rounded-xl bg-muted/60 p-4 text-sm text-muted-foreground">{children}</p>
@@ -121,33 +122,37 @@ function CaseReview({ item }: { item: TAdminReport }) {
           {new Date(item.createdAt).toLocaleString()}
         </p>
         {item.details && <p className="whitespace-pre-wrap text-sm">{item.details}</p>}
-        <div className="grid gap-1">
-          <p className="flex items-center gap-1 text-xs font-semibold uppercase text-muted-foreground">
-            Sealed messages ({item.evidence.length})
-            {!item.evidenceIntact && (
-              <span className="flex items-center gap-1 text-destructive">
-                <ShieldAlert className="size-3.5" aria-hidden /> seal broken
-              </span>
+        {item.photoMatch ? (
+          <PhotoMatchEvidence match={item.photoMatch} subjectName={item.subject.name} />
+        ) : (
+          <div className="grid gap-1">
+            <p className="flex items-center gap-1 text-xs font-semibold uppercase text-muted-foreground">
+              Sealed messages ({item.evidence.length})
+              {!item.evidenceIntact && (
+                <span className="flex items-center gap-1 text-destructive">
+                  <ShieldAlert className="size-3.5" aria-hidden /> seal broken
+                </span>
+              )}
+            </p>
+            {item.evidence.length ? (
+              <ol
+                className="grid max-h-56 gap-1 overflow-y-auto rounded-lg bg-muted/60 p-2 text-sm"
+                aria-label="Sealed messages"
+              >
+                {item.evidence.map((m) => (
+                  <li key={m.id}>
+                    <span className="font-semibold">
+                      {m.senderId === item.subject.userId ? item.subject.name : (item.reporter?.name ?? 'Other')}:
+                    </span>{' '}
+                    {m.content}
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <p className="text-xs text-muted-foreground">No messages.</p>
             )}
-          </p>
-          {item.evidence.length ? (
-            <ol
-              className="grid max-h-56 gap-1 overflow-y-auto rounded-lg bg-muted/60 p-2 text-sm"
-              aria-label="Sealed messages"
-            >
-              {item.evidence.map((m) => (
-                <li key={m.id}>
-                  <span className="font-semibold">
-                    {m.senderId === item.subject.userId ? item.subject.name : (item.reporter?.name ?? 'Other')}:
-                  </span>{' '}
-                  {m.content}
-                </li>
-              ))}
-            </ol>
-          ) : (
-            <p className="text-xs text-muted-foreground">No messages.</p>
-          )}
-        </div>
+          </div>
+        )}
       </div>
       <form
         className="grid content-start gap-2"
@@ -231,9 +236,14 @@ export function ModerationPanel() {
       <CaseQueue kind="date_dispute" title="Date disputes" empty="No disputed dates." />
       <CaseQueue kind="safety_rating" title="Safety flags" empty="No low safety ratings to review." />
       <CaseQueue
+        kind="reused_photo"
+        title="Reused photos"
+        empty="No picture is the same as one of another account's."
+      />
+      <CaseQueue
         kind="returning_member"
         title="Returning accounts"
-        empty="No account looks like a banned or reported member back again."
+        empty="No account looks like a reported member back again."
       />
     </div>
   );

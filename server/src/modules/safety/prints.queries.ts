@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { selectRow, selectRows, ZId } from '../../db/rows';
+import { SAME_PICTURE, type PhotoPrint } from '../../images/photo-print';
+
+/** The SQL of picture prints and "reused photo" cases (safety/reused-photos.ts). */
+
+type Execute = Pick<Db, 'execute'>;
+
+/** A list of hashes as one array parameter (drizzle would spread a JS array into a list). */
+const bitArray = (hashes: string[]) => sql`${`{${hashes.join(',')}}`}::bit(64)[]`;
+
+export async function insertPrint(
+  tx: Execute,
+  p: { userId: string; photoId?: string; selfieId?: string; print: PhotoPrint },
+): Promise<string> {
+  const row = await selectRow(
+    tx,
+    ZId,
+    sql`
+    insert into image_prints (user_id, uploaded_by, photo_id, selfie_id, hash, crops, colours)
+    values (${p.userId}, ${p.userId}, ${p.photoId ?? null}, ${p.selfieId ?? null}, ${p.print.hash}::bit(64),
+            ${bitArray(p.print.crops)}, ${p.print.colours})
+    returning id`,
+  );
+  return row!.id;
+}
+
+const ZStoredPrint = z.object({
+  id: z.string(),
+  user_id: z.string().nullable(),
+  uploaded_by: z.string(),
+  kept_because: z.string().nullable(),
+  banned: z.boolean(),
+  hash: z.string(),
+  crops: z.array(z.string()),
+  colours: z.instanceof(Uint8Array).transform((bytes) => Buffer.from(bytes)),
+});
+export type StoredPrint = z.output<typeof ZStoredPrint>;
+
+/**
+ * Other accounts' prints whose hashes come close to this print's: its whole picture against
+ * their views, or their whole picture against its views. The colours decide afterwards
+ * (comparePrints). A print of a deleted account counts only when it was kept on purpose.
+ */
+export function selectCandidatePrints(db: Execute, { userId, print }: { userId: string; print: PhotoPrint }) {
+  const hash = sql`${print.hash}::bit(64)`;
+  const near = (a: ReturnType<typeof sql>, b: ReturnType<typeof sql>) =>
+    sql`bit_count(${a} # ${b}) <= ${SAME_PICTURE.maxBits}`;
+  return selectRows(
+    db,
+    ZStoredPrint,
+    sql`
+    select p.id, p.user_id, p.uploaded_by, p.kept_because, coalesce(u.banned, false) as banned,
+           p.hash::text as hash, p.crops::text[] as crops, p.colours
+    from image_prints p left join "user" u on u.id = p.user_id
+    where p.uploaded_by <> ${userId}
+      and (p.user_id is not null or p.kept_because is not null)
+      and (${near(sql`p.hash`, hash)}
+        or exists (select 1 from unnest(p.crops) as crop(h) where ${near(sql`crop.h`, hash)})
+        or exists (select 1 from unnest(${bitArray(print.crops)}) as mine(h) where ${near(sql`p.hash`, sql`mine.h`)}))
+    limit 50`,
+  );
+}
+
+/**
+ * Opens a "reused photo" case about the uploader, with the two prints it compares, unless one is
+ * already open about these two accounts; the case's id, or undefined.
+ */
+export async function insertReusedPhotoCase(
+  tx: Execute,
+  c: {
+    subjectId: string;
+    printId: string;
+    matched: StoredPrint;
+    bits: number;
+    colour: number;
+    details: string;
+    seal: string;
+  },
+) {
+  // Uploads racing each other would each find no open case: the pair of accounts is taken in turn.
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`reused_photo:${c.subjectId}:${c.matched.uploaded_by}`}))`,
+  );
+  const opened = await selectRow(
+    tx,
+    ZId,
+    sql`
+    insert into moderation_cases (kind, subject_id, opened_by, reason, details, source, evidence, evidence_sha256)
+    select 'reused_photo', ${c.subjectId}, null, 'reused_photo', ${c.details}, 'system', '[]'::jsonb, ${c.seal}
+    where not exists (
+      select 1 from moderation_cases mc join reused_photo_matches m on m.case_id = mc.id
+      where mc.kind = 'reused_photo' and mc.status = 'open' and mc.subject_id = ${c.subjectId}
+        and m.matched_user_id = ${c.matched.uploaded_by})
+    returning id`,
+  );
+  if (opened)
+    await tx.execute(sql`
+      insert into reused_photo_matches (case_id, print_id, matched_print_id, matched_user_id, bits, colour_distance)
+      values (${opened.id}, ${c.printId}, ${c.matched.id}, ${c.matched.uploaded_by}, ${c.bits}, ${c.colour})`);
+  return opened;
+}
+
+/** A member's own photo went: its print goes too (a print outlives its photo only on purpose). */
+export async function deletePhotoPrint(tx: Execute, { userId, photoId }: { userId: string; photoId: string }) {
+  await tx.execute(
+    sql`delete from image_prints where photo_id = ${photoId} and user_id = ${userId} and kept_because is null`,
+  );
+}
+
+/** An administrator is removing a member's photos: their prints stay, to find them coming back. */
+export async function keepRemovedPhotoPrints(tx: Execute, userId: string): Promise<void> {
+  await tx.execute(sql`
+    update image_prints set kept_because = coalesce(kept_because, 'removed')
+    where user_id = ${userId} and photo_id is not null`);
+}
+
+/**
+ * At an account's deletion: a banned member's or one under a case keep their prints (why, in
+ * kept_because); anyone else's go with the account.
+ */
+export async function settleLeaverPrints(tx: Execute, { userId, keep }: { userId: string; keep: string | null }) {
+  await tx.execute(
+    keep
+      ? sql`update image_prints set kept_because = coalesce(kept_because, ${keep}) where uploaded_by = ${userId}`
+      : sql`delete from image_prints where uploaded_by = ${userId}`,
+  );
+}
+
+/** A deleted member banned afterwards: their mailbox's watch and their prints now say banned. */
+export async function markLeaverBanned(tx: Execute, formerUserId: string): Promise<void> {
+  await tx.execute(sql`update returning_watch set reason = 'banned' where former_user_id = ${formerUserId}`);
+  await tx.execute(
+    sql`update image_prints set kept_because = 'banned' where uploaded_by = ${formerUserId} and user_id is null`,
+  );
+}
+
+/** The two pictures each "reused photo" case compares, and the other account as it stands now. */
+export const selectPhotoMatches = (db: Execute, caseIds: string[]) =>
+  selectRows(
+    db,
+    z.object({
+      case_id: z.string(),
+      bits: z.number(),
+      colour_distance: z.number(),
+      photo_id: z.string().nullable(),
+      selfie_id: z.string().nullable(),
+      matched_photo_id: z.string().nullable(),
+      matched_selfie_id: z.string().nullable(),
+      matched_user_id: z.string(),
+      matched_name: z.string().nullable(),
+      matched_exists: z.boolean(),
+      matched_banned: z.boolean(),
+      matched_kept_because: z.string().nullable(),
+    }),
+    sql`
+    select m.case_id, m.bits, m.colour_distance, sp.photo_id, sp.selfie_id,
+           mp.photo_id as matched_photo_id, mp.selfie_id as matched_selfie_id, m.matched_user_id,
+           coalesce(pr.name, u.name,
+             (select mc.subject_tombstone->>'name' from moderation_cases mc
+              where mc.subject_tombstone->>'userId' = m.matched_user_id limit 1)) as matched_name,
+           u.id is not null as matched_exists, coalesce(u.banned, false) as matched_banned,
+           mp.kept_because as matched_kept_because
+    from reused_photo_matches m
+    left join image_prints sp on sp.id = m.print_id
+    left join image_prints mp on mp.id = m.matched_print_id
+    left join "user" u on u.id = m.matched_user_id
+    left join profiles pr on pr.user_id = m.matched_user_id
+    where m.case_id = any(${`{${caseIds.join(',')}}`}::uuid[])`,
+  );

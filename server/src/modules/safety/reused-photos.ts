@@ -1,0 +1,86 @@
+import type { Db } from '../../db/client';
+import { comparePrints, isSamePicture, type PhotoPrint } from '../../images/photo-print';
+import type { Deps } from '../../lib/context';
+import { appendSecurityLog } from '../audit/security-log';
+import { insertReusedPhotoCase, selectCandidatePrints, type StoredPrint } from './prints.queries';
+import { sealOf } from './snapshot';
+
+/**
+ * Catfish and ban evasion by pictures. Every stored photo and selfie has a print (a perceptual
+ * hash of the picture and of its crops, with its colours; images/photo-print.ts). After an
+ * upload, a picture that is the same as one of another account's (re-encoded, resized,
+ * recompressed or cropped by a tenth) opens a "reused photo" case about the uploader, showing the
+ * moderator both accounts and both pictures. That includes a banned account's pictures and the
+ * prints kept of an account deleted while banned or under a case, whose pictures are gone.
+ * Nothing is refused automatically: the same picture on two accounts can be a catfish, or a
+ * friend's photo; a moderator decides.
+ */
+
+const WHOSE = {
+  active: 'another active account',
+  banned: 'a banned account',
+  reported: 'an account deleted while under a case',
+  removed: 'a photo an administrator removed',
+} as const;
+
+const whoseOf = (matched: StoredPrint): keyof typeof WHOSE => {
+  if (matched.user_id === null) return matched.kept_because === 'banned' ? 'banned' : 'reported';
+  if (matched.banned) return 'banned';
+  return matched.kept_because === 'removed' ? 'removed' : 'active';
+};
+
+/** The closest of another account's pictures that is the same picture as this one, if any. */
+export async function findReusedPicture(db: Db, userId: string, print: PhotoPrint) {
+  const candidates = await selectCandidatePrints(db, { userId, print });
+  let found: { matched: StoredPrint; bits: number; colour: number } | null = null;
+  for (const candidate of candidates) {
+    const comparison = comparePrints(print, {
+      hash: candidate.hash,
+      crops: candidate.crops,
+      colours: candidate.colours,
+    });
+    if (!isSamePicture(comparison)) continue;
+    // A banned or departed account's picture first, then the closest.
+    const rank = (match: StoredPrint) => (whoseOf(match) === 'active' ? 1 : 0);
+    if (
+      !found ||
+      rank(candidate) < rank(found.matched) ||
+      (rank(candidate) === rank(found.matched) && comparison.bits < found.bits)
+    )
+      found = { matched: candidate, ...comparison };
+  }
+  return found;
+}
+
+/**
+ * After an upload has been stored: looks for the same picture on another account and opens a
+ * case when there is one (once per pair of accounts while it is open). Returns the case's id.
+ */
+export async function checkReusedPicture(
+  deps: Pick<Deps, 'database'>,
+  upload: { userId: string; printId: string; print: PhotoPrint; kind: 'photo' | 'selfie' },
+): Promise<string | null> {
+  const { db } = deps.database;
+  const found = await findReusedPicture(db, upload.userId, upload.print);
+  if (!found) return null;
+  const details = `A ${upload.kind} matches a picture of ${WHOSE[whoseOf(found.matched)]} (id ${found.matched.uploaded_by}): ${found.bits} of 64 bits apart, colours ΔE ${found.colour}.`;
+  return db.transaction(async (tx) => {
+    const opened = await insertReusedPhotoCase(tx, {
+      subjectId: upload.userId,
+      printId: upload.printId,
+      matched: found.matched,
+      bits: found.bits,
+      colour: found.colour,
+      details,
+      seal: sealOf([]),
+    });
+    if (!opened) return null;
+    await appendSecurityLog(tx, {
+      eventType: 'reused_photo_flagged',
+      severity: 'high',
+      actorId: null,
+      details: { caseId: opened.id, subjectId: upload.userId, matchedUserId: found.matched.uploaded_by },
+    });
+    return opened.id;
+  });
+}

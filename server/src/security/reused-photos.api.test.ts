@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { TAdminReport } from '../../../contracts/safety';
+import { PASSWORD } from '../../test/accounts';
+import { croppedCopy, portraitImage } from '../../test/images';
+import { factoryAdmin, factoryMember } from '../../test/members';
+import { serverSuite } from '../../test/suite';
+import { testDatabaseKind } from '../../test/test-server';
+import type { TestClient } from '../../test/test-client';
+
+/**
+ * A catfish wearing someone else's pictures: the same picture on two accounts opens a "reused
+ * photo" case with both pictures, whichever way it is sent (photo or selfie), changed as a
+ * reposter changes it, or sent many times at once; a picture its owner deleted is forgotten.
+ */
+const suite = serverSuite();
+
+const reusedCases = async (admin: TestClient, subjectId: string) =>
+  (
+    await admin.json<{ cases: TAdminReport[] }>('GET', '/api/admin/cases?kind=reused_photo&status=open')
+  ).body.cases.filter((c) => c.subject.userId === subjectId);
+
+async function memberWith(picture?: Buffer) {
+  const member = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Member' } });
+  if (picture)
+    expect((await member.client.upload('/api/profile/photos', picture, 'me.jpg', 'image/jpeg')).status).toBe(201);
+  return member;
+}
+
+const printsOf = async (userId: string) =>
+  (
+    await suite.server.deps.database.db.execute(
+      sql`select kept_because from image_prints where uploaded_by = ${userId}`,
+    )
+  ).rows;
+
+describe(`reused photos on ${testDatabaseKind}`, () => {
+  it("shows the moderator both accounts and both pictures when one member's photo appears on another account", async () => {
+    const admin = await factoryAdmin(suite.server);
+    const original = await portraitImage(101);
+    const owner = await memberWith(original);
+    const copier = await memberWith(await croppedCopy(original));
+    const bystander = await memberWith(await portraitImage(102));
+
+    const [reused] = await reusedCases(admin.client, copier.id);
+    expect(reused).toMatchObject({ kind: 'reused_photo', reporter: null });
+    expect(reused!.photoMatch!.matched).toMatchObject({ userId: owner.id, standing: 'active' });
+    expect(reused!.photoMatch!.closeness.bits).toBeLessThanOrEqual(14);
+    // Both pictures are there for the moderator to compare, and only for them.
+    for (const url of [reused!.photoMatch!.subjectImageUrl!, reused!.photoMatch!.matchedImageUrl!]) {
+      const seen = await admin.client.request('GET', url);
+      expect(seen.status, url).toBe(200);
+      expect(seen.headers.get('content-type')).toMatch(/^image\//);
+    }
+    expect((await copier.client.request('GET', '/api/admin/cases?kind=reused_photo')).status).toBe(403);
+    // A different picture opens nothing, and the owner is not the subject of a case.
+    expect(await reusedCases(admin.client, bystander.id)).toHaveLength(0);
+    expect(await reusedCases(admin.client, owner.id)).toHaveLength(0);
+    // The security log records that the case was opened.
+    const logged = await suite.server.deps.database.db.execute(
+      sql`select 1 from security_logs where event_type = 'reused_photo_flagged' and details->>'subjectId' = ${copier.id}`,
+    );
+    expect(logged.rows).toHaveLength(1);
+  });
+
+  it('opens one case for the same picture sent many times at once', async () => {
+    const admin = await factoryAdmin(suite.server);
+    const original = await portraitImage(111);
+    const owner = await memberWith(original);
+    const copier = await memberWith();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => copier.client.upload('/api/profile/photos', original, 'me.jpg', 'image/jpeg')),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(201));
+    const cases = await reusedCases(admin.client, copier.id);
+    expect(cases).toHaveLength(1);
+    expect(cases[0]!.photoMatch!.matched.userId).toBe(owner.id);
+  });
+
+  it("finds another member's photo sent as a selfie", async () => {
+    const admin = await factoryAdmin(suite.server);
+    const original = await portraitImage(121);
+    const owner = await memberWith(original);
+    const impostor = await memberWith();
+    const { body: challenge } = await impostor.client.json<{ id: string }>(
+      'POST',
+      '/api/verification/selfie/challenge',
+    );
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(original)], { type: 'image/jpeg' }), 'selfie.jpg');
+    form.append('challengeId', challenge.id);
+    expect((await impostor.client.request('POST', '/api/verification/selfie', form)).status).toBe(201);
+
+    const [reused] = await reusedCases(admin.client, impostor.id);
+    expect(reused!.details).toMatch(/^A selfie matches/);
+    expect(reused!.photoMatch!.subjectImageUrl).toMatch(/^\/api\/verification\/selfies\/.+\/image$/);
+    expect(reused!.photoMatch!.matched.userId).toBe(owner.id);
+    expect((await admin.client.request('GET', reused!.photoMatch!.subjectImageUrl!)).status).toBe(200);
+  });
+
+  it('forgets a picture its owner deleted, and an account deleted in good standing; keeps one an administrator removed', async () => {
+    const admin = await factoryAdmin(suite.server);
+
+    // Deleted by its owner: the print goes with it, and the same picture elsewhere is no match.
+    const deletedPicture = await portraitImage(131);
+    const tidy = await memberWith(deletedPicture);
+    const { body: own } = await tidy.client.json<{ photos: { id: string }[] }>('GET', '/api/profile');
+    expect((await tidy.client.request('DELETE', `/api/profile/photos/${own.photos[0]!.id}`)).status).toBe(200);
+    expect(await printsOf(tidy.id)).toHaveLength(0);
+    expect(await reusedCases(admin.client, (await memberWith(deletedPicture)).id)).toHaveLength(0);
+
+    // An account deleted with no ban and no case: nothing of it stays.
+    const leaverPicture = await portraitImage(132);
+    const leaver = await memberWith(leaverPicture);
+    expect((await leaver.client.json('POST', '/api/account/delete', { password: PASSWORD })).status).toBe(200);
+    expect(await printsOf(leaver.id)).toHaveLength(0);
+    expect(await reusedCases(admin.client, (await memberWith(leaverPicture)).id)).toHaveLength(0);
+
+    // Removed by an administrator: the print stays, and the picture coming back is a case.
+    const removedPicture = await portraitImage(133);
+    const offender = await memberWith(removedPicture);
+    expect((await admin.client.json('DELETE', `/api/admin/users/${offender.id}/photos`)).status).toBe(200);
+    expect(await printsOf(offender.id)).toEqual([{ kept_because: 'removed' }]);
+    const [reused] = await reusedCases(admin.client, (await memberWith(removedPicture)).id);
+    expect(reused!.photoMatch).toMatchObject({ matched: { userId: offender.id }, matchedImageUrl: null });
+    expect(reused!.details).toContain('a photo an administrator removed');
+  });
+});

@@ -20,6 +20,8 @@ export const PAGE_PATHS = [
   '/date-history',
   '/calendar',
   '/shared-date/:token',
+  '/check-in',
+  '/trusted-contact',
   '/discover',
   '/browse',
   '/pricing',

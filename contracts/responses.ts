@@ -135,8 +135,14 @@ export const ZDevMail = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
+  html: z.string(),
   link: z.string().nullable(),
+  headers: z.record(z.string(), z.string()),
+  attachments: z.array(
+    z.object({ filename: z.string(), cid: z.string(), contentType: z.string(), base64: z.string() }),
+  ),
   createdAt: z.string(),
 });
+export type TDevMail = z.infer<typeof ZDevMail>;
 export const ZDevMailList = z.object({ mail: z.array(ZDevMail) });
 export type TDevMailList = z.infer<typeof ZDevMailList>;

@@ -120,6 +120,7 @@ export const NOTIFICATION_TYPES = [
   'date',
   'super_like',
   'premium',
+  'check_in',
 ] as const;
 export const ZNotification = z.object({
   id: z.string(),

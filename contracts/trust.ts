@@ -116,7 +116,7 @@ export const ZDatePlan = z.object({
   proposedByMe: z.boolean(),
   startsAt: z.string(),
   place: z.string(),
-  status: z.enum(['proposed', 'accepted', 'declined', 'replaced']),
+  status: z.enum(['proposed', 'accepted', 'declined', 'replaced', 'cancelled']),
   dateStatus: z.enum(['none', 'pending', 'confirmed', 'disputed']),
   /** I have a live 'Share my date' link to it (which I can stop). */
   sharing: z.boolean(),

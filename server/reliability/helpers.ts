@@ -4,8 +4,14 @@ import { startProcess, waitForHealth } from '../test/processes';
 import { TestClient } from '../test/test-client';
 
 /** The server as its own process (Node itself, so a signal reaches it), on PGlite or PostgreSQL. */
-export async function startServer(dataDir: string, databaseUrl: string | undefined, port: number) {
+export async function startServer(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  port: number,
+  extra: Record<string, string> = {},
+) {
   const env: Record<string, string> = {
+    ...extra,
     DATA_DIR: dataDir,
     PORT: String(port),
     HOST: '127.0.0.1',

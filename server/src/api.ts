@@ -3,6 +3,7 @@ import type { ClientResponse } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './lib/context';
 import { accountRoutes } from './modules/account/routes';
+import { checkInRoutes } from './modules/check-ins/routes';
 import { commerceRoutes } from './modules/admins/commerce.routes';
 import { inboxRoutes } from './modules/admins/inbox.routes';
 import { adminRoutes } from './modules/admins/routes';
@@ -35,6 +36,7 @@ export const apiRoutes = new OpenAPIHono<AppEnv>()
   .route('/', notificationRoutes)
   .route('/', verificationRoutes)
   .route('/', dateRoutes)
+  .route('/', checkInRoutes)
   .route('/', adminRoutes)
   .route('/', commerceRoutes)
   .route('/', inboxRoutes)

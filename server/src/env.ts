@@ -43,6 +43,8 @@ const EnvSchema = z
     WEB_DIST: z.string().default('./dist/web'),
     /** Days of Premium every new account gets (30 by default). 0 turns the trial off. */
     TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+    /** How often each server looks for due jobs (check-ins, reminder mail), in milliseconds. */
+    JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
     /** Where Go Premium sends the member: a peer-to-peer payment page taking txn, amount, note and return. */
     PAYMENT_URL: z.url().default('https://venmo.com/vouch-dating'),
     /** The site's own contact details, shown in the footer, on /contact and the policy pages when set. */

@@ -12,11 +12,15 @@ import { revealDueRatings } from './modules/dates/ratings.service';
 import { liftEndedSuspensions } from './modules/admins/users.service';
 import { deleteOldAdViews } from './modules/admins/admins.queries';
 import { deleteExpiredPastMatches } from './modules/safety/safety.queries';
+import { deleteOldJobs } from './jobs/queue';
 import { createApp } from './app';
 import { configureTrial } from './modules/plans/service';
 import { configureSecurityLogKey } from './modules/audit/security-log';
 import { createAuth, trustedOrigins } from './auth/auth';
 import { authHooks } from './modules/auth-hooks';
+import { jobHandlers } from './modules/job-handlers';
+import { Clock } from './lib/clock';
+import { JobRunner } from './jobs/runner';
 import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock';
 import { secureDataDir } from './db/data-dir-permissions';
 import { openDatabase, type Database } from './db/client';
@@ -76,13 +80,16 @@ export async function openServices(env: Env, logger: Logger = createLogger(env.L
       : createLocalStorage(path.join(env.DATA_DIR, 'uploads'));
   const hub = new RealtimeHub(database, logger);
   const batchedLog = new BatchedSystemLog(database, logger);
+  const clock = new Clock();
+  const jobs = new JobRunner(database.db, clock, logger);
   const close = async () => {
+    await jobs.stop();
     await hub.stop();
     await batchedLog.flush();
     await database.close();
     lock?.release();
   };
-  return { database, mailer, auth, storage, hub, batchedLog, logger, close };
+  return { database, mailer, auth, storage, hub, batchedLog, logger, clock, jobs, close };
 }
 
 export async function startServer(env: Env): Promise<RunningServer> {
@@ -90,6 +97,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const controlToken = env.DATABASE_URL ? null : randomBytes(32).toString('hex');
   const deps: Deps = { env, controlToken, ...services };
   const app = createApp(deps);
+  services.jobs.setHandlers(jobHandlers(deps));
 
   await services.hub.start();
   const server = await new Promise<Server>((resolve) => {
@@ -114,10 +122,12 @@ export async function startServer(env: Env): Promise<RunningServer> {
       liftEndedSuspensions(services.database.db),
       deleteExpiredPastMatches(services.database.db),
       deleteOldAdViews(services.database.db),
+      deleteOldJobs(services.database.db),
     ]).catch((error: unknown) => services.logger.warn({ err: error }, 'a scheduled sweep failed'));
   void sweep();
   const sweeper = setInterval(sweep, 10 * 60_000);
   sweeper.unref();
+  services.jobs.start(env.JOB_POLL_MS);
 
   let closing: Promise<void> | null = null;
   /**

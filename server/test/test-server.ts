@@ -68,6 +68,8 @@ export async function startTestServer(
     DATABASE_URL: db.databaseUrl,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     RATE_LIMIT_IP_MAX: '1000',
+    // Tests run due jobs themselves (deps.jobs.runDue()), when the clock says so.
+    JOB_POLL_MS: '60000',
     ...overrides,
   });
   const server = await startServer(env);

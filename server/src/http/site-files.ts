@@ -30,6 +30,8 @@ const PRIVATE_PREFIXES = [
   '/date-history',
   '/calendar',
   '/shared-date/',
+  '/check-in',
+  '/trusted-contact',
   '/subscription-success',
   '/dev/',
 ];

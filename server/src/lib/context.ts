@@ -6,6 +6,8 @@ import type { Storage } from '../storage/storage';
 import type { RealtimeHub } from '../realtime/hub';
 import type { BatchedSystemLog } from './batched-system-log';
 import type { Logger } from './logger';
+import type { Clock } from './clock';
+import type { JobRunner } from '../jobs/runner';
 
 /** Everything a request handler may need, built once at start-up. */
 export type Deps = {
@@ -18,6 +20,10 @@ export type Deps = {
   /** System log entries written in batches (see BatchedSystemLog). */
   batchedLog: BatchedSystemLog;
   logger: Logger;
+  /** The time scheduled work goes by (jobs, check-ins); tests move it on. */
+  clock: Clock;
+  /** Due jobs, run by every server, each by one (jobs/). */
+  jobs: JobRunner;
   /** Secret shared with local CLI commands through a 0600 file in DATA_DIR. */
   controlToken: string | null;
 };

@@ -3,7 +3,18 @@ import type { Db } from '../db/client';
 import { devMail } from '../db/schema';
 import type { Logger } from '../lib/logger';
 
-export type Mail = { to: string; subject: string; text: string; html: string; link?: string };
+/** A picture sent with a mail, shown in its HTML as `cid:<cid>`. */
+export type MailAttachment = { filename: string; cid: string; contentType: string; content: Buffer };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  link?: string;
+  /** Extra headers: List-Unsubscribe and List-Unsubscribe-Post on the reminder mail. */
+  headers?: Record<string, string>;
+  attachments?: MailAttachment[];
+};
 export type Mailer = { kind: 'smtp' | 'outbox' | 'dropped'; send(mail: Mail): Promise<void> };
 
 /**
@@ -25,7 +36,15 @@ export function createMailer(options: {
     return {
       kind: 'smtp',
       async send(mail) {
-        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          headers: mail.headers,
+          attachments: mail.attachments,
+        });
       },
     };
   }
@@ -40,7 +59,13 @@ export function createMailer(options: {
   return {
     kind: 'outbox',
     async send(mail) {
-      await db.insert(devMail).values({ ...mail, link: mail.link ?? null });
+      const { attachments = [], headers = {}, ...rest } = mail;
+      await db.insert(devMail).values({
+        ...rest,
+        link: mail.link ?? null,
+        headers,
+        attachments: attachments.map(({ content, ...meta }) => ({ ...meta, base64: content.toString('base64') })),
+      });
       logger.info({ mailTo: mail.to, subject: mail.subject }, 'mail written to the dev outbox (see /dev/mail)');
     },
   };

@@ -15,8 +15,10 @@ import type { TestClient } from '../../test/test-client';
  */
 const suite = serverSuite();
 
-const casesOf = async (admin: TestClient, kind: string) =>
-  (await admin.json<{ cases: TAdminReport[] }>('GET', `/api/admin/cases?kind=${kind}&status=open`)).body.cases;
+const casesOf = async (admin: TestClient, kind: string) => {
+  await suite.server.deps.jobs.runDue(); // a picture is compared by a job once its upload has answered
+  return (await admin.json<{ cases: TAdminReport[] }>('GET', `/api/admin/cases?kind=${kind}&status=open`)).body.cases;
+};
 
 async function verifiedMember(admin: TestClient, photoSeed: number): Promise<SignedInMember> {
   const member = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Vera' } });

@@ -15,10 +15,12 @@ import type { TestClient } from '../../test/test-client';
  */
 const suite = serverSuite();
 
-const reusedCases = async (admin: TestClient, subjectId: string) =>
-  (
+const reusedCases = async (admin: TestClient, subjectId: string) => {
+  await suite.server.deps.jobs.runDue(); // the comparison runs as a job once the upload has answered
+  return (
     await admin.json<{ cases: TAdminReport[] }>('GET', '/api/admin/cases?kind=reused_photo&status=open')
   ).body.cases.filter((c) => c.subject.userId === subjectId);
+};
 
 async function memberWith(picture?: Buffer) {
   const member = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Member' } });

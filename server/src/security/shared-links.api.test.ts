@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { patternImage } from '../../test/images';
-import { factoryMember, type SignedInMember } from '../../test/members';
+import { DAY, matchedPair as newPair, planDate, type Pair } from '../../test/dates';
 import { serverSuite } from '../../test/suite';
 import { testDatabaseKind } from '../../test/test-server';
 import { SHARE_AFTER_START_MS } from '../modules/dates/calendar.service';
@@ -13,36 +13,10 @@ import { SHARE_AFTER_START_MS } from '../modules/dates/calendar.service';
  * match does after it was made.
  */
 const suite = serverSuite();
-const DAY = 86_400_000;
 const sha = (bytes: ArrayBuffer) => createHash('sha256').update(Buffer.from(bytes)).digest('hex');
 
-type Pair = { sharer: SignedInMember; match: SignedInMember; conversationId: string; matchId: string };
-
-async function matchedPair(): Promise<Pair> {
-  const sharer = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Sam Sharer' } });
-  const match = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Alex Match' } });
-  expect(
-    (await match.client.upload('/api/profile/photos', await patternImage(41), 'first.jpg', 'image/jpeg')).status,
-  ).toBe(201);
-  await sharer.client.json('POST', '/api/likes', { targetId: match.id });
-  const liked = await match.client.json<{ conversationId: string; matchId: string }>('POST', '/api/likes', {
-    targetId: sharer.id,
-  });
-  return { sharer, match, conversationId: liked.body.conversationId, matchId: liked.body.matchId };
-}
-
-async function plan(pair: Pair, accept: boolean, startsAt = new Date(Date.now() + DAY)) {
-  const { body } = await pair.sharer.client.json<{ id: string }>('POST', '/api/date-plans', {
-    conversationId: pair.conversationId,
-    startsAt: startsAt.toISOString(),
-    place: 'Blue Bottle Cafe',
-  });
-  if (accept)
-    expect(
-      (await pair.match.client.json('POST', `/api/date-plans/${body.id}/answer`, { action: 'accept' })).status,
-    ).toBe(200);
-  return body.id;
-}
+const matchedPair = () => newPair(suite);
+const plan = planDate;
 
 async function share(pair: Pair, planId: string): Promise<string> {
   const shared = await pair.sharer.client.json<{ path: string }>('POST', `/api/date-plans/${planId}/share`);

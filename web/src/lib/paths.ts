@@ -17,6 +17,8 @@ export const paths = {
   profileEdit: '/profile/edit',
   changePassword: '/profile/change-password',
   settings: '/settings',
+  checkIn: '/check-in',
+  trustedContact: '/trusted-contact',
   pricing: '/pricing',
   aboutUs: '/about-us',
   support: '/support',

@@ -67,6 +67,12 @@ export const devMail = pgTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     link: text('link'),
+    /** Extra headers (List-Unsubscribe) and attachments (base64), as SMTP would send them. */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    attachments: jsonb('attachments')
+      .$type<{ filename: string; cid: string; contentType: string; base64: string }[]>()
+      .notNull()
+      .default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('dev_mail_created_at_idx').on(t.createdAt)],

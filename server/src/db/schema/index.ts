@@ -6,3 +6,5 @@ export * from './safety';
 export * from './trust';
 export * from './account';
 export * from './prints';
+export * from './jobs';
+export * from './check-ins';

@@ -130,7 +130,7 @@ export const datePlans = pgTable(
     invitee: member('invitee'),
     startsAt: at('starts_at').notNull(),
     place: text('place').notNull(),
-    /** proposed, accepted, declined or replaced (by a counter-proposal). */
+    /** proposed, accepted, declined, replaced (by a counter-proposal) or cancelled (by either). */
     status: text('status').notNull().default('proposed'),
     replacedBy: uuid('replaced_by'),
     /** When both were invited to verify the date, once its time had passed. */

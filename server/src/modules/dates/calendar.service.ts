@@ -7,6 +7,7 @@ import type { Deps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { requireParticipant } from '../messages/messages.service';
 import { notify } from '../notifications/notifications.service';
+import { stopPlanCheckIns } from '../check-ins/check-ins.service';
 import { announceDateChange } from './date-verification.service';
 import { otherMember } from '../profiles/names';
 import { timeToken } from '../../../../contracts/times';
@@ -93,6 +94,31 @@ export async function respondToDate(
     link: '/calendar',
   });
   await announceDateChange(db, [viewerId, plan.to], plan.conversationId);
+  return listPlans(db, viewerId);
+}
+
+/**
+ * Either of the two calls a proposed or accepted date off. Check-ins for it stop with it, and a
+ * 'Share my date' link dies (it shows accepted dates only).
+ */
+export async function cancelPlan(db: Db, viewerId: string, planId: string): Promise<TDatePlan[]> {
+  const plan = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(datePlans).where(eq(datePlans.id, planId)).for('update');
+    if (!row || (row.invitee !== viewerId && row.proposedBy !== viewerId))
+      throw new AppError('NOT_FOUND', 'That date does not exist.');
+    if (row.status !== 'proposed' && row.status !== 'accepted')
+      throw new AppError('CONFLICT', 'Only a proposed or accepted date can be cancelled.');
+    await tx.update(datePlans).set({ status: 'cancelled' }).where(eq(datePlans.id, planId));
+    await stopPlanCheckIns(tx, planId);
+    return { ...row, other: row.invitee === viewerId ? row.proposedBy : row.invitee };
+  });
+  await notify(db, plan.other, {
+    type: 'date',
+    title: 'Date cancelled',
+    message: `${when(plan.startsAt)} at ${plan.place} is off.`,
+    link: '/calendar',
+  });
+  await announceDateChange(db, [viewerId, plan.other], plan.conversationId);
   return listPlans(db, viewerId);
 }
 

@@ -14,6 +14,7 @@ import type { AppEnv } from '../../lib/context';
 import { errorResponse, imageResponse, jsonBody, jsonResponse, uploadBody, uploadRefusals } from '../../lib/openapi';
 import { defineRoute, viewerOf } from '../../lib/route';
 import {
+  cancelPlan,
   listPlans,
   proposeDate,
   readSharedDate,
@@ -168,6 +169,19 @@ const unshare = defineRoute('member', {
   responses: { 200: jsonResponse(ZRevoked, 'Stopped') },
 });
 
+const cancel = defineRoute('member', {
+  method: 'post',
+  path: '/api/date-plans/{planId}/cancel',
+  tags: ['Calendar'],
+  summary: 'Call a proposed or accepted date off (either of the two); its check-ins stop',
+  request: { params: planParams },
+  responses: {
+    200: jsonResponse(ZDatePlanList, 'Plans'),
+    409: errorResponse('Already declined, replaced or cancelled'),
+    404: errorResponse('No such date'),
+  },
+});
+
 const tokenParams = z.object({ token: z.string().min(20).max(64) });
 const shared = defineRoute('public', {
   method: 'get',
@@ -243,6 +257,9 @@ export const dateRoutes = routes
       },
       200,
     ),
+  )
+  .openapi(cancel, async (c) =>
+    c.json({ plans: await cancelPlan(c.get('deps').database.db, c.get('user').id, c.req.valid('param').planId) }, 200),
   )
   .openapi(share, async (c) =>
     c.json(await shareDate(c.get('deps').database.db, c.get('user').id, c.req.valid('param').planId), 201),

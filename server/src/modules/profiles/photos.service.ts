@@ -6,8 +6,8 @@ import type { Db } from '../../db/client';
 import { photos } from '../../db/schema';
 import { photoPrint } from '../../images/photo-print';
 import { processImage } from '../../images/process-image';
-import { deletePhotoPrint, insertPrint } from '../safety/prints.queries';
-import { checkReusedPicture } from '../safety/reused-photos';
+import { deletePhotoPrint } from '../safety/prints.queries';
+import { recordPrint } from '../safety/reused-photos';
 import type { Deps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { blockedBetween } from '../safety/blocks';
@@ -47,7 +47,6 @@ export async function addPhoto(
     await deps.storage.delete(keys.large).catch(() => {});
     throw error;
   }
-  let printId: string | null = null;
   try {
     await db.transaction(async (tx) => {
       await lockMemberPhotos(tx, userId);
@@ -65,7 +64,7 @@ export async function addPhoto(
         width: image.width,
         height: image.height,
       });
-      if (print) printId = await insertPrint(tx, { userId, photoId: id, print });
+      if (print) await recordPrint(tx, { userId, photoId: id, print });
       // "Selfie verified" vouches for the photos a moderator compared with the selfie. A new photo
       // lifts the mark, and the approved selfie goes back to the review queue to be compared with
       // the photos as they are now; approving it again restores the mark.
@@ -76,11 +75,6 @@ export async function addPhoto(
     await Promise.all([deps.storage.delete(keys.large), deps.storage.delete(keys.thumb)]);
     throw error;
   }
-  // The photo is stored by now: a failed look for the same picture elsewhere is logged, not the upload's failure.
-  if (print && printId)
-    await checkReusedPicture(deps, { userId, printId, print, kind: 'photo' }).catch((error: unknown) =>
-      deps.logger.error({ err: error, userId }, 'a photo could not be compared with other accounts'),
-    );
   return listPhotos(db, userId);
 }
 

@@ -27,6 +27,19 @@ export async function insertPrint(
   return row!.id;
 }
 
+/** A print as stored, for the check that runs after its upload. */
+export const selectPrint = (db: Execute, printId: string) =>
+  selectRow(
+    db,
+    z.object({
+      hash: z.string(),
+      crops: z.array(z.string()),
+      colours: z.instanceof(Uint8Array).transform((bytes) => Buffer.from(bytes)),
+      uploaded_by: z.string(),
+    }),
+    sql`select hash::text as hash, crops::text[] as crops, colours, uploaded_by from image_prints where id = ${printId}`,
+  );
+
 const ZStoredPrint = z.object({
   id: z.string(),
   user_id: z.string().nullable(),
@@ -40,11 +53,15 @@ const ZStoredPrint = z.object({
 export type StoredPrint = z.output<typeof ZStoredPrint>;
 
 /**
- * Other accounts' prints whose hashes come close to this print's: its whole picture against
- * their views, or their whole picture against its views. The colours decide afterwards
- * (comparePrints). A print of a deleted account counts only when it was kept on purpose.
+ * Other accounts' older prints whose hashes come close to this print's: its whole picture
+ * against their views, or their whole picture against its views. The colours decide afterwards
+ * (comparePrints). A print of a deleted account counts only when it was kept on purpose. Only
+ * older ones: the newer upload of a picture is the one a case is about.
  */
-export function selectCandidatePrints(db: Execute, { userId, print }: { userId: string; print: PhotoPrint }) {
+export function selectCandidatePrints(
+  db: Execute,
+  { userId, printId, print }: { userId: string; printId: string; print: PhotoPrint },
+) {
   const hash = sql`${print.hash}::bit(64)`;
   const near = (a: ReturnType<typeof sql>, b: ReturnType<typeof sql>) =>
     sql`bit_count(${a} # ${b}) <= ${SAME_PICTURE.maxBits}`;
@@ -56,6 +73,7 @@ export function selectCandidatePrints(db: Execute, { userId, print }: { userId: 
            p.hash::text as hash, p.crops::text[] as crops, p.colours
     from image_prints p left join "user" u on u.id = p.user_id
     where p.uploaded_by <> ${userId}
+      and (p.created_at, p.id) < (select created_at, id from image_prints where id = ${printId})
       and (p.user_id is not null or p.kept_because is not null)
       and (${near(sql`p.hash`, hash)}
         or exists (select 1 from unnest(p.crops) as crop(h) where ${near(sql`crop.h`, hash)})

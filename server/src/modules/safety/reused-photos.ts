@@ -2,7 +2,15 @@ import type { Db } from '../../db/client';
 import { comparePrints, isSamePicture, type PhotoPrint } from '../../images/photo-print';
 import type { Deps } from '../../lib/context';
 import { appendSecurityLog } from '../audit/security-log';
-import { insertReusedPhotoCase, selectCandidatePrints, type StoredPrint } from './prints.queries';
+import { z } from 'zod';
+import { enqueueJob } from '../../jobs/queue';
+import {
+  insertPrint,
+  insertReusedPhotoCase,
+  selectCandidatePrints,
+  selectPrint,
+  type StoredPrint,
+} from './prints.queries';
 import { sealOf } from './snapshot';
 
 /**
@@ -29,12 +37,12 @@ const whoseOf = (matched: StoredPrint): keyof typeof WHOSE => {
   return matched.kept_because === 'removed' ? 'removed' : 'active';
 };
 
-/** The closest of another account's pictures that is the same picture as this one, if any. */
-export async function findReusedPicture(db: Db, userId: string, print: PhotoPrint) {
-  const candidates = await selectCandidatePrints(db, { userId, print });
+/** The closest of another account's earlier pictures that is the same picture as this one, if any. */
+async function findReusedPicture(db: Db, upload: { userId: string; printId: string; print: PhotoPrint }) {
+  const candidates = await selectCandidatePrints(db, upload);
   let found: { matched: StoredPrint; bits: number; colour: number } | null = null;
   for (const candidate of candidates) {
-    const comparison = comparePrints(print, {
+    const comparison = comparePrints(upload.print, {
       hash: candidate.hash,
       crops: candidate.crops,
       colours: candidate.colours,
@@ -52,16 +60,32 @@ export async function findReusedPicture(db: Db, userId: string, print: PhotoPrin
   return found;
 }
 
+export const REUSED_PICTURE_JOB = 'reused-picture.check';
+const ZCheckPayload = z.object({ printId: z.string(), kind: z.enum(['photo', 'selfie']) });
+
+/** Stores a new picture's print, in its upload's transaction, with the job that will compare it. */
+export async function recordPrint(
+  tx: Pick<Db, 'execute'>,
+  upload: { userId: string; photoId?: string; selfieId?: string; print: PhotoPrint },
+): Promise<void> {
+  const printId = await insertPrint(tx, upload);
+  const kind = upload.photoId ? 'photo' : 'selfie';
+  // Due at once: the next pass of the job runner compares it, after the upload has answered.
+  await enqueueJob(tx, { kind: REUSED_PICTURE_JOB, runAt: new Date(0), payload: { printId, kind } });
+}
+
 /**
- * After an upload has been stored: looks for the same picture on another account and opens a
- * case when there is one (once per pair of accounts while it is open). Returns the case's id.
+ * The job after an upload: looks for the same picture on another account and opens a case
+ * when there is one (once per pair of accounts while it is open). Returns the case's id. A
+ * picture deleted before its turn came is not compared.
  */
-export async function checkReusedPicture(
-  deps: Pick<Deps, 'database'>,
-  upload: { userId: string; printId: string; print: PhotoPrint; kind: 'photo' | 'selfie' },
-): Promise<string | null> {
+export async function checkReusedPicture(deps: Pick<Deps, 'database'>, payload: unknown): Promise<string | null> {
   const { db } = deps.database;
-  const found = await findReusedPicture(db, upload.userId, upload.print);
+  const { printId, kind } = ZCheckPayload.parse(payload);
+  const stored = await selectPrint(db, printId);
+  if (!stored) return null;
+  const upload = { userId: stored.uploaded_by, printId, kind, print: stored };
+  const found = await findReusedPicture(db, upload);
   if (!found) return null;
   const details = `A ${upload.kind} matches a picture of ${WHOSE[whoseOf(found.matched)]} (id ${found.matched.uploaded_by}): ${found.bits} of 64 bits apart, colours ΔE ${found.colour}.`;
   return db.transaction(async (tx) => {

@@ -16,6 +16,8 @@ import { blocks, moderationCases, pastMatches, type SnapshotMessage } from '../.
 import { AppError } from '../../lib/errors';
 import { publish } from '../../realtime/hub';
 import { openModerationCase } from './moderation';
+import { byPair } from '../check-ins/check-ins.queries';
+import { stopCheckIns } from '../check-ins/check-ins.service';
 import { sealOf, snapshotConversation } from './snapshot';
 import { selectPhotoMatches } from './prints.queries';
 import { displayName, otherMember } from '../profiles/names';
@@ -42,11 +44,16 @@ async function requireOtherMember(db: Pick<Db, 'execute'>, viewerId: string, oth
  */
 export async function blockMember(db: Db, viewerId: string, otherId: string): Promise<void> {
   await requireOtherMember(db, viewerId, otherId);
-  const inserted = await db
-    .insert(blocks)
-    .values({ blockerId: viewerId, blockedId: otherId })
-    .onConflictDoNothing()
-    .returning();
+  // A block ends any date check-in between the two, in the same transaction.
+  const inserted = await db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(blocks)
+      .values({ blockerId: viewerId, blockedId: otherId })
+      .onConflictDoNothing()
+      .returning();
+    if (rows.length) await stopCheckIns(tx, byPair(viewerId, otherId));
+    return rows;
+  });
   if (inserted.length)
     await publish(db, [viewerId, otherId], {
       type: 'conversation-closed',

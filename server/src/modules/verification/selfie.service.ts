@@ -14,8 +14,7 @@ import { profiles, selfieChallenges, selfieSubmissions } from '../../db/schema';
 import { appendSecurityLog } from '../audit/security-log';
 import { photoPrint } from '../../images/photo-print';
 import { processImage } from '../../images/process-image';
-import { insertPrint } from '../safety/prints.queries';
-import { checkReusedPicture } from '../safety/reused-photos';
+import { recordPrint } from '../safety/reused-photos';
 import type { Deps } from '../../lib/context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -44,7 +43,7 @@ export async function startSelfieChallenge(db: Db, userId: string): Promise<TSel
  * unexpired and unused, so an old photo cannot be sent again. One selfie waits at a time.
  */
 export async function submitSelfie(
-  deps: Pick<Deps, 'database' | 'storage' | 'logger'>,
+  deps: Pick<Deps, 'database' | 'storage'>,
   userId: string,
   challengeId: string,
   upload: Buffer,
@@ -60,7 +59,6 @@ export async function submitSelfie(
   const id = randomUUID();
   const key = `selfies/${userId}/${id}.webp`;
   await deps.storage.put(key, image.large);
-  let printId: string | null = null;
   try {
     await db.transaction(async (tx) => {
       const pose = await useChallenge(tx, { userId, challengeId });
@@ -71,17 +69,12 @@ export async function submitSelfie(
         .onConflictDoNothing()
         .returning({ id: selfieSubmissions.id });
       if (!inserted.length) throw new AppError('CONFLICT', TRUST_TEXT.selfiePending);
-      if (print) printId = await insertPrint(tx, { userId, selfieId: id, print });
+      if (print) await recordPrint(tx, { userId, selfieId: id, print });
     });
   } catch (error) {
     await deps.storage.delete(key);
     throw error;
   }
-  // Someone else's selfie, or a picture of another account, sent as one's own.
-  if (print && printId)
-    await checkReusedPicture(deps, { userId, printId, print, kind: 'selfie' }).catch((error: unknown) =>
-      deps.logger.error({ err: error, userId }, 'a selfie could not be compared with other accounts'),
-    );
   return selfieStatus(db, userId);
 }
 

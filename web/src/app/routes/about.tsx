@@ -7,6 +7,7 @@ import {
   Eye,
   Flag,
   Heart,
+  LifeBuoy,
   Lock,
   MessageCircle,
   ScanSearch,
@@ -216,6 +217,11 @@ const COMMITMENTS: Item[] = [
     text: 'Only matches can write to you, you can accept verified members only, and blocking closes a chat for good.',
   },
   {
+    icon: LifeBuoy,
+    title: 'Date check-ins',
+    text: 'Name a trusted contact, and we ask you during a date whether you are OK. If you do not answer in time, they get an email with who you are meeting, where and when. Nothing reaches them otherwise. Free on every plan.',
+  },
+  {
     icon: ScanSearch,
     title: 'Borrowed photos found',
     text: 'Every photo and selfie is compared with the pictures of other accounts, even cropped or recompressed. The same picture on two accounts goes to our safety team, who look at both side by side.',
@@ -241,6 +247,7 @@ const TIPS: { when: string; tips: string[] }[] = [
       'Check for the verified badge and read their reputation.',
       'Keep chatting on Vouch until you feel ready.',
       'Share your plans with a friend using Share my date.',
+      'Set a check-in on the calendar: we ask you at the time you choose, and email your trusted contact if you do not answer.',
     ],
   },
   {

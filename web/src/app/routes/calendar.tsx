@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { CalendarHeart, Camera, Check, Clock, MapPin, Share2, Star, X } from 'lucide-react';
+import { CalendarHeart, CalendarX, Camera, Check, Clock, MapPin, Share2, Star, X } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { z } from 'zod';
 import { PLACE_MAX } from '@contracts/trust-constants';
@@ -11,12 +11,15 @@ import type { TDatePlan } from '@contracts/trust';
 import { PageHeader, TitledSection } from '@/components/page/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardIconTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { PageSpinner } from '@/components/ui/spinner';
+import { CheckInPanel } from '@/features/check-ins';
 import { matchesQueryOptions } from '@/features/discovery/discovery-api';
 import {
   answerDate,
+  cancelDate,
   plansQueryOptions,
   proposeDate,
   refreshAfterOwnDateChange,
@@ -161,12 +164,14 @@ const STATUS: Record<TDatePlan['status'], { label: string; className: string }> 
   },
   declined: { label: 'Declined', className: 'bg-muted text-muted-foreground' },
   replaced: { label: 'Replaced', className: 'bg-muted text-muted-foreground' },
+  cancelled: { label: 'Cancelled', className: 'bg-muted text-muted-foreground' },
 };
 
 function PlanCard({ plan, past }: { plan: TDatePlan; past: boolean }) {
   const client = useQueryClient();
   const [countering, setCountering] = useState(false);
   const [link, setLink] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState(false);
   const answer = useMutation({
     mutationFn: (action: 'accept' | 'decline') => answerDate(plan.id, { action }),
     onSuccess: (result, action) => {
@@ -195,6 +200,16 @@ function PlanCard({ plan, past }: { plan: TDatePlan; past: boolean }) {
       setLink(null);
       toast.success('Sharing stopped', { description: 'The link no longer shows anything.' });
       void client.invalidateQueries({ queryKey: plansQueryOptions.queryKey });
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Please try again.')),
+  });
+  const cancel = useMutation({
+    mutationFn: () => cancelDate(plan.id),
+    onSuccess: (result) => {
+      client.setQueryData(plansQueryOptions.queryKey, result.plans);
+      void client.invalidateQueries({ queryKey: ['check-ins'] });
+      setCancelling(false);
+      toast.success('Date cancelled', { description: `${plan.other.name} has been told.` });
     },
     onError: (error) => toast.error(errorMessage(error, 'Please try again.')),
   });
@@ -234,6 +249,11 @@ function PlanCard({ plan, past }: { plan: TDatePlan; past: boolean }) {
             <Share2 aria-hidden /> Share my date
           </Button>
         )}
+        {!past && (plan.status === 'accepted' || (plan.status === 'proposed' && plan.proposedByMe)) && (
+          <Button size="sm" variant="ghost" onClick={() => setCancelling(true)}>
+            <CalendarX aria-hidden /> Cancel date
+          </Button>
+        )}
         {plan.sharing && (
           <Button size="sm" variant="ghost" onClick={() => stopSharing.mutate()} disabled={stopSharing.isPending}>
             <X aria-hidden /> Stop sharing
@@ -255,7 +275,19 @@ function PlanCard({ plan, past }: { plan: TDatePlan; past: boolean }) {
           </Button>
         )}
       </div>
+      <CheckInPanel plan={plan} />
       {countering && <CounterForm plan={plan} onDone={() => setCountering(false)} />}
+      <ConfirmDialog
+        open={cancelling}
+        onOpenChange={setCancelling}
+        title={`Cancel your date with ${plan.other.name}?`}
+        description="They are told at once. A check-in for this date stops, and a shared link stops working."
+        confirmLabel="Cancel date"
+        cancelLabel="Keep it"
+        destructive
+        pending={cancel.isPending}
+        onConfirm={() => cancel.mutate()}
+      />
       {link && (
         <label className="grid gap-1 text-xs text-muted-foreground">
           Share this link with a trusted friend
@@ -271,8 +303,9 @@ function Plans() {
   if (plans.isPending) return <PageSpinner />;
   const now = Date.now();
   const list = plans.data ?? [];
-  const upcoming = list.filter((p) => new Date(p.startsAt).getTime() >= now && p.status !== 'declined');
-  const past = list.filter((p) => new Date(p.startsAt).getTime() < now || p.status === 'declined').reverse();
+  const over = (p: TDatePlan) => p.status === 'declined' || p.status === 'cancelled';
+  const upcoming = list.filter((p) => new Date(p.startsAt).getTime() >= now && !over(p));
+  const past = list.filter((p) => new Date(p.startsAt).getTime() < now || over(p)).reverse();
   return (
     <div className="grid content-start gap-6">
       <TitledSection

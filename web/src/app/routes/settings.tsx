@@ -5,6 +5,7 @@ import { toast } from '@/lib/toast';
 import { CASE_STATUS_LABELS, REPORT_REASONS, SAFETY_TEXT, type TMyReport } from '@contracts/safety';
 import { PageHeader } from '@/components/page/page-header';
 import { ListSection, SectionListRow } from '@/components/page/settings-section';
+import { TrustedContactSection } from '@/features/check-ins';
 import {
   AccountDataSection,
   ActivitySection,
@@ -164,6 +165,7 @@ function Settings() {
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <PrivacySection />
         <SelfieCard />
+        <TrustedContactSection />
         <BlockedMembers />
         <PastMatches onReport={setReport} />
         <MyReports />

@@ -7,6 +7,7 @@ import {
   CalendarHeart,
   Crown,
   Heart,
+  LifeBuoy,
   MessageCircle,
   ShieldCheck,
   Sparkles,
@@ -28,6 +29,7 @@ const ICONS: Record<TNotification['type'], typeof Heart> = {
   date: CalendarHeart,
   super_like: Sparkles,
   premium: Crown,
+  check_in: LifeBuoy,
 };
 
 const ago = (iso: string) => {

@@ -45,6 +45,8 @@ export const proposeDate = (input: { conversationId: string; startsAt: string; p
   data(api.api['date-plans'].$post({ json: input }));
 export const answerDate = (planId: string, answer: TDateAnswer) =>
   data(api.api['date-plans'][':planId'].answer.$post({ param: { planId }, json: answer }));
+export const cancelDate = (planId: string) =>
+  data(api.api['date-plans'][':planId'].cancel.$post({ param: { planId } }));
 export const shareDate = (planId: string) => data(api.api['date-plans'][':planId'].share.$post({ param: { planId } }));
 export const stopSharingDate = (planId: string) =>
   data(api.api['date-plans'][':planId'].share.$delete({ param: { planId } }));

@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import { mailedLink, matchedMembers, toast, uniqueEmail, VIEWPORTS } from './helpers';
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+test('[CHECK-IN] a member names a trusted contact who confirms, sets a check-in for a date, is asked, and answers', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const headers = { origin: baseURL! };
+  const {
+    first: nora,
+    second: theo,
+    conversationId,
+    matchId,
+  } = await matchedMembers(browser, baseURL!, ['Nora', 'Theo']);
+  const page = nora.page;
+  // Nora has seen the match already ("It's a match!" would otherwise greet her first page).
+  await page.request.post(`/api/matches/${matchId}/seen`, { data: {}, headers });
+  await page.setViewportSize(VIEWPORTS[0]);
+
+  // Settings: name the contact; they get an invitation.
+  const contactEmail = uniqueEmail('mia');
+  await page.goto('/settings#trusted-contact');
+  const section = page.locator('#trusted-contact');
+  await section.getByRole('button', { name: 'Add a trusted contact' }).click();
+  await section.getByLabel('Their name').fill('Mia');
+  await section.getByLabel('Their email').fill(contactEmail);
+  await section.getByRole('button', { name: 'Send invitation' }).click();
+  await toast(page, 'Invitation sent to Mia');
+  await expect(section.getByText('waiting for them to confirm')).toBeVisible();
+
+  // The contact confirms from the mailed link: opening it does nothing until the button is pressed.
+  const contact = await (await browser.newContext({ baseURL })).newPage();
+  await contact.goto(await mailedLink(contact, contactEmail, 'trusted contact'));
+  await expect(contact.getByRole('heading', { name: 'Be a trusted contact' })).toBeVisible();
+  await contact.getByRole('button', { name: 'Yes, I will be their contact' }).click();
+  await expect(contact.getByRole('status')).toHaveText("Thank you. You are now Nora's trusted contact.");
+  await contact.screenshot({ path: test.info().outputPath('trusted-contact-confirmed.png') });
+  await page.reload();
+  await expect(section.getByText('confirmed')).toBeVisible();
+
+  // An accepted date tomorrow, then the check-in on the calendar.
+  const startsAt = new Date(Date.now() + DAY);
+  const plan = (await (
+    await page.request.post('/api/date-plans', {
+      headers,
+      data: { conversationId, startsAt: startsAt.toISOString(), place: 'Harbour Bar' },
+    })
+  ).json()) as { id: string };
+  await theo.page.request.post(`/api/date-plans/${plan.id}/answer`, { headers, data: { action: 'accept' } });
+  await page.goto('/calendar');
+  const card = page.getByLabel('Date with Theo');
+  const panel = card.getByLabel('Date check-in');
+  await panel.getByRole('button', { name: 'Set a check-in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Check in during your date' });
+  await dialog.getByLabel('Email my contact if I have not answered after').selectOption('15');
+  await dialog.getByLabel(/A note for your contact/).fill('Meeting Theo at the Harbour Bar, then a walk.');
+  await dialog.getByRole('button', { name: 'Set check-in' }).click();
+  await toast(page, 'Check-in set');
+  await expect(panel).toContainText('We will ask you at');
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`calendar-check-in-${viewport.width}.png`) });
+  }
+
+  // The time comes (the server's clock is moved on): the member is asked, and says they are OK.
+  await page.request.post('/api/dev/clock', { headers, data: { advanceMs: DAY + 2 * HOUR + 60_000 } });
+  await expect(async () => {
+    await page.reload();
+    await expect(panel.getByRole('alert')).toContainText('Are you OK?', { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await page.screenshot({ path: test.info().outputPath('calendar-asked-390.png') });
+  await panel.getByRole('button', { name: "I'm OK" }).click();
+  await toast(page, 'Glad you are OK');
+  await expect(panel).toContainText('You checked in: all good.');
+});

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { memberId } from './columns';
+import { datePlans } from './trust';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * A member's one trusted contact: someone outside Vouch who is emailed if the member misses a
+ * date check-in. Nothing is sent to them before they confirm through the link in their
+ * invitation (only the link token's hash is kept).
+ */
+export const trustedContacts = pgTable('trusted_contacts', {
+  userId: memberId('user_id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  invitedAt: at('invited_at').notNull().defaultNow(),
+  confirmedAt: at('confirmed_at'),
+});
+
+/**
+ * "Ask me at 22:00 if I'm OK" for an accepted date. At checkAt the member is asked (a
+ * notification and an email with an "I'm OK" link); if they have not answered graceMinutes
+ * later, their confirmed contact is emailed. The asking and the alert are jobs (jobs table), so
+ * they survive restarts and run once across servers. The link's token is a keyed hash of the
+ * check-in and okNonce: the server can write it again for a retried mail, and the database alone
+ * cannot.
+ */
+export const dateCheckIns = pgTable(
+  'date_check_ins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => datePlans.id, { onDelete: 'cascade' }),
+    userId: memberId('user_id'),
+    checkAt: at('check_at').notNull(),
+    graceMinutes: integer('grace_minutes').notNull(),
+    note: text('note').notNull().default(''),
+    /** The member's time zone, so mail writes times as they read them. */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** scheduled, asked, ok, alerted (the contact was emailed) or cancelled. */
+    status: text('status').notNull().default('scheduled'),
+    okNonce: text('ok_nonce').notNull(),
+    askedAt: at('asked_at'),
+    answeredAt: at('answered_at'),
+    alertedAt: at('alerted_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('date_check_ins_plan_user_idx').on(t.planId, t.userId),
+    index('date_check_ins_user_idx')
+      .on(t.userId)
+      .where(sql`status in ('scheduled', 'asked')`),
+  ],
+);

@@ -1,0 +1,223 @@
+import { describe, expect, it } from 'vitest';
+import { CHECK_IN_TEXT, CONTACT_INVITES_PER_DAY } from '../../../../contracts/check-ins';
+import type { TDevMail } from '../../../../contracts/responses';
+import { uniqueEmail } from '../../../test/accounts';
+import { DAY, matchedPair, planDate, type Pair } from '../../../test/dates';
+import { factoryMember } from '../../../test/members';
+import { serverSuite } from '../../../test/suite';
+import { testDatabaseKind } from '../../../test/test-server';
+import type { TestClient } from '../../../test/test-client';
+
+/**
+ * Date check-ins with a trusted contact, driven by the server's clock: the member is asked at
+ * the time they chose; their contact is mailed once, only when they did not answer in time; and
+ * nothing reaches the contact after "I'm OK", a cancelled date, a block or turning it off.
+ */
+const suite = serverSuite();
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+
+const outbox = async (to: string): Promise<TDevMail[]> =>
+  (await suite.server.client().json<{ mail: TDevMail[] }>('GET', '/api/dev/mail')).body.mail.filter(
+    (mail) => mail.to === to,
+  );
+/** Moves the server's clock on, then runs what fell due. */
+const pass = async (ms: number) => {
+  suite.server.deps.clock.advance(ms);
+  await suite.server.deps.jobs.runDue();
+};
+const tokenOf = (link: string | null) => new URL(link!).searchParams.get('token')!;
+
+/** A member with a confirmed contact, on a date (accepted unless told) a day from now. */
+async function onADate(options: { accept?: boolean; names?: [string, string] } = {}) {
+  const pair = await matchedPair(suite, options.names ?? ['Nora Quinn', 'Theo Marsh']);
+  const contactEmail = uniqueEmail('contact');
+  const set = await pair.sharer.client.json('PUT', '/api/trusted-contact', { name: 'Mia', email: contactEmail });
+  expect(set.status).toBe(200);
+  const [invite] = await outbox(contactEmail);
+  expect(invite!.subject).toBe('Nora asked you to be their trusted contact');
+  const confirmed = await suite.server
+    .client()
+    .json('POST', '/api/trusted-contact/confirm', { token: tokenOf(invite!.link) });
+  expect(confirmed.body).toEqual({ firstName: 'Nora' });
+  const startsAt = new Date(suite.server.deps.clock.now().getTime() + DAY);
+  const planId = await planDate(pair, options.accept ?? true, startsAt);
+  return { ...pair, planId, startsAt, contactEmail, memberEmail: await emailOf(pair.sharer.client) };
+}
+
+const emailOf = async (client: TestClient) =>
+  (await client.json<{ user: { email: string } }>('GET', '/api/me')).body.user.email;
+
+const setCheckIn = (date: Pair & { planId: string; startsAt: Date }, body: Record<string, unknown> = {}) =>
+  date.sharer.client.json<{ id: string; status: string; error?: { message: string; fields?: Record<string, string> } }>(
+    'PUT',
+    `/api/date-plans/${date.planId}/check-in`,
+    {
+      checkAt: new Date(date.startsAt.getTime() + 2 * HOUR).toISOString(),
+      graceMinutes: 30,
+      note: 'Dinner at the Blue Bottle, then maybe the cinema.',
+      timeZone: 'Europe/Paris',
+      ...body,
+    },
+  );
+
+describe(`date check-ins on ${testDatabaseKind}`, () => {
+  it('asks at the chosen time, then mails the contact once, with who, where, when and the note', async () => {
+    const date = await onADate();
+    const set = await setCheckIn(date);
+    expect(set.status).toBe(200);
+    expect(set.body.status).toBe('scheduled');
+
+    // Nothing before the time.
+    await pass(DAY + 2 * HOUR - MINUTE);
+    expect(await outbox(date.memberEmail)).not.toContainEqual(expect.objectContaining({ subject: 'Are you OK?' }));
+    // At the time: the member is asked, by mail and in the app; the contact hears nothing yet.
+    await pass(2 * MINUTE);
+    const asks = (await outbox(date.memberEmail)).filter((m) => m.subject === 'Are you OK?');
+    expect(asks).toHaveLength(1);
+    expect(asks[0]!.link).toMatch(/\/check-in\?token=/);
+    const { body: notes } = await date.sharer.client.json<{ notifications: { type: string; title: string }[] }>(
+      'GET',
+      '/api/notifications',
+    );
+    expect(notes.notifications).toContainEqual(expect.objectContaining({ type: 'check_in', title: 'Are you OK?' }));
+    expect((await outbox(date.contactEmail)).map((m) => m.subject)).toEqual([
+      'Nora asked you to be their trusted contact',
+    ]);
+
+    // Thirty minutes later, unanswered: one mail to the contact, however often the jobs run.
+    await pass(28 * MINUTE);
+    expect((await outbox(date.contactEmail)).filter((m) => m.subject.includes('has not checked in'))).toHaveLength(0);
+    await pass(2 * MINUTE);
+    await pass(HOUR);
+    const alerts = (await outbox(date.contactEmail)).filter((m) => m.subject.includes('has not checked in'));
+    expect(alerts).toHaveLength(1);
+    const [alert] = alerts;
+    expect(alert!.subject).toBe('Nora has not checked in after their date');
+    expect(alert!.text).toContain('Meeting: Theo');
+    expect(alert!.text).toContain('Where: Blue Bottle Cafe');
+    expect(alert!.text).toMatch(/When: \w+day \d+ \w+ at \d\d:\d\d (CET|CEST|GMT\+\d)/);
+    expect(alert!.text).toContain('Dinner at the Blue Bottle, then maybe the cinema.');
+    expect(alert!.text).toContain('112');
+    expect(alert!.attachments).toEqual([expect.objectContaining({ cid: 'match-photo', contentType: 'image/jpeg' })]);
+    expect(alert!.html).toContain('cid:match-photo');
+    // What the contact sees is what the mail says: no surname, no address, no link into Vouch.
+    expect(alert!.text).not.toContain('Marsh');
+    expect(alert!.text).not.toContain(date.memberEmail);
+    expect(alert!.text).not.toMatch(/https?:\/\//);
+    expect(alert!.link).toBeNull();
+
+    // The member answers late, from the mailed link: the contact is told they are OK.
+    const late = await suite.server.client().json('POST', '/api/check-ins/ok', { token: tokenOf(asks[0]!.link) });
+    expect(late.body).toEqual({ firstName: 'Nora' });
+    expect((await outbox(date.contactEmail)).map((m) => m.subject)).toContain('Nora is OK');
+  });
+
+  it('sends the contact nothing after an early "I\'m OK", a cancelled date, a block or turning it off', async () => {
+    const outcomes: Record<string, string> = {};
+    const ways: [string, (date: Awaited<ReturnType<typeof onADate>>, id: string) => Promise<unknown>][] = [
+      ['early OK', (date, id) => date.sharer.client.json('POST', `/api/check-ins/${id}/ok`)],
+      ['turned off', (date, id) => date.sharer.client.json('DELETE', `/api/check-ins/${id}`)],
+      [
+        'date cancelled by the match',
+        (date) => date.match.client.json('POST', `/api/date-plans/${date.planId}/cancel`),
+      ],
+      ['blocked by the member', (date) => date.sharer.client.json('PUT', `/api/blocks/${date.match.id}`)],
+      ['blocked by the match', (date) => date.match.client.json('PUT', `/api/blocks/${date.sharer.id}`)],
+    ];
+    for (const [way, stop] of ways) {
+      const date = await onADate();
+      const { body } = await setCheckIn(date);
+      await stop(date, body.id);
+      await pass(DAY + 5 * HOUR);
+      const { body: mine } = await date.sharer.client.json<{ checkIns: { status: string }[] }>('GET', '/api/check-ins');
+      outcomes[way] =
+        `${mine.checkIns[0]!.status}, ${(await outbox(date.contactEmail)).length - 1} mails to the contact`;
+    }
+    expect(outcomes).toEqual({
+      'early OK': 'ok, 0 mails to the contact',
+      'turned off': 'cancelled, 0 mails to the contact',
+      'date cancelled by the match': 'cancelled, 0 mails to the contact',
+      'blocked by the member': 'cancelled, 0 mails to the contact',
+      'blocked by the match': 'cancelled, 0 mails to the contact',
+    });
+  });
+
+  it('refuses a check-in without a confirmed contact, off the date, in the past, or with another grace period', async () => {
+    const date = await onADate();
+    const refusal = async (body: Record<string, unknown>) => {
+      const answer = await setCheckIn(date, body);
+      return [answer.status, answer.body.error?.message];
+    };
+    expect(await refusal({ graceMinutes: 20 })).toEqual([400, CHECK_IN_TEXT.graceInvalid]);
+    expect(await refusal({ checkAt: new Date(date.startsAt.getTime() - MINUTE).toISOString() })).toEqual([
+      400,
+      CHECK_IN_TEXT.timeOutsideDate,
+    ]);
+    expect(await refusal({ checkAt: new Date(date.startsAt.getTime() + 25 * HOUR).toISOString() })).toEqual([
+      400,
+      CHECK_IN_TEXT.timeOutsideDate,
+    ]);
+    expect(await refusal({ note: 'x'.repeat(501) })).toEqual([400, CHECK_IN_TEXT.noteTooLong]);
+    expect(await refusal({ timeZone: 'Mars/Olympus_Mons' })).toEqual([400, expect.any(String)]);
+
+    const proposed = await onADate({ accept: false });
+    expect((await setCheckIn(proposed)).body.error?.message).toBe(CHECK_IN_TEXT.notAccepted);
+
+    // A contact who has not confirmed yet, and none at all.
+    const unconfirmed = await onADate();
+    await unconfirmed.sharer.client.json('PUT', '/api/trusted-contact', { name: 'Ed', email: uniqueEmail('ed') });
+    expect((await setCheckIn(unconfirmed)).body.error?.message).toBe(CHECK_IN_TEXT.contactNotConfirmed);
+    await unconfirmed.sharer.client.json('DELETE', '/api/trusted-contact');
+    expect((await setCheckIn(unconfirmed)).body.error?.message).toBe(CHECK_IN_TEXT.contactNeeded);
+  });
+
+  it('keeps each check-in to its owner: no one else sets, reads, answers or stops it, and a forged link does nothing', async () => {
+    const date = await onADate();
+    const { body: mine } = await setCheckIn(date);
+    const stranger = await factoryMember(suite.server, suite.passwordHash);
+    // The match is on the date, but the check-in is the member's own.
+    for (const other of [date.match.client, stranger.client]) {
+      expect((await other.json('POST', `/api/check-ins/${mine.id}/ok`)).status).toBe(404);
+      expect((await other.json('DELETE', `/api/check-ins/${mine.id}`)).status).toBe(404);
+      const { body } = await other.json<{ checkIns: unknown[] }>('GET', '/api/check-ins');
+      expect(body.checkIns).toHaveLength(0);
+    }
+    expect(
+      (
+        await stranger.client.json('PUT', `/api/date-plans/${date.planId}/check-in`, {
+          checkAt: date.startsAt,
+          graceMinutes: 15,
+        })
+      ).status,
+    ).toBe(404);
+    for (const token of [
+      `${mine.id}.${'A'.repeat(43)}`,
+      'not-a-token-at-all-but-long-enough',
+      `${crypto.randomUUID()}.x`,
+    ])
+      expect((await suite.server.client().json('POST', '/api/check-ins/ok', { token })).status).toBe(404);
+    const { body: still } = await date.sharer.client.json<{ checkIns: { status: string }[] }>('GET', '/api/check-ins');
+    expect(still.checkIns[0]!.status).toBe('scheduled');
+  });
+
+  it('invites a contact by mail, not the member themselves, and only a few a day', async () => {
+    const member = await factoryMember(suite.server, suite.passwordHash, { email: uniqueEmail('limit') });
+    const own = await emailOf(member.client);
+    const [local, domain] = own.split('@');
+    const self = await member.client.json<{ error: { message: string } }>('PUT', '/api/trusted-contact', {
+      name: 'Me',
+      email: `${local!.toUpperCase()}+dates@${domain}`,
+    });
+    expect([self.status, self.body.error.message]).toEqual([400, CHECK_IN_TEXT.contactIsYou]);
+    const answers: number[] = [];
+    for (let i = 0; i <= CONTACT_INVITES_PER_DAY; i++)
+      answers.push(
+        (await member.client.json('PUT', '/api/trusted-contact', { name: 'Kim', email: uniqueEmail('kim') })).status,
+      );
+    expect(answers).toEqual([...Array(CONTACT_INVITES_PER_DAY).fill(200), 429]);
+    expect(
+      (await suite.server.client().json('POST', '/api/trusted-contact/confirm', { token: 'x'.repeat(43) })).status,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,226 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Dialog } from 'radix-ui';
+import { Link } from 'react-router';
+import { BellRing, Check, LifeBuoy, Pencil, X } from 'lucide-react';
+import { CHECK_IN_GRACE_MINUTES, CHECK_IN_NOTE_MAX, CHECK_IN_WINDOW_HOURS, type TCheckIn } from '@contracts/check-ins';
+import type { TDatePlan } from '@contracts/trust';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input, Select, SubmitButton, Textarea } from '@/components/ui/input';
+import { Modal, ModalCancel } from '@/components/ui/modal';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { toast } from '@/lib/toast';
+import { answerCheckIn, checkInsQueryOptions, contactQueryOptions, saveCheckIn, turnOffCheckIn } from './check-ins-api';
+
+const HOUR = 3_600_000;
+const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+/** A Date as a datetime-local input's value, in the browser's own time. */
+const localInput = (date: Date) => {
+  const shifted = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return shifted.toISOString().slice(0, 16);
+};
+const alertTime = (checkIn: TCheckIn) =>
+  timeOf(new Date(new Date(checkIn.checkAt).getTime() + checkIn.graceMinutes * 60_000).toISOString());
+
+function CheckInDialog({
+  plan,
+  current,
+  open,
+  onOpenChange,
+}: {
+  plan: TDatePlan;
+  current: TCheckIn | undefined;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const client = useQueryClient();
+  const start = new Date(plan.startsAt);
+  const [when, setWhen] = useState(() =>
+    localInput(current ? new Date(current.checkAt) : new Date(start.getTime() + 2 * HOUR)),
+  );
+  const [grace, setGrace] = useState(String(current?.graceMinutes ?? 30));
+  const [note, setNote] = useState(current?.note ?? '');
+  const save = useMutation({
+    mutationFn: () =>
+      saveCheckIn(plan.id, {
+        checkAt: new Date(when).toISOString(),
+        graceMinutes: Number(grace) as (typeof CHECK_IN_GRACE_MINUTES)[number],
+        note,
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      }),
+    onSuccess: (saved) => {
+      void client.invalidateQueries({ queryKey: checkInsQueryOptions.queryKey });
+      toast.success('Check-in set', { description: `We will ask you at ${timeOf(saved.checkAt)} if you are OK.` });
+      onOpenChange(false);
+    },
+  });
+  const errors = save.error instanceof ApiError ? (save.error.fields ?? {}) : {};
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} className="w-[min(94vw,30rem)]">
+      <Dialog.Title className="text-lg font-semibold">Check in during your date</Dialog.Title>
+      <Dialog.Description className="text-sm text-muted-foreground">
+        We ask you at this time if you are OK. If you do not answer within the time you choose, your trusted contact
+        gets an email with who you are meeting, where and when.
+      </Dialog.Description>
+      <form
+        className="grid gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.mutate();
+        }}
+      >
+        <Field label="Ask me at" error={errors.checkAt}>
+          <Input
+            type="datetime-local"
+            value={when}
+            min={localInput(start)}
+            max={localInput(new Date(start.getTime() + CHECK_IN_WINDOW_HOURS * HOUR))}
+            onChange={(event) => setWhen(event.target.value)}
+            required
+          />
+        </Field>
+        <Field label="Email my contact if I have not answered after" error={errors.graceMinutes}>
+          <Select value={grace} onChange={(event) => setGrace(event.target.value)}>
+            {CHECK_IN_GRACE_MINUTES.map((minutes) => (
+              <option key={minutes} value={minutes}>
+                {minutes} minutes
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field
+          label="A note for your contact"
+          optional
+          hint={`Only sent if you miss the check-in. ${note.length}/${CHECK_IN_NOTE_MAX}`}
+          error={errors.note}
+        >
+          <Textarea
+            value={note}
+            maxLength={CHECK_IN_NOTE_MAX}
+            rows={3}
+            placeholder="Meeting Sam for dinner, then maybe a walk by the river."
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </Field>
+        {save.error && !Object.keys(errors).length && (
+          <p role="alert" className="text-sm text-destructive">
+            {errorMessage(save.error, 'Could not set the check-in.')}
+          </p>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <ModalCancel />
+          <SubmitButton pending={save.isPending} pendingLabel="Saving...">
+            Set check-in
+          </SubmitButton>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** Shown on an accepted date: set a check-in, see where it stands, and answer it. */
+export function CheckInPanel({ plan }: { plan: TDatePlan }) {
+  const client = useQueryClient();
+  const checkIns = useQuery(checkInsQueryOptions);
+  const contact = useQuery(contactQueryOptions);
+  const [editing, setEditing] = useState(false);
+  const current = checkIns.data?.find((c) => c.planId === plan.id);
+  const refresh = () => void client.invalidateQueries({ queryKey: checkInsQueryOptions.queryKey });
+  const answer = useMutation({
+    mutationFn: () => answerCheckIn(current!.id),
+    onSuccess: (answered) => {
+      refresh();
+      toast.success(answered.alertedAt ? 'Glad you are OK. We told your contact.' : 'Glad you are OK', {
+        description: 'The check-in is over.',
+      });
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Please try again.')),
+  });
+  const turnOff = useMutation({
+    mutationFn: () => turnOffCheckIn(current!.id),
+    onSuccess: () => {
+      refresh();
+      toast.success('Check-in turned off');
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Please try again.')),
+  });
+  const windowEnd = new Date(plan.startsAt).getTime() + CHECK_IN_WINDOW_HOURS * HOUR;
+  if (plan.status !== 'accepted' || checkIns.isPending || contact.isPending) return null;
+  const live = current && (current.status === 'scheduled' || current.status === 'asked');
+  if (!live && current?.status !== 'alerted' && Date.now() > windowEnd) return null;
+
+  let body;
+  if (!contact.data?.confirmed && !live) {
+    body = (
+      <p className="text-sm text-muted-foreground">
+        {contact.data
+          ? `${contact.data.name} has not confirmed yet. Once they do, you can set a check-in for this date.`
+          : 'Add a trusted contact to have us check on you during this date.'}{' '}
+        <Link className="font-medium text-primary hover:underline" to={`${paths.settings}#trusted-contact`}>
+          Trusted contact settings
+        </Link>
+      </p>
+    );
+  } else if (current?.status === 'asked') {
+    body = (
+      <div role="alert" className="grid gap-2">
+        <p className="flex items-center gap-2 font-semibold">
+          <BellRing className="size-4 text-primary" aria-hidden /> Are you OK?
+        </p>
+        <p className="text-sm text-muted-foreground">
+          If you do not answer, we email your trusted contact at {alertTime(current)}.
+        </p>
+      </div>
+    );
+  } else if (current?.status === 'scheduled') {
+    body = (
+      <p className="text-sm text-muted-foreground">
+        We will ask you at <strong className="text-foreground">{timeOf(current.checkAt)}</strong> if you are OK, and
+        email {contact.data?.name ?? 'your contact'} at {alertTime(current)} if you have not answered.
+      </p>
+    );
+  } else if (current?.status === 'alerted') {
+    body = (
+      <p role="alert" className="text-sm">
+        You missed your check-in, so we emailed {contact.data?.name ?? 'your contact'}. Press I&apos;m OK and we tell
+        them you are fine.
+      </p>
+    );
+  } else {
+    body = (
+      <p className="text-sm text-muted-foreground">
+        {current?.status === 'ok' ? 'You checked in: all good.' : 'Want us to check on you during this date?'}
+      </p>
+    );
+  }
+
+  return (
+    <div className="grid gap-2 rounded-xl bg-muted/60 p-3" aria-label="Date check-in">
+      <p className="flex items-center gap-2 text-xs font-semibold uppercase text-muted-foreground">
+        <LifeBuoy className="size-3.5" aria-hidden /> Check-in
+      </p>
+      {body}
+      <div className="flex flex-wrap gap-2 empty:hidden">
+        {(live || current?.status === 'alerted') && (
+          <Button size="sm" onClick={() => answer.mutate()} disabled={answer.isPending}>
+            <Check aria-hidden /> I&apos;m OK
+          </Button>
+        )}
+        {contact.data?.confirmed && (!current || current.status === 'scheduled' || current.status === 'cancelled') && (
+          <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+            {current?.status === 'scheduled' ? <Pencil aria-hidden /> : <LifeBuoy aria-hidden />}
+            {current?.status === 'scheduled' ? 'Change' : 'Set a check-in'}
+          </Button>
+        )}
+        {live && (
+          <Button size="sm" variant="ghost" onClick={() => turnOff.mutate()} disabled={turnOff.isPending}>
+            <X aria-hidden /> Turn off
+          </Button>
+        )}
+      </div>
+      {editing && <CheckInDialog plan={plan} current={current} open={editing} onOpenChange={setEditing} />}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { useMutation } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import type { LucideIcon } from 'lucide-react';
+import { Card } from '@/components/ui/card';
+import { SubmitButton } from '@/components/ui/input';
+import { errorMessage } from '@/lib/api-client';
+
+/**
+ * A page opened from a mailed link, by someone who may have no account. It acts only when its
+ * button is pressed, never on opening: mail scanners open links, and one must not answer a
+ * check-in or confirm a contact on anyone's behalf.
+ */
+export function LinkPage({
+  icon: Icon,
+  title,
+  intro,
+  action,
+  pendingLabel,
+  act,
+  done,
+}: {
+  icon: LucideIcon;
+  title: string;
+  intro: string;
+  action: string;
+  pendingLabel: string;
+  act: (token: string) => Promise<{ firstName: string }>;
+  done: (firstName: string) => string;
+}) {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const run = useMutation({ mutationFn: () => act(token) });
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <Card className="grid justify-items-center gap-4 p-8 text-center">
+        <Icon className="size-10 text-primary" aria-hidden />
+        <h1 className="text-2xl font-bold">{title}</h1>
+        {run.isSuccess ? (
+          <p role="status" className="text-lg">
+            {done(run.data.firstName)}
+          </p>
+        ) : (
+          <>
+            <p className="text-muted-foreground">{intro}</p>
+            <SubmitButton
+              size="lg"
+              pending={run.isPending}
+              pendingLabel={pendingLabel}
+              onClick={() => run.mutate()}
+              disabled={!token}
+              type="button"
+            >
+              {action}
+            </SubmitButton>
+            {(run.isError || !token) && (
+              <p role="alert" className="text-sm text-destructive">
+                {token ? errorMessage(run.error, 'Please try again.') : 'This link is incomplete.'}
+              </p>
+            )}
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}

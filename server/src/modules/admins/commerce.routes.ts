@@ -42,222 +42,240 @@ import {
 
 const idParams = z.object({ id: z.uuid() });
 
-const campaigns = defineRoute('admin', {
-  method: 'get',
-  path: '/api/admin/campaigns',
-  tags: ['Admin'],
-  summary: 'Ad campaigns, newest first, with impressions and clicks',
-  responses: { 200: jsonResponse(ZCampaignList, 'Campaigns') },
-});
-
-const createRoute = defineRoute('admin', {
-  method: 'post',
-  path: '/api/admin/campaigns',
-  tags: ['Admin'],
-  summary: 'Create a campaign (multipart: file, name, targetUrl, placement)',
-  request: {
-    body: uploadBody(ZCampaignFields.shape),
-  },
-  responses: {
-    201: jsonResponse(ZCampaign, 'Created'),
-    400: errorResponse('Invalid fields'),
-    ...uploadRefusals,
-  },
-});
-
-const toggle = defineRoute('admin', {
-  method: 'put',
-  path: '/api/admin/campaigns/{id}/active',
-  tags: ['Admin'],
-  summary: 'Pause or resume a campaign',
-  request: {
-    params: idParams,
-    body: jsonBody(z.object({ active: z.boolean() })),
-  },
-  responses: { 200: jsonResponse(ZCampaign, 'Updated'), 404: errorResponse('No such campaign') },
-});
-
-const remove = defineRoute('admin', {
-  method: 'delete',
-  path: '/api/admin/campaigns/{id}',
-  tags: ['Admin'],
-  summary: 'Delete a campaign',
-  request: { params: idParams },
-  responses: {
-    200: jsonResponse(ZOk, 'Deleted'),
-    404: errorResponse('No such campaign'),
-  },
-});
-
-const slot = defineRoute('public', {
-  method: 'get',
-  path: '/api/ads',
-  tags: ['Ads'],
-  summary: 'The active ads of a placement, for an ad slot',
-  request: { query: z.object({ placement: z.enum(AD_PLACEMENTS) }) },
-  responses: { 200: jsonResponse(ZPublicAdList, 'Ads') },
-});
-
-const adImage = defineRoute('public', {
-  method: 'get',
-  path: '/api/ads/{id}/image',
-  tags: ['Ads'],
-  summary: "An ad's image",
-  request: { params: idParams },
-  responses: { 200: imageResponse, 404: errorResponse('No such ad') },
-});
-
-const impression = defineRoute('public', {
-  method: 'post',
-  path: '/api/ads/{id}/impression',
-  tags: ['Ads'],
-  summary: 'Count one impression (once per visitor, ad and day)',
-  request: { params: idParams },
-  responses: { 200: jsonResponse(ZOk, 'Counted') },
-});
-
-const click = defineRoute('public', {
-  method: 'get',
-  path: '/api/ads/{id}/click',
-  tags: ['Ads'],
-  summary: "Count a click (once per visitor, ad and day), then redirect to the campaign's target",
-  request: { params: idParams },
-  responses: { 302: { description: 'To the target' }, 404: errorResponse('No such ad') },
-});
-
-const subscriptionList = defineRoute('admin', {
-  method: 'get',
-  path: '/api/admin/subscriptions',
-  tags: ['Admin'],
-  summary: 'Subscriptions, searchable by user id, a page at a time',
-  request: {
-    query: z.object({
-      search: z.string().max(100).default(''),
-      page: z.coerce.number().int().min(1).default(1),
-      pageSize: z.coerce
-        .number()
-        .refine((n) => [10, 20, 50].includes(n), 'Page size is 10, 20 or 50')
-        .default(10),
-    }),
-  },
-  responses: {
-    200: jsonResponse(ZSubscriptionPage, 'A page'),
-    400: errorResponse('Bad paging'),
-  },
-});
-
-const subscriptionEdit = defineRoute('admin', {
-  method: 'put',
-  path: '/api/admin/subscriptions/{id}',
-  tags: ['Admin'],
-  summary: 'Edit a subscription: tier, active, expiry',
-  request: { params: idParams, body: jsonBody(ZSubscriptionEdit) },
-  responses: { 200: jsonResponse(ZAdminSubscription, 'Edited'), 404: errorResponse('No such subscription') },
-});
-
-const pendingPayments = defineRoute('admin', {
-  method: 'get',
-  path: '/api/admin/subscriptions/pending',
-  tags: ['Admin'],
-  summary: 'Members who pressed Go Premium in the last 30 days and are not paid up: match their payment by reference',
-  responses: { 200: jsonResponse(ZPendingPaymentList, 'Waiting for confirmation') },
-});
-
-const activate = defineRoute('admin', {
-  method: 'post',
-  path: '/api/admin/subscriptions/activate',
-  tags: ['Admin'],
-  summary: "Payment received: activate (or extend) a member's Premium",
-  request: { body: jsonBody(ZActivatePremium) },
-  responses: { 200: jsonResponse(ZAdminSubscription, 'Premium active'), 404: errorResponse('No such member') },
-});
-
-const subscriptionCancel = defineRoute('admin', {
-  method: 'post',
-  path: '/api/admin/subscriptions/{id}/cancel',
-  tags: ['Admin'],
-  summary: 'Cancel a subscription: it stays active until it expires',
-  request: { params: idParams },
-  responses: {
-    200: jsonResponse(ZAdminSubscription, 'Cancelled'),
-    404: errorResponse('No such subscription'),
-    409: errorResponse('Already cancelled'),
-  },
-});
-
 // The upload route gets a larger body limit, registered first; the exported chain carries the routes' types.
 const routes = new OpenAPIHono<AppEnv>();
 routes.use('/api/admin/campaigns', uploadBodyLimit());
 export const commerceRoutes = routes
-  .openapi(campaigns, async (c) => c.json({ campaigns: await listCampaigns(c.get('deps').database.db) }, 200))
-  .openapi(createRoute, async (c) => {
-    const { bytes, fields } = await readUpload(c);
-    const parsed = ZCampaignFields.safeParse(fields);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new AppError('VALIDATION_FAILED', issue.message, { [issue.path.join('.')]: issue.message });
-    }
-    return c.json(await createCampaign(c.get('deps'), c.get('user').id, parsed.data, bytes), 201);
-  })
-  .openapi(toggle, async (c) =>
-    c.json(
-      await setCampaignActive(
-        c.get('deps').database.db,
-        c.get('user').id,
-        c.req.valid('param').id,
-        c.req.valid('json').active,
-      ),
-      200,
-    ),
+  .openapi(
+    defineRoute('admin', {
+      method: 'get',
+      path: '/api/admin/campaigns',
+      tags: ['Admin'],
+      summary: 'Ad campaigns, newest first, with impressions and clicks',
+      responses: { 200: jsonResponse(ZCampaignList, 'Campaigns') },
+    }),
+    async (c) => c.json({ campaigns: await listCampaigns(c.get('deps').database.db) }, 200),
   )
-  .openapi(remove, async (c) => {
-    await deleteCampaign(c.get('deps'), c.get('user').id, c.req.valid('param').id);
-    return c.json({ ok: true as const }, 200);
-  })
-  // Premium (paid or on trial) means no ads: none are handed out, and none are counted.
-  .openapi(slot, async (c) =>
-    c.json(
-      {
-        ads: (await adViewer(c)).premium ? [] : await adsFor(c.get('deps').database.db, c.req.valid('query').placement),
+  .openapi(
+    defineRoute('admin', {
+      method: 'post',
+      path: '/api/admin/campaigns',
+      tags: ['Admin'],
+      summary: 'Create a campaign (multipart: file, name, targetUrl, placement)',
+      request: {
+        body: uploadBody(ZCampaignFields.shape),
       },
-      200,
-    ),
+      responses: {
+        201: jsonResponse(ZCampaign, 'Created'),
+        400: errorResponse('Invalid fields'),
+        ...uploadRefusals,
+      },
+    }),
+    async (c) => {
+      const { bytes, fields } = await readUpload(c);
+      const parsed = ZCampaignFields.safeParse(fields);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        throw new AppError('VALIDATION_FAILED', issue.message, { [issue.path.join('.')]: issue.message });
+      }
+      return c.json(await createCampaign(c.get('deps'), c.get('user').id, parsed.data, bytes), 201);
+    },
   )
-  .openapi(adImage, async (c) => {
-    const bytes = await readAdImage(c.get('deps'), c.req.valid('param').id);
-    c.header('Content-Type', 'image/webp');
-    c.header('Cache-Control', 'public, max-age=3600');
-    return c.body(new Uint8Array(bytes), 200);
-  })
-  .openapi(impression, async (c) => {
-    const viewer = await adViewer(c);
-    if (!viewer.premium) await countImpression(c.get('deps').database.db, c.req.valid('param').id, viewer.key);
-    return c.json({ ok: true as const }, 200);
-  })
-  .openapi(click, async (c) =>
-    c.redirect(await countClick(c.get('deps').database.db, c.req.valid('param').id, (await adViewer(c)).key), 302),
+  .openapi(
+    defineRoute('admin', {
+      method: 'put',
+      path: '/api/admin/campaigns/{id}/active',
+      tags: ['Admin'],
+      summary: 'Pause or resume a campaign',
+      request: {
+        params: idParams,
+        body: jsonBody(z.object({ active: z.boolean() })),
+      },
+      responses: { 200: jsonResponse(ZCampaign, 'Updated'), 404: errorResponse('No such campaign') },
+    }),
+    async (c) =>
+      c.json(
+        await setCampaignActive(
+          c.get('deps').database.db,
+          c.get('user').id,
+          c.req.valid('param').id,
+          c.req.valid('json').active,
+        ),
+        200,
+      ),
   )
-  .openapi(pendingPayments, async (c) => c.json({ pending: await listPendingPayments(c.get('deps').database.db) }, 200))
-  .openapi(activate, async (c) => {
-    const { userId, months } = c.req.valid('json');
-    return c.json(await activatePremium(c.get('deps').database.db, c.get('user').id, userId, months), 200);
-  })
-  .openapi(subscriptionList, async (c) => {
-    const { search, page, pageSize } = c.req.valid('query');
-    return c.json(await listSubscriptions(c.get('deps').database.db, search, page, pageSize), 200);
-  })
-  .openapi(subscriptionEdit, async (c) =>
-    c.json(
-      await editSubscription(c.get('deps').database.db, c.get('user').id, c.req.valid('param').id, c.req.valid('json')),
-      200,
-    ),
+  .openapi(
+    defineRoute('admin', {
+      method: 'delete',
+      path: '/api/admin/campaigns/{id}',
+      tags: ['Admin'],
+      summary: 'Delete a campaign',
+      request: { params: idParams },
+      responses: {
+        200: jsonResponse(ZOk, 'Deleted'),
+        404: errorResponse('No such campaign'),
+      },
+    }),
+    async (c) => {
+      await deleteCampaign(c.get('deps'), c.get('user').id, c.req.valid('param').id);
+      return c.json({ ok: true as const }, 200);
+    },
   )
-  .openapi(subscriptionCancel, async (c) =>
-    c.json(await cancelSubscription(c.get('deps').database.db, c.get('user').id, c.req.valid('param').id), 200),
+  // Premium (paid or on trial) means no ads: none are handed out, and none are counted.
+  .openapi(
+    defineRoute('public', {
+      method: 'get',
+      path: '/api/ads',
+      tags: ['Ads'],
+      summary: 'The active ads of a placement, for an ad slot',
+      request: { query: z.object({ placement: z.enum(AD_PLACEMENTS) }) },
+      responses: { 200: jsonResponse(ZPublicAdList, 'Ads') },
+    }),
+    async (c) =>
+      c.json(
+        {
+          ads: (await adViewer(c)).premium
+            ? []
+            : await adsFor(c.get('deps').database.db, c.req.valid('query').placement),
+        },
+        200,
+      ),
+  )
+  .openapi(
+    defineRoute('public', {
+      method: 'get',
+      path: '/api/ads/{id}/image',
+      tags: ['Ads'],
+      summary: "An ad's image",
+      request: { params: idParams },
+      responses: { 200: imageResponse, 404: errorResponse('No such ad') },
+    }),
+    async (c) => {
+      const bytes = await readAdImage(c.get('deps'), c.req.valid('param').id);
+      c.header('Content-Type', 'image/webp');
+      c.header('Cache-Control', 'public, max-age=3600');
+      return c.body(new Uint8Array(bytes), 200);
+    },
+  )
+  .openapi(
+    defineRoute('public', {
+      method: 'post',
+      path: '/api/ads/{id}/impression',
+      tags: ['Ads'],
+      summary: 'Count one impression (once per visitor, ad and day)',
+      request: { params: idParams },
+      responses: { 200: jsonResponse(ZOk, 'Counted') },
+    }),
+    async (c) => {
+      const viewer = await adViewer(c);
+      if (!viewer.premium) await countImpression(c.get('deps').database.db, c.req.valid('param').id, viewer.key);
+      return c.json({ ok: true as const }, 200);
+    },
+  )
+  .openapi(
+    defineRoute('public', {
+      method: 'get',
+      path: '/api/ads/{id}/click',
+      tags: ['Ads'],
+      summary: "Count a click (once per visitor, ad and day), then redirect to the campaign's target",
+      request: { params: idParams },
+      responses: { 302: { description: 'To the target' }, 404: errorResponse('No such ad') },
+    }),
+    async (c) =>
+      c.redirect(await countClick(c.get('deps').database.db, c.req.valid('param').id, (await adViewer(c)).key), 302),
+  )
+  .openapi(
+    defineRoute('admin', {
+      method: 'get',
+      path: '/api/admin/subscriptions/pending',
+      tags: ['Admin'],
+      summary:
+        'Members who pressed Go Premium in the last 30 days and are not paid up: match their payment by reference',
+      responses: { 200: jsonResponse(ZPendingPaymentList, 'Waiting for confirmation') },
+    }),
+    async (c) => c.json({ pending: await listPendingPayments(c.get('deps').database.db) }, 200),
+  )
+  .openapi(
+    defineRoute('admin', {
+      method: 'post',
+      path: '/api/admin/subscriptions/activate',
+      tags: ['Admin'],
+      summary: "Payment received: activate (or extend) a member's Premium",
+      request: { body: jsonBody(ZActivatePremium) },
+      responses: { 200: jsonResponse(ZAdminSubscription, 'Premium active'), 404: errorResponse('No such member') },
+    }),
+    async (c) => {
+      const { userId, months } = c.req.valid('json');
+      return c.json(await activatePremium(c.get('deps').database.db, c.get('user').id, userId, months), 200);
+    },
+  )
+  .openapi(
+    defineRoute('admin', {
+      method: 'get',
+      path: '/api/admin/subscriptions',
+      tags: ['Admin'],
+      summary: 'Subscriptions, searchable by user id, a page at a time',
+      request: {
+        query: z.object({
+          search: z.string().max(100).default(''),
+          page: z.coerce.number().int().min(1).default(1),
+          pageSize: z.coerce
+            .number()
+            .refine((n) => [10, 20, 50].includes(n), 'Page size is 10, 20 or 50')
+            .default(10),
+        }),
+      },
+      responses: {
+        200: jsonResponse(ZSubscriptionPage, 'A page'),
+        400: errorResponse('Bad paging'),
+      },
+    }),
+    async (c) => {
+      const { search, page, pageSize } = c.req.valid('query');
+      return c.json(await listSubscriptions(c.get('deps').database.db, search, page, pageSize), 200);
+    },
+  )
+  .openapi(
+    defineRoute('admin', {
+      method: 'put',
+      path: '/api/admin/subscriptions/{id}',
+      tags: ['Admin'],
+      summary: 'Edit a subscription: tier, active, expiry',
+      request: { params: idParams, body: jsonBody(ZSubscriptionEdit) },
+      responses: { 200: jsonResponse(ZAdminSubscription, 'Edited'), 404: errorResponse('No such subscription') },
+    }),
+    async (c) =>
+      c.json(
+        await editSubscription(
+          c.get('deps').database.db,
+          c.get('user').id,
+          c.req.valid('param').id,
+          c.req.valid('json'),
+        ),
+        200,
+      ),
+  )
+  .openapi(
+    defineRoute('admin', {
+      method: 'post',
+      path: '/api/admin/subscriptions/{id}/cancel',
+      tags: ['Admin'],
+      summary: 'Cancel a subscription: it stays active until it expires',
+      request: { params: idParams },
+      responses: {
+        200: jsonResponse(ZAdminSubscription, 'Cancelled'),
+        404: errorResponse('No such subscription'),
+        409: errorResponse('Already cancelled'),
+      },
+    }),
+    async (c) =>
+      c.json(await cancelSubscription(c.get('deps').database.db, c.get('user').id, c.req.valid('param').id), 200),
   );
 
-/** Who is counted for an ad: the signed-in member, or else the caller's address (IPv6 by its /64). */
-/** Who is looking at an ad: the key its views are counted under, and whether they are on Premium. */
+/**
+ * Who is looking at an ad: the key its views are counted under (the signed-in member, or else
+ * the caller's address, IPv6 by its /64), and whether they are on Premium.
+ */
 async function adViewer(c: Context<AppEnv>): Promise<{ key: string; premium: boolean }> {
   const deps = c.get('deps');
   const session = c.req.header('cookie') ? await findSession(deps, c.req.raw.headers) : null;

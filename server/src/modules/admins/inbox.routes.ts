@@ -7,52 +7,55 @@ import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi';
 import { defineRoute, findSession } from '../../lib/route';
 import { listInbox, markHandled, receiveMessage } from './inbox.service';
 
-const send = defineRoute('public', {
-  method: 'post',
-  path: '/api/contact',
-  tags: ['Contact'],
-  summary: 'Send a contact or support message (stored for the admin inbox)',
-  request: { body: jsonBody(ZContactMessage) },
-  responses: {
-    201: jsonResponse(ZOk, 'Received'),
-    400: errorResponse('Missing fields'),
-    429: errorResponse('Too many messages'),
-  },
-});
-
-const inbox = defineRoute('admin', {
-  method: 'get',
-  path: '/api/admin/inbox',
-  tags: ['Admin'],
-  summary: 'Contact and support messages, unhandled and priority first',
-  responses: { 200: jsonResponse(ZInboxList, 'Messages') },
-});
-
-const handled = defineRoute('admin', {
-  method: 'post',
-  path: '/api/admin/inbox/{id}/handled',
-  tags: ['Admin'],
-  summary: 'Mark a message handled',
-  request: { params: z.object({ id: z.uuid() }) },
-  responses: {
-    200: jsonResponse(ZOk, 'Handled'),
-    404: errorResponse('No such unhandled message'),
-  },
-});
-
 export const inboxRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(send, async (c) => {
-    const deps = c.get('deps');
-    const ip = c.get('clientIp');
-    await consumeLimits(deps.database.db, [
-      { key: `contact:ip:${addressKey(ip)}`, max: Math.min(deps.env.RATE_LIMIT_IP_MAX, 20), windowSeconds: 3600 },
-    ]);
-    const sender = await findSession(deps, c.req.raw.headers);
-    await receiveMessage(deps.database.db, sender?.user.id ?? null, c.req.valid('json'));
-    return c.json({ ok: true as const }, 201);
-  })
-  .openapi(inbox, async (c) => c.json({ messages: await listInbox(c.get('deps').database.db) }, 200))
-  .openapi(handled, async (c) => {
-    await markHandled(c.get('deps'), c.get('user').id, c.req.valid('param').id);
-    return c.json({ ok: true as const }, 200);
-  });
+  .openapi(
+    defineRoute('public', {
+      method: 'post',
+      path: '/api/contact',
+      tags: ['Contact'],
+      summary: 'Send a contact or support message (stored for the admin inbox)',
+      request: { body: jsonBody(ZContactMessage) },
+      responses: {
+        201: jsonResponse(ZOk, 'Received'),
+        400: errorResponse('Missing fields'),
+        429: errorResponse('Too many messages'),
+      },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      const ip = c.get('clientIp');
+      await consumeLimits(deps.database.db, [
+        { key: `contact:ip:${addressKey(ip)}`, max: Math.min(deps.env.RATE_LIMIT_IP_MAX, 20), windowSeconds: 3600 },
+      ]);
+      const sender = await findSession(deps, c.req.raw.headers);
+      await receiveMessage(deps.database.db, sender?.user.id ?? null, c.req.valid('json'));
+      return c.json({ ok: true as const }, 201);
+    },
+  )
+  .openapi(
+    defineRoute('admin', {
+      method: 'get',
+      path: '/api/admin/inbox',
+      tags: ['Admin'],
+      summary: 'Contact and support messages, unhandled and priority first',
+      responses: { 200: jsonResponse(ZInboxList, 'Messages') },
+    }),
+    async (c) => c.json({ messages: await listInbox(c.get('deps').database.db) }, 200),
+  )
+  .openapi(
+    defineRoute('admin', {
+      method: 'post',
+      path: '/api/admin/inbox/{id}/handled',
+      tags: ['Admin'],
+      summary: 'Mark a message handled',
+      request: { params: z.object({ id: z.uuid() }) },
+      responses: {
+        200: jsonResponse(ZOk, 'Handled'),
+        404: errorResponse('No such unhandled message'),
+      },
+    }),
+    async (c) => {
+      await markHandled(c.get('deps'), c.get('user').id, c.req.valid('param').id);
+      return c.json({ ok: true as const }, 200);
+    },
+  );

@@ -18,117 +18,114 @@ const badLink = errorResponse('Expired or unknown link');
 const checkInParams = z.object({ checkInId: z.uuid() });
 const noCheckIn = errorResponse('No such check-in (or not yours)');
 
-const contact = defineRoute('member', {
-  method: 'get',
-  path: '/api/trusted-contact',
-  tags: ['Check-ins'],
-  summary: 'My trusted contact, and whether they have confirmed',
-  responses: { 200: jsonResponse(ZTrustedContactState, 'The contact, or null') },
-});
-
-const putContact = defineRoute('member', {
-  method: 'put',
-  path: '/api/trusted-contact',
-  tags: ['Check-ins'],
-  summary: 'Name my trusted contact; they are mailed a link to confirm (5 invitations a day)',
-  request: { body: jsonBody(ZTrustedContactInput) },
-  responses: {
-    200: jsonResponse(ZTrustedContactState, 'Invited, or unchanged'),
-    400: errorResponse('Invalid, or my own address'),
-    429: errorResponse('Too many invitations today'),
-  },
-});
-
-const deleteContact = defineRoute('member', {
-  method: 'delete',
-  path: '/api/trusted-contact',
-  tags: ['Check-ins'],
-  summary: 'Remove my trusted contact: no missed check-in is mailed to them any more',
-  responses: { 200: jsonResponse(ZTrustedContactState, 'Removed') },
-});
-
-const confirm = defineRoute('public', {
-  method: 'post',
-  path: '/api/trusted-contact/confirm',
-  tags: ['Check-ins'],
-  summary: "The contact follows their invitation's link (no account needed)",
-  request: { body: jsonBody(ZLinkToken) },
-  responses: { 200: jsonResponse(ZLinkOutcome, 'Confirmed'), 404: badLink },
-});
-
-const checkIns = defineRoute('member', {
-  method: 'get',
-  path: '/api/check-ins',
-  tags: ['Check-ins'],
-  summary: 'My date check-ins, newest first',
-  responses: { 200: jsonResponse(ZCheckInList, 'Check-ins') },
-});
-
-const putCheckIn = defineRoute('member', {
-  method: 'put',
-  path: '/api/date-plans/{planId}/check-in',
-  tags: ['Check-ins'],
-  summary: "'Ask me at 22:00 if I'm OK': set or move my check-in for an accepted date",
-  request: { params: z.object({ planId: z.uuid() }), body: jsonBody(ZCheckInInput) },
-  responses: {
-    200: jsonResponse(ZCheckIn, 'Scheduled'),
-    400: errorResponse('A time outside the date, in the past, or another grace period'),
-    409: errorResponse('No confirmed contact, the date is not accepted, or the check-in has begun'),
-    404: errorResponse('No such date (or not mine)'),
-  },
-});
-
-const ok = defineRoute('member', {
-  method: 'post',
-  path: '/api/check-ins/{checkInId}/ok',
-  tags: ['Check-ins'],
-  summary: "'I'm OK': ends the check-in; a contact already alerted is told",
-  request: { params: checkInParams },
-  responses: { 200: jsonResponse(ZCheckIn, 'Answered'), 404: noCheckIn },
-});
-
-const turnOff = defineRoute('member', {
-  method: 'delete',
-  path: '/api/check-ins/{checkInId}',
-  tags: ['Check-ins'],
-  summary: 'Turn a check-in off before it alerts anyone',
-  request: { params: checkInParams },
-  responses: { 200: jsonResponse(ZCheckIn, 'Off'), 404: noCheckIn },
-});
-
-const okByLink = defineRoute('public', {
-  method: 'post',
-  path: '/api/check-ins/ok',
-  tags: ['Check-ins'],
-  summary: "The mailed 'I'm OK' button, without signing in",
-  request: { body: jsonBody(ZLinkToken) },
-  responses: { 200: jsonResponse(ZLinkOutcome, 'Answered'), 404: badLink },
-});
-
 export const checkInRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(contact, async (c) =>
-    c.json({ contact: await getContact(c.get('deps').database.db, c.get('user').id) }, 200),
+  .openapi(
+    defineRoute('member', {
+      method: 'get',
+      path: '/api/trusted-contact',
+      tags: ['Check-ins'],
+      summary: 'My trusted contact, and whether they have confirmed',
+      responses: { 200: jsonResponse(ZTrustedContactState, 'The contact, or null') },
+    }),
+    async (c) => c.json({ contact: await getContact(c.get('deps').database.db, c.get('user').id) }, 200),
   )
-  .openapi(putContact, async (c) =>
-    c.json({ contact: await setContact(c.get('deps'), c.get('user'), c.req.valid('json')) }, 200),
+  .openapi(
+    defineRoute('member', {
+      method: 'put',
+      path: '/api/trusted-contact',
+      tags: ['Check-ins'],
+      summary: 'Name my trusted contact; they are mailed a link to confirm (5 invitations a day)',
+      request: { body: jsonBody(ZTrustedContactInput) },
+      responses: {
+        200: jsonResponse(ZTrustedContactState, 'Invited, or unchanged'),
+        400: errorResponse('Invalid, or my own address'),
+        429: errorResponse('Too many invitations today'),
+      },
+    }),
+    async (c) => c.json({ contact: await setContact(c.get('deps'), c.get('user'), c.req.valid('json')) }, 200),
   )
-  .openapi(deleteContact, async (c) => {
-    await removeContact(c.get('deps').database.db, c.get('user').id);
-    return c.json({ contact: null }, 200);
-  })
-  .openapi(confirm, async (c) =>
-    c.json(await confirmContact(c.get('deps').database.db, c.req.valid('json').token), 200),
+  .openapi(
+    defineRoute('member', {
+      method: 'delete',
+      path: '/api/trusted-contact',
+      tags: ['Check-ins'],
+      summary: 'Remove my trusted contact: no missed check-in is mailed to them any more',
+      responses: { 200: jsonResponse(ZTrustedContactState, 'Removed') },
+    }),
+    async (c) => {
+      await removeContact(c.get('deps').database.db, c.get('user').id);
+      return c.json({ contact: null }, 200);
+    },
   )
-  .openapi(checkIns, async (c) =>
-    c.json({ checkIns: await listCheckIns(c.get('deps').database.db, c.get('user').id) }, 200),
+  .openapi(
+    defineRoute('public', {
+      method: 'post',
+      path: '/api/trusted-contact/confirm',
+      tags: ['Check-ins'],
+      summary: "The contact follows their invitation's link (no account needed)",
+      request: { body: jsonBody(ZLinkToken) },
+      responses: { 200: jsonResponse(ZLinkOutcome, 'Confirmed'), 404: badLink },
+    }),
+    async (c) => c.json(await confirmContact(c.get('deps').database.db, c.req.valid('json').token), 200),
   )
-  .openapi(putCheckIn, async (c) =>
-    c.json(await setCheckIn(c.get('deps'), c.get('user').id, c.req.valid('param').planId, c.req.valid('json')), 200),
+  .openapi(
+    defineRoute('member', {
+      method: 'get',
+      path: '/api/check-ins',
+      tags: ['Check-ins'],
+      summary: 'My date check-ins, newest first',
+      responses: { 200: jsonResponse(ZCheckInList, 'Check-ins') },
+    }),
+    async (c) => c.json({ checkIns: await listCheckIns(c.get('deps').database.db, c.get('user').id) }, 200),
   )
-  .openapi(ok, async (c) =>
-    c.json(await answerCheckIn(c.get('deps'), c.get('user').id, c.req.valid('param').checkInId), 200),
+  .openapi(
+    defineRoute('member', {
+      method: 'put',
+      path: '/api/date-plans/{planId}/check-in',
+      tags: ['Check-ins'],
+      summary: "'Ask me at 22:00 if I'm OK': set or move my check-in for an accepted date",
+      request: { params: z.object({ planId: z.uuid() }), body: jsonBody(ZCheckInInput) },
+      responses: {
+        200: jsonResponse(ZCheckIn, 'Scheduled'),
+        400: errorResponse('A time outside the date, in the past, or another grace period'),
+        409: errorResponse('No confirmed contact, the date is not accepted, or the check-in has begun'),
+        404: errorResponse('No such date (or not mine)'),
+      },
+    }),
+    async (c) =>
+      c.json(await setCheckIn(c.get('deps'), c.get('user').id, c.req.valid('param').planId, c.req.valid('json')), 200),
   )
-  .openapi(turnOff, async (c) =>
-    c.json(await turnOffCheckIn(c.get('deps').database.db, c.get('user').id, c.req.valid('param').checkInId), 200),
+  .openapi(
+    defineRoute('member', {
+      method: 'post',
+      path: '/api/check-ins/{checkInId}/ok',
+      tags: ['Check-ins'],
+      summary: "'I'm OK': ends the check-in; a contact already alerted is told",
+      request: { params: checkInParams },
+      responses: { 200: jsonResponse(ZCheckIn, 'Answered'), 404: noCheckIn },
+    }),
+    async (c) => c.json(await answerCheckIn(c.get('deps'), c.get('user').id, c.req.valid('param').checkInId), 200),
   )
-  .openapi(okByLink, async (c) => c.json(await answerCheckInByToken(c.get('deps'), c.req.valid('json').token), 200));
+  .openapi(
+    defineRoute('member', {
+      method: 'delete',
+      path: '/api/check-ins/{checkInId}',
+      tags: ['Check-ins'],
+      summary: 'Turn a check-in off before it alerts anyone',
+      request: { params: checkInParams },
+      responses: { 200: jsonResponse(ZCheckIn, 'Off'), 404: noCheckIn },
+    }),
+    async (c) =>
+      c.json(await turnOffCheckIn(c.get('deps').database.db, c.get('user').id, c.req.valid('param').checkInId), 200),
+  )
+  .openapi(
+    defineRoute('public', {
+      method: 'post',
+      path: '/api/check-ins/ok',
+      tags: ['Check-ins'],
+      summary: "The mailed 'I'm OK' button, without signing in",
+      request: { body: jsonBody(ZLinkToken) },
+      responses: { 200: jsonResponse(ZLinkOutcome, 'Answered'), 404: badLink },
+    }),
+    async (c) => c.json(await answerCheckInByToken(c.get('deps'), c.req.valid('json').token), 200),
+  );

@@ -8,51 +8,54 @@ import { createOrPromoteAdmin } from '../admins/service';
 import { seedJob, startSeedJob } from '../seed/jobs';
 
 /**
- * Lets `npm run admin:create` act while the server holds the PGlite directory. Only a
- * caller that can read the 0600 token file inside DATA_DIR gets past the guard.
+ * Lets `npm run admin:create` and `npm run seed` act while the server holds the PGlite
+ * directory. Only a caller that can read the 0600 token file inside DATA_DIR gets past the guard.
+ * Seeding 100,000 members outlasts any one request: it runs as a job (seed/jobs.ts) the CLI follows.
  */
-const createAdmin = defineRoute('control', {
-  method: 'post',
-  path: '/api/control/admins',
-  tags: ['Control'],
-  summary: 'Create or promote an administrator (local CLI only)',
-  request: {
-    body: jsonBody(z.object({ email: EmailSchema, password: z.string().min(8).max(128).optional() })),
-  },
-  responses: {
-    200: jsonResponse(ZAdminPromoted, 'Promoted'),
-  },
-});
-
-// Seeding 100,000 members outlasts any one request: it runs as a job (seed/jobs.ts) the CLI follows.
-const startSeed = defineRoute('control', {
-  method: 'post',
-  path: '/api/control/seed',
-  tags: ['Control'],
-  summary: 'Start loading the demo data (local CLI only)',
-  request: {
-    body: jsonBody(z.object({ profiles: z.number().int().min(0).max(100_000).optional() })),
-  },
-  responses: {
-    202: jsonResponse(ZSeedJob, 'Started; follow it at /api/control/seed/{jobId}'),
-    400: errorResponse('Invalid body'),
-    409: errorResponse('A seed is already running'),
-  },
-});
-
-const seedProgress = defineRoute('control', {
-  method: 'get',
-  path: '/api/control/seed/{jobId}',
-  tags: ['Control'],
-  summary: 'How far a seed job is (local CLI only)',
-  request: { params: z.object({ jobId: z.uuid() }) },
-  responses: { 200: jsonResponse(ZSeedJob, 'The job'), 404: errorResponse('No such job') },
-});
-
 export const controlRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(createAdmin, async (c) => {
-    const { email, password } = c.req.valid('json');
-    return c.json(await createOrPromoteAdmin(c.get('deps'), email, password), 200);
-  })
-  .openapi(startSeed, (c) => c.json(startSeedJob(c.get('deps'), c.req.valid('json')), 202))
-  .openapi(seedProgress, (c) => c.json(seedJob(c.get('deps'), c.req.valid('param').jobId), 200));
+  .openapi(
+    defineRoute('control', {
+      method: 'post',
+      path: '/api/control/admins',
+      tags: ['Control'],
+      summary: 'Create or promote an administrator (local CLI only)',
+      request: {
+        body: jsonBody(z.object({ email: EmailSchema, password: z.string().min(8).max(128).optional() })),
+      },
+      responses: {
+        200: jsonResponse(ZAdminPromoted, 'Promoted'),
+      },
+    }),
+    async (c) => {
+      const { email, password } = c.req.valid('json');
+      return c.json(await createOrPromoteAdmin(c.get('deps'), email, password), 200);
+    },
+  )
+  .openapi(
+    defineRoute('control', {
+      method: 'post',
+      path: '/api/control/seed',
+      tags: ['Control'],
+      summary: 'Start loading the demo data (local CLI only)',
+      request: {
+        body: jsonBody(z.object({ profiles: z.number().int().min(0).max(100_000).optional() })),
+      },
+      responses: {
+        202: jsonResponse(ZSeedJob, 'Started; follow it at /api/control/seed/{jobId}'),
+        400: errorResponse('Invalid body'),
+        409: errorResponse('A seed is already running'),
+      },
+    }),
+    (c) => c.json(startSeedJob(c.get('deps'), c.req.valid('json')), 202),
+  )
+  .openapi(
+    defineRoute('control', {
+      method: 'get',
+      path: '/api/control/seed/{jobId}',
+      tags: ['Control'],
+      summary: 'How far a seed job is (local CLI only)',
+      request: { params: z.object({ jobId: z.uuid() }) },
+      responses: { 200: jsonResponse(ZSeedJob, 'The job'), 404: errorResponse('No such job') },
+    }),
+    (c) => c.json(seedJob(c.get('deps'), c.req.valid('param').jobId), 200),
+  );

@@ -29,247 +29,251 @@ import { listDateHistory, ratingState, submitRating } from './ratings.service';
 const notFound = errorResponse('Not a conversation of yours');
 const conversationParams = z.object({ conversationId: z.uuid() });
 
-const getDate = defineRoute('member', {
-  method: 'get',
-  path: '/api/conversations/{conversationId}/date',
-  tags: ['Dates'],
-  summary: "The date's verification state in this conversation",
-  request: { params: conversationParams },
-  responses: { 200: jsonResponse(ZDateState, 'State'), 404: notFound },
-});
-
-const uploadDate = defineRoute('member', {
-  method: 'post',
-  path: '/api/conversations/{conversationId}/date/photo',
-  tags: ['Dates'],
-  summary: "'Verify Date': upload a photo of the two of you; the other participant confirms it",
-  request: {
-    params: conversationParams,
-    body: uploadBody(),
-  },
-  responses: {
-    201: jsonResponse(ZDateState, 'Waiting for the other participant'),
-    409: errorResponse('A photo is already waiting, or the date is verified'),
-    ...uploadRefusals,
-    404: notFound,
-  },
-});
-
-const confirm = defineRoute('member', {
-  method: 'post',
-  path: '/api/conversations/{conversationId}/date/confirm',
-  tags: ['Dates'],
-  summary: "'Yes, we met': verifies the date and unlocks rating for both",
-  request: { params: conversationParams },
-  responses: { 200: jsonResponse(ZDateState, 'Verified'), 403: errorResponse('You uploaded it'), 404: notFound },
-});
-
-const dispute = defineRoute('member', {
-  method: 'post',
-  path: '/api/conversations/{conversationId}/date/dispute',
-  tags: ['Dates'],
-  summary: "'This didn't happen': opens a moderation case instead",
-  request: { params: conversationParams },
-  responses: { 200: jsonResponse(ZDateState, 'Disputed'), 403: errorResponse('You uploaded it'), 404: notFound },
-});
-
-const datePhoto = defineRoute('member', {
-  method: 'get',
-  path: '/api/date-photos/{verificationId}',
-  tags: ['Dates'],
-  summary: 'A date photo: for the two participants and administrators only',
-  request: { params: z.object({ verificationId: z.uuid() }) },
-  responses: { 200: imageResponse, 404: errorResponse('No such photo (or not yours)') },
-});
-
-const getRating = defineRoute('member', {
-  method: 'get',
-  path: '/api/conversations/{conversationId}/rating',
-  tags: ['Ratings'],
-  summary: "Where this date's ratings stand; the other's rating only once revealed",
-  request: { params: conversationParams },
-  responses: { 200: jsonResponse(ZRatingState, 'State'), 404: errorResponse('Conversation not found') },
-});
-
-const rate = defineRoute('member', {
-  method: 'post',
-  path: '/api/conversations/{conversationId}/rating',
-  tags: ['Ratings'],
-  summary: 'Rate a verified date, once (double-blind)',
-  request: { params: conversationParams, body: jsonBody(ZRatingInput) },
-  responses: {
-    201: jsonResponse(ZRatingState, 'Rated'),
-    400: errorResponse('Rating required'),
-    403: errorResponse('Verification Required'),
-    409: errorResponse('Already rated'),
-    404: errorResponse('Conversation not found'),
-  },
-});
-
-const history = defineRoute('member', {
-  method: 'get',
-  path: '/api/date-history',
-  tags: ['Ratings'],
-  summary: 'Verified dates with their rating status',
-  responses: { 200: jsonResponse(ZDateHistory, 'Dates') },
-});
-
-const plans = defineRoute('member', {
-  method: 'get',
-  path: '/api/date-plans',
-  tags: ['Calendar'],
-  summary: 'Proposed and planned dates',
-  responses: { 200: jsonResponse(ZDatePlanList, 'Plans') },
-});
-
-const propose = defineRoute('member', {
-  method: 'post',
-  path: '/api/date-plans',
-  tags: ['Calendar'],
-  summary: 'Propose a date to a match: day, time and place',
-  request: { body: jsonBody(ZProposeDate) },
-  responses: { 201: jsonResponse(ZDatePlan, 'Proposed'), 400: errorResponse('Invalid or past time'), 404: notFound },
-});
-
 const planParams = z.object({ planId: z.uuid() });
-const answer = defineRoute('member', {
-  method: 'post',
-  path: '/api/date-plans/{planId}/answer',
-  tags: ['Calendar'],
-  summary: 'Accept, decline, or propose another time',
-  request: { params: planParams, body: jsonBody(ZDateAnswer) },
-  responses: {
-    200: jsonResponse(ZDatePlanList, 'Plans'),
-    400: errorResponse('Invalid'),
-    403: errorResponse('Not the invitee'),
-    409: errorResponse('Already answered'),
-    404: errorResponse('No such date'),
-  },
-});
-
-const share = defineRoute('member', {
-  method: 'post',
-  path: '/api/date-plans/{planId}/share',
-  tags: ['Calendar'],
-  summary: "'Share my date': an expiring read-only link for a trusted friend",
-  request: { params: planParams },
-  responses: {
-    201: jsonResponse(ZShareLink, 'Link'),
-    409: errorResponse('Not an accepted date, or over'),
-    404: errorResponse('No such date'),
-  },
-});
-
-const unshare = defineRoute('member', {
-  method: 'delete',
-  path: '/api/date-plans/{planId}/share',
-  tags: ['Calendar'],
-  summary: "Stop every 'Share my date' link I made to this date",
-  request: { params: planParams },
-  responses: { 200: jsonResponse(ZRevoked, 'Stopped') },
-});
-
-const cancel = defineRoute('member', {
-  method: 'post',
-  path: '/api/date-plans/{planId}/cancel',
-  tags: ['Calendar'],
-  summary: 'Call a proposed or accepted date off (either of the two); its check-ins stop',
-  request: { params: planParams },
-  responses: {
-    200: jsonResponse(ZDatePlanList, 'Plans'),
-    409: errorResponse('Already declined, replaced or cancelled'),
-    404: errorResponse('No such date'),
-  },
-});
-
 const tokenParams = z.object({ token: z.string().min(20).max(64) });
-const shared = defineRoute('public', {
-  method: 'get',
-  path: '/api/shared-dates/{token}',
-  tags: ['Calendar'],
-  summary: "A shared date, read-only: the match's first name and photo, the time and the place",
-  request: { params: tokenParams },
-  responses: { 200: jsonResponse(ZSharedDate, 'The date'), 404: errorResponse('Expired or unknown link') },
-});
-
-const sharedPhoto = defineRoute('public', {
-  method: 'get',
-  path: '/api/shared-dates/{token}/photo',
-  tags: ['Calendar'],
-  summary: "The match's main photo, for the holder of a live shared link",
-  request: { params: tokenParams },
-  responses: { 200: imageResponse, 404: errorResponse('Expired or unknown link') },
-});
-
 // The upload route gets a larger body limit, registered first; the exported chain carries the routes' types.
 const routes = new OpenAPIHono<AppEnv>();
 routes.use('/api/conversations/:conversationId/date/photo', uploadBodyLimit());
 export const dateRoutes = routes
-  .openapi(getDate, async (c) =>
-    c.json(await dateState(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId), 200),
+  .openapi(
+    defineRoute('member', {
+      method: 'get',
+      path: '/api/conversations/{conversationId}/date',
+      tags: ['Dates'],
+      summary: "The date's verification state in this conversation",
+      request: { params: conversationParams },
+      responses: { 200: jsonResponse(ZDateState, 'State'), 404: notFound },
+    }),
+    async (c) =>
+      c.json(await dateState(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId), 200),
   )
-  .openapi(uploadDate, async (c) => {
-    const { bytes } = await readUpload(c);
-    return c.json(
-      await uploadDatePhoto(c.get('deps'), c.get('user').id, c.req.valid('param').conversationId, bytes),
-      201,
-    );
-  })
-  .openapi(confirm, async (c) =>
-    c.json(await confirmDate(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId), 200),
+  .openapi(
+    defineRoute('member', {
+      method: 'post',
+      path: '/api/conversations/{conversationId}/date/photo',
+      tags: ['Dates'],
+      summary: "'Verify Date': upload a photo of the two of you; the other participant confirms it",
+      request: {
+        params: conversationParams,
+        body: uploadBody(),
+      },
+      responses: {
+        201: jsonResponse(ZDateState, 'Waiting for the other participant'),
+        409: errorResponse('A photo is already waiting, or the date is verified'),
+        ...uploadRefusals,
+        404: notFound,
+      },
+    }),
+    async (c) => {
+      const { bytes } = await readUpload(c);
+      return c.json(
+        await uploadDatePhoto(c.get('deps'), c.get('user').id, c.req.valid('param').conversationId, bytes),
+        201,
+      );
+    },
   )
-  .openapi(dispute, async (c) =>
-    c.json(await disputeDate(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId), 200),
+  .openapi(
+    defineRoute('member', {
+      method: 'post',
+      path: '/api/conversations/{conversationId}/date/confirm',
+      tags: ['Dates'],
+      summary: "'Yes, we met': verifies the date and unlocks rating for both",
+      request: { params: conversationParams },
+      responses: { 200: jsonResponse(ZDateState, 'Verified'), 403: errorResponse('You uploaded it'), 404: notFound },
+    }),
+    async (c) =>
+      c.json(await confirmDate(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId), 200),
   )
-  .openapi(datePhoto, async (c) =>
-    sendPrivateImage(c, await readDatePhoto(c.get('deps'), viewerOf(c), c.req.valid('param').verificationId)),
+  .openapi(
+    defineRoute('member', {
+      method: 'post',
+      path: '/api/conversations/{conversationId}/date/dispute',
+      tags: ['Dates'],
+      summary: "'This didn't happen': opens a moderation case instead",
+      request: { params: conversationParams },
+      responses: { 200: jsonResponse(ZDateState, 'Disputed'), 403: errorResponse('You uploaded it'), 404: notFound },
+    }),
+    async (c) =>
+      c.json(await disputeDate(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId), 200),
   )
-  .openapi(getRating, async (c) =>
-    c.json(await ratingState(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId), 200),
+  .openapi(
+    defineRoute('member', {
+      method: 'get',
+      path: '/api/date-photos/{verificationId}',
+      tags: ['Dates'],
+      summary: 'A date photo: for the two participants and administrators only',
+      request: { params: z.object({ verificationId: z.uuid() }) },
+      responses: { 200: imageResponse, 404: errorResponse('No such photo (or not yours)') },
+    }),
+    async (c) =>
+      sendPrivateImage(c, await readDatePhoto(c.get('deps'), viewerOf(c), c.req.valid('param').verificationId)),
   )
-  .openapi(rate, async (c) =>
-    c.json(
-      await submitRating(
-        c.get('deps').database.db,
-        c.get('user').id,
-        c.req.valid('param').conversationId,
-        c.req.valid('json'),
-      ),
-      201,
-    ),
+  .openapi(
+    defineRoute('member', {
+      method: 'get',
+      path: '/api/conversations/{conversationId}/rating',
+      tags: ['Ratings'],
+      summary: "Where this date's ratings stand; the other's rating only once revealed",
+      request: { params: conversationParams },
+      responses: { 200: jsonResponse(ZRatingState, 'State'), 404: errorResponse('Conversation not found') },
+    }),
+    async (c) =>
+      c.json(await ratingState(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId), 200),
   )
-  .openapi(history, async (c) =>
-    c.json({ dates: await listDateHistory(c.get('deps').database.db, c.get('user').id) }, 200),
-  )
-  .openapi(plans, async (c) => c.json({ plans: await listPlans(c.get('deps').database.db, c.get('user').id) }, 200))
-  .openapi(propose, async (c) =>
-    c.json(await proposeDate(c.get('deps').database.db, c.get('user').id, c.req.valid('json')), 201),
-  )
-  .openapi(answer, async (c) =>
-    c.json(
-      {
-        plans: await respondToDate(
+  .openapi(
+    defineRoute('member', {
+      method: 'post',
+      path: '/api/conversations/{conversationId}/rating',
+      tags: ['Ratings'],
+      summary: 'Rate a verified date, once (double-blind)',
+      request: { params: conversationParams, body: jsonBody(ZRatingInput) },
+      responses: {
+        201: jsonResponse(ZRatingState, 'Rated'),
+        400: errorResponse('Rating required'),
+        403: errorResponse('Verification Required'),
+        409: errorResponse('Already rated'),
+        404: errorResponse('Conversation not found'),
+      },
+    }),
+    async (c) =>
+      c.json(
+        await submitRating(
           c.get('deps').database.db,
           c.get('user').id,
-          c.req.valid('param').planId,
+          c.req.valid('param').conversationId,
           c.req.valid('json'),
         ),
+        201,
+      ),
+  )
+  .openapi(
+    defineRoute('member', {
+      method: 'get',
+      path: '/api/date-history',
+      tags: ['Ratings'],
+      summary: 'Verified dates with their rating status',
+      responses: { 200: jsonResponse(ZDateHistory, 'Dates') },
+    }),
+    async (c) => c.json({ dates: await listDateHistory(c.get('deps').database.db, c.get('user').id) }, 200),
+  )
+  .openapi(
+    defineRoute('member', {
+      method: 'get',
+      path: '/api/date-plans',
+      tags: ['Calendar'],
+      summary: 'Proposed and planned dates',
+      responses: { 200: jsonResponse(ZDatePlanList, 'Plans') },
+    }),
+    async (c) => c.json({ plans: await listPlans(c.get('deps').database.db, c.get('user').id) }, 200),
+  )
+  .openapi(
+    defineRoute('member', {
+      method: 'post',
+      path: '/api/date-plans',
+      tags: ['Calendar'],
+      summary: 'Propose a date to a match: day, time and place',
+      request: { body: jsonBody(ZProposeDate) },
+      responses: {
+        201: jsonResponse(ZDatePlan, 'Proposed'),
+        400: errorResponse('Invalid or past time'),
+        404: notFound,
       },
-      200,
-    ),
+    }),
+    async (c) => c.json(await proposeDate(c.get('deps').database.db, c.get('user').id, c.req.valid('json')), 201),
   )
-  .openapi(cancel, async (c) =>
-    c.json({ plans: await cancelPlan(c.get('deps').database.db, c.get('user').id, c.req.valid('param').planId) }, 200),
+  .openapi(
+    defineRoute('member', {
+      method: 'post',
+      path: '/api/date-plans/{planId}/answer',
+      tags: ['Calendar'],
+      summary: 'Accept, decline, or propose another time',
+      request: { params: planParams, body: jsonBody(ZDateAnswer) },
+      responses: {
+        200: jsonResponse(ZDatePlanList, 'Plans'),
+        400: errorResponse('Invalid'),
+        403: errorResponse('Not the invitee'),
+        409: errorResponse('Already answered'),
+        404: errorResponse('No such date'),
+      },
+    }),
+    async (c) =>
+      c.json(
+        {
+          plans: await respondToDate(
+            c.get('deps').database.db,
+            c.get('user').id,
+            c.req.valid('param').planId,
+            c.req.valid('json'),
+          ),
+        },
+        200,
+      ),
   )
-  .openapi(share, async (c) =>
-    c.json(await shareDate(c.get('deps').database.db, c.get('user').id, c.req.valid('param').planId), 201),
+  .openapi(
+    defineRoute('member', {
+      method: 'post',
+      path: '/api/date-plans/{planId}/cancel',
+      tags: ['Calendar'],
+      summary: 'Call a proposed or accepted date off (either of the two); its check-ins stop',
+      request: { params: planParams },
+      responses: {
+        200: jsonResponse(ZDatePlanList, 'Plans'),
+        409: errorResponse('Already declined, replaced or cancelled'),
+        404: errorResponse('No such date'),
+      },
+    }),
+    async (c) =>
+      c.json(
+        { plans: await cancelPlan(c.get('deps').database.db, c.get('user').id, c.req.valid('param').planId) },
+        200,
+      ),
   )
-  .openapi(unshare, async (c) =>
-    c.json(await revokeShares(c.get('deps').database.db, c.get('user').id, c.req.valid('param').planId), 200),
+  .openapi(
+    defineRoute('member', {
+      method: 'post',
+      path: '/api/date-plans/{planId}/share',
+      tags: ['Calendar'],
+      summary: "'Share my date': an expiring read-only link for a trusted friend",
+      request: { params: planParams },
+      responses: {
+        201: jsonResponse(ZShareLink, 'Link'),
+        409: errorResponse('Not an accepted date, or over'),
+        404: errorResponse('No such date'),
+      },
+    }),
+    async (c) => c.json(await shareDate(c.get('deps').database.db, c.get('user').id, c.req.valid('param').planId), 201),
   )
-  .openapi(shared, async (c) =>
-    c.json(await readSharedDate(c.get('deps').database.db, c.req.valid('param').token), 200),
+  .openapi(
+    defineRoute('member', {
+      method: 'delete',
+      path: '/api/date-plans/{planId}/share',
+      tags: ['Calendar'],
+      summary: "Stop every 'Share my date' link I made to this date",
+      request: { params: planParams },
+      responses: { 200: jsonResponse(ZRevoked, 'Stopped') },
+    }),
+    async (c) =>
+      c.json(await revokeShares(c.get('deps').database.db, c.get('user').id, c.req.valid('param').planId), 200),
   )
-  .openapi(sharedPhoto, async (c) =>
-    sendPrivateImage(c, await readSharedDatePhoto(c.get('deps'), c.req.valid('param').token)),
+  .openapi(
+    defineRoute('public', {
+      method: 'get',
+      path: '/api/shared-dates/{token}',
+      tags: ['Calendar'],
+      summary: "A shared date, read-only: the match's first name and photo, the time and the place",
+      request: { params: tokenParams },
+      responses: { 200: jsonResponse(ZSharedDate, 'The date'), 404: errorResponse('Expired or unknown link') },
+    }),
+    async (c) => c.json(await readSharedDate(c.get('deps').database.db, c.req.valid('param').token), 200),
+  )
+  .openapi(
+    defineRoute('public', {
+      method: 'get',
+      path: '/api/shared-dates/{token}/photo',
+      tags: ['Calendar'],
+      summary: "The match's main photo, for the holder of a live shared link",
+      request: { params: tokenParams },
+      responses: { 200: imageResponse, 404: errorResponse('Expired or unknown link') },
+    }),
+    async (c) => sendPrivateImage(c, await readSharedDatePhoto(c.get('deps'), c.req.valid('param').token)),
   );

@@ -6,53 +6,55 @@ import type { AppEnv } from '../../lib/context';
 import { defineRoute } from '../../lib/route';
 import { jsonBody, jsonResponse } from '../../lib/openapi';
 
-const listMail = defineRoute('dev', {
-  method: 'get',
-  path: '/api/dev/mail',
-  tags: ['Development'],
-  summary: 'Mail held in the development outbox (not mounted in production)',
-  responses: { 200: jsonResponse(ZDevMailList, 'Newest first') },
-});
-
-const advanceClock = defineRoute('dev', {
-  method: 'post',
-  path: '/api/dev/clock',
-  tags: ['Development'],
-  summary:
-    "Moves this server's clock for scheduled work on (not mounted in production): tests of check-ins and reminders",
-  request: {
-    body: jsonBody(
-      z.object({
-        advanceMs: z
-          .number()
-          .int()
-          .min(0)
-          .max(400 * 86_400_000),
-      }),
-    ),
-  },
-  responses: { 200: jsonResponse(z.object({ now: z.string() }), "The server's time now") },
-});
-
 export const devMailRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(advanceClock, async (c) => {
-    const { clock, jobs } = c.get('deps');
-    const now = clock.advance(c.req.valid('json').advanceMs);
-    void jobs.runDue();
-    return c.json({ now: now.toISOString() }, 200);
-  })
-  .openapi(listMail, async (c) => {
-    const rows = await c.get('deps').database.db.select().from(devMail).orderBy(desc(devMail.createdAt)).limit(100);
-    const mail = rows.map((row) => ({
-      id: row.id,
-      to: row.to,
-      subject: row.subject,
-      text: row.text,
-      html: row.html,
-      link: row.link,
-      headers: row.headers,
-      attachments: row.attachments,
-      createdAt: row.createdAt.toISOString(),
-    }));
-    return c.json({ mail }, 200);
-  });
+  .openapi(
+    defineRoute('dev', {
+      method: 'post',
+      path: '/api/dev/clock',
+      tags: ['Development'],
+      summary:
+        "Moves this server's clock for scheduled work on (not mounted in production): tests of check-ins and reminders",
+      request: {
+        body: jsonBody(
+          z.object({
+            advanceMs: z
+              .number()
+              .int()
+              .min(0)
+              .max(400 * 86_400_000),
+          }),
+        ),
+      },
+      responses: { 200: jsonResponse(z.object({ now: z.string() }), "The server's time now") },
+    }),
+    async (c) => {
+      const { clock, jobs } = c.get('deps');
+      const now = clock.advance(c.req.valid('json').advanceMs);
+      void jobs.runDue();
+      return c.json({ now: now.toISOString() }, 200);
+    },
+  )
+  .openapi(
+    defineRoute('dev', {
+      method: 'get',
+      path: '/api/dev/mail',
+      tags: ['Development'],
+      summary: 'Mail held in the development outbox (not mounted in production)',
+      responses: { 200: jsonResponse(ZDevMailList, 'Newest first') },
+    }),
+    async (c) => {
+      const rows = await c.get('deps').database.db.select().from(devMail).orderBy(desc(devMail.createdAt)).limit(100);
+      const mail = rows.map((row) => ({
+        id: row.id,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        link: row.link,
+        headers: row.headers,
+        attachments: row.attachments,
+        createdAt: row.createdAt.toISOString(),
+      }));
+      return c.json({ mail }, 200);
+    },
+  );

@@ -18,120 +18,123 @@ import { likeProfile, likesLeftToday, passProfile } from './likes.service';
 import { sessionPlan } from '../plans/service';
 import { listMatches, markMatchAnnounced } from './matches.service';
 
-const discover = defineRoute('member', {
-  method: 'get',
-  path: '/api/discover',
-  tags: ['Discovery'],
-  summary: 'One page of profiles, best score first (keyset paging with `cursor`)',
-  request: { query: ZDiscoverQuery },
-  responses: { 200: jsonResponse(ZDiscoverPage, 'A page of cards'), 400: errorResponse('Invalid filters') },
-});
-
-const like = defineRoute('member', {
-  method: 'post',
-  path: '/api/likes',
-  tags: ['Discovery'],
-  summary: 'Like a profile; a mutual like creates the match and its conversation',
-  request: { body: jsonBody(ZLikeRequest) },
-  responses: {
-    200: jsonResponse(ZLikeResponse, 'Recorded (or already recorded)'),
-    404: errorResponse('No such profile'),
-    429: errorResponse('Daily like limit reached'),
-  },
-});
-
-const pass = defineRoute('member', {
-  method: 'post',
-  path: '/api/passes',
-  tags: ['Discovery'],
-  summary: 'Pass on a profile: hidden from discovery for 30 days',
-  request: { body: jsonBody(z.object({ targetId: z.string().min(1).max(64) })) },
-  responses: {
-    200: jsonResponse(ZOk, 'Recorded'),
-    404: errorResponse('No such profile'),
-  },
-});
-
-const likesStatus = defineRoute('member', {
-  method: 'get',
-  path: '/api/likes/status',
-  tags: ['Discovery'],
-  summary: 'Likes left today under the member plan',
-  responses: { 200: jsonResponse(ZLikesStatus, 'The quota') },
-});
-
-const matchList = defineRoute('member', {
-  method: 'get',
-  path: '/api/matches',
-  tags: ['Discovery'],
-  summary: "The member's matches, newest first",
-  responses: { 200: jsonResponse(ZMatchList, 'Matches') },
-});
-
-const matchSeen = defineRoute('member', {
-  method: 'post',
-  path: '/api/matches/{matchId}/seen',
-  tags: ['Discovery'],
-  summary: "Record that the member has seen 'It's a match!'",
-  request: { params: z.object({ matchId: z.uuid() }) },
-  responses: {
-    200: jsonResponse(ZOk, 'Recorded'),
-    404: errorResponse('Not a match of yours'),
-  },
-});
-
-const location = defineRoute('member', {
-  method: 'put',
-  path: '/api/profile/location',
-  tags: ['Profile'],
-  summary:
-    'Share a position; it is stored snapped to a ~2 km grid and never shown to anyone. Moves are limited: 12 a day, none faster than 1,000 km/h',
-  request: { body: jsonBody(ZLocationUpdate) },
-  responses: {
-    200: jsonResponse(ZOk, 'Stored'),
-    404: errorResponse('No profile yet'),
-    429: errorResponse('Too many moves, or too fast'),
-  },
-});
-
 export const discoveryRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(discover, async (c) =>
-    c.json(await findDiscoverPage(c.get('deps'), c.get('user').id, c.req.valid('query')), 200),
+  .openapi(
+    defineRoute('member', {
+      method: 'get',
+      path: '/api/discover',
+      tags: ['Discovery'],
+      summary: 'One page of profiles, best score first (keyset paging with `cursor`)',
+      request: { query: ZDiscoverQuery },
+      responses: { 200: jsonResponse(ZDiscoverPage, 'A page of cards'), 400: errorResponse('Invalid filters') },
+    }),
+    async (c) => c.json(await findDiscoverPage(c.get('deps'), c.get('user').id, c.req.valid('query')), 200),
   )
-  .openapi(like, async (c) => {
-    const { targetId, superLike } = c.req.valid('json');
-    const viewer = c.get('user');
-    const premium = sessionPlan(viewer).tier === 'premium';
-    return c.json(
-      await likeProfile(c.get('deps').database.db, {
-        viewerId: viewer.id,
-        targetId,
-        superLike: superLike ?? false,
-        premium,
-      }),
-      200,
-    );
-  })
-  .openapi(pass, async (c) => {
-    await passProfile(c.get('deps').database.db, c.get('user').id, c.req.valid('json').targetId);
-    return c.json({ ok: true as const }, 200);
-  })
-  .openapi(likesStatus, async (c) => {
-    const quota = await likesLeftToday(c.get('deps').database.db, c.get('user').id);
-    return c.json(
-      { likesLeft: quota.left, dailyLimit: quota.tier === 'free' ? FREE_DAILY_LIKES : null, tier: quota.tier },
-      200,
-    );
-  })
-  .openapi(matchList, async (c) =>
-    c.json({ matches: await listMatches(c.get('deps').database.db, c.get('user').id) }, 200),
+  .openapi(
+    defineRoute('member', {
+      method: 'post',
+      path: '/api/likes',
+      tags: ['Discovery'],
+      summary: 'Like a profile; a mutual like creates the match and its conversation',
+      request: { body: jsonBody(ZLikeRequest) },
+      responses: {
+        200: jsonResponse(ZLikeResponse, 'Recorded (or already recorded)'),
+        404: errorResponse('No such profile'),
+        429: errorResponse('Daily like limit reached'),
+      },
+    }),
+    async (c) => {
+      const { targetId, superLike } = c.req.valid('json');
+      const viewer = c.get('user');
+      const premium = sessionPlan(viewer).tier === 'premium';
+      return c.json(
+        await likeProfile(c.get('deps').database.db, {
+          viewerId: viewer.id,
+          targetId,
+          superLike: superLike ?? false,
+          premium,
+        }),
+        200,
+      );
+    },
   )
-  .openapi(matchSeen, async (c) => {
-    await markMatchAnnounced(c.get('deps').database.db, c.get('user').id, c.req.valid('param').matchId);
-    return c.json({ ok: true as const }, 200);
-  })
-  .openapi(location, async (c) => {
-    const { latitude, longitude } = c.req.valid('json');
-    await saveLocation(c.get('deps').database.db, c.get('user').id, latitude, longitude, { limited: true });
-    return c.json({ ok: true as const }, 200);
-  });
+  .openapi(
+    defineRoute('member', {
+      method: 'post',
+      path: '/api/passes',
+      tags: ['Discovery'],
+      summary: 'Pass on a profile: hidden from discovery for 30 days',
+      request: { body: jsonBody(z.object({ targetId: z.string().min(1).max(64) })) },
+      responses: {
+        200: jsonResponse(ZOk, 'Recorded'),
+        404: errorResponse('No such profile'),
+      },
+    }),
+    async (c) => {
+      await passProfile(c.get('deps').database.db, c.get('user').id, c.req.valid('json').targetId);
+      return c.json({ ok: true as const }, 200);
+    },
+  )
+  .openapi(
+    defineRoute('member', {
+      method: 'get',
+      path: '/api/likes/status',
+      tags: ['Discovery'],
+      summary: 'Likes left today under the member plan',
+      responses: { 200: jsonResponse(ZLikesStatus, 'The quota') },
+    }),
+    async (c) => {
+      const quota = await likesLeftToday(c.get('deps').database.db, c.get('user').id);
+      return c.json(
+        { likesLeft: quota.left, dailyLimit: quota.tier === 'free' ? FREE_DAILY_LIKES : null, tier: quota.tier },
+        200,
+      );
+    },
+  )
+  .openapi(
+    defineRoute('member', {
+      method: 'get',
+      path: '/api/matches',
+      tags: ['Discovery'],
+      summary: "The member's matches, newest first",
+      responses: { 200: jsonResponse(ZMatchList, 'Matches') },
+    }),
+    async (c) => c.json({ matches: await listMatches(c.get('deps').database.db, c.get('user').id) }, 200),
+  )
+  .openapi(
+    defineRoute('member', {
+      method: 'post',
+      path: '/api/matches/{matchId}/seen',
+      tags: ['Discovery'],
+      summary: "Record that the member has seen 'It's a match!'",
+      request: { params: z.object({ matchId: z.uuid() }) },
+      responses: {
+        200: jsonResponse(ZOk, 'Recorded'),
+        404: errorResponse('Not a match of yours'),
+      },
+    }),
+    async (c) => {
+      await markMatchAnnounced(c.get('deps').database.db, c.get('user').id, c.req.valid('param').matchId);
+      return c.json({ ok: true as const }, 200);
+    },
+  )
+  .openapi(
+    defineRoute('member', {
+      method: 'put',
+      path: '/api/profile/location',
+      tags: ['Profile'],
+      summary:
+        'Share a position; it is stored snapped to a ~2 km grid and never shown to anyone. Moves are limited: 12 a day, none faster than 1,000 km/h',
+      request: { body: jsonBody(ZLocationUpdate) },
+      responses: {
+        200: jsonResponse(ZOk, 'Stored'),
+        404: errorResponse('No profile yet'),
+        429: errorResponse('Too many moves, or too fast'),
+      },
+    }),
+    async (c) => {
+      const { latitude, longitude } = c.req.valid('json');
+      await saveLocation(c.get('deps').database.db, c.get('user').id, latitude, longitude, { limited: true });
+      return c.json({ ok: true as const }, 200);
+    },
+  );

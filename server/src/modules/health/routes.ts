@@ -4,34 +4,35 @@ import type { AppEnv } from '../../lib/context';
 import { defineRoute } from '../../lib/route';
 import { jsonResponse } from '../../lib/openapi';
 
-const getHealth = defineRoute('public', {
-  method: 'get',
-  path: '/api/health',
-  tags: ['System'],
-  summary: 'Liveness, database kind and migration state',
-  responses: {
-    200: jsonResponse(ZHealth, 'Healthy'),
-    503: jsonResponse(ZHealth, 'The database does not answer'),
+export const healthRoutes = new OpenAPIHono<AppEnv>().openapi(
+  defineRoute('public', {
+    method: 'get',
+    path: '/api/health',
+    tags: ['System'],
+    summary: 'Liveness, database kind and migration state',
+    responses: {
+      200: jsonResponse(ZHealth, 'Healthy'),
+      503: jsonResponse(ZHealth, 'The database does not answer'),
+    },
+  }),
+  async (c) => {
+    const { database } = c.get('deps');
+    const uptimeSeconds = Math.round(process.uptime());
+    try {
+      const migrationsApplied = await database.migrationCount();
+      return c.json(
+        { status: 'ok' as const, database: { kind: database.kind, migrationsApplied, reachable: true }, uptimeSeconds },
+        200,
+      );
+    } catch {
+      return c.json(
+        {
+          status: 'degraded' as const,
+          database: { kind: database.kind, migrationsApplied: 0, reachable: false },
+          uptimeSeconds,
+        },
+        503,
+      );
+    }
   },
-});
-
-export const healthRoutes = new OpenAPIHono<AppEnv>().openapi(getHealth, async (c) => {
-  const { database } = c.get('deps');
-  const uptimeSeconds = Math.round(process.uptime());
-  try {
-    const migrationsApplied = await database.migrationCount();
-    return c.json(
-      { status: 'ok' as const, database: { kind: database.kind, migrationsApplied, reachable: true }, uptimeSeconds },
-      200,
-    );
-  } catch {
-    return c.json(
-      {
-        status: 'degraded' as const,
-        database: { kind: database.kind, migrationsApplied: 0, reachable: false },
-        uptimeSeconds,
-      },
-      503,
-    );
-  }
-});
+);

@@ -8,22 +8,6 @@ import { defineRoute, findSession, forwardSessionCookies, isAdminSession } from 
 import { getPlanState } from '../plans/service';
 import { jsonResponse } from '../../lib/openapi';
 
-const getMe = defineRoute('member', {
-  method: 'get',
-  path: '/api/me',
-  tags: ['Account'],
-  summary: 'The signed-in member, admin flag and plan state',
-  responses: { 200: jsonResponse(ZMeResponse, 'The member') },
-});
-
-const getSession = defineRoute('public', {
-  method: 'get',
-  path: '/api/session',
-  tags: ['Account'],
-  summary: 'The same as /api/me, or null for a visitor (the web app asks this on every load)',
-  responses: { 200: jsonResponse(ZSession, 'The member or null') },
-});
-
 async function describeMember(deps: Deps, sessionUser: SessionUser, sessionCreatedAt: Date): Promise<TMeResponse> {
   const [row] = await deps.database.db
     .select({ registration: user.registration, createdAt: user.createdAt })
@@ -45,12 +29,28 @@ async function describeMember(deps: Deps, sessionUser: SessionUser, sessionCreat
 }
 
 export const meRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(getMe, async (c) =>
-    c.json(await describeMember(c.get('deps'), c.get('user'), c.get('sessionCreatedAt')), 200),
+  .openapi(
+    defineRoute('member', {
+      method: 'get',
+      path: '/api/me',
+      tags: ['Account'],
+      summary: 'The signed-in member, admin flag and plan state',
+      responses: { 200: jsonResponse(ZMeResponse, 'The member') },
+    }),
+    async (c) => c.json(await describeMember(c.get('deps'), c.get('user'), c.get('sessionCreatedAt')), 200),
   )
-  .openapi(getSession, async (c) => {
-    const deps = c.get('deps');
-    const found = await findSession(deps, c.req.raw.headers);
-    if (found) forwardSessionCookies(c, found);
-    return c.json({ me: found ? await describeMember(deps, found.user, found.createdAt) : null }, 200);
-  });
+  .openapi(
+    defineRoute('public', {
+      method: 'get',
+      path: '/api/session',
+      tags: ['Account'],
+      summary: 'The same as /api/me, or null for a visitor (the web app asks this on every load)',
+      responses: { 200: jsonResponse(ZSession, 'The member or null') },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      const found = await findSession(deps, c.req.raw.headers);
+      if (found) forwardSessionCookies(c, found);
+      return c.json({ me: found ? await describeMember(deps, found.user, found.createdAt) : null }, 200);
+    },
+  );

@@ -9,75 +9,76 @@ import { listConversations, listMessages, markRead, sendMessage } from './messag
 const conversationParams = z.object({ conversationId: z.uuid() });
 const common = { 404: errorResponse('Not a conversation of yours') };
 
-const conversationList = defineRoute('member', {
-  method: 'get',
-  path: '/api/conversations',
-  tags: ['Messages'],
-  summary: "The member's conversations, most recent first",
-  responses: { 200: jsonResponse(ZConversationList, 'Conversations') },
-});
-
-const messageList = defineRoute('member', {
-  method: 'get',
-  path: '/api/conversations/{conversationId}/messages',
-  tags: ['Messages'],
-  summary: 'The latest messages, or all messages after `after` (a message id) to catch up after a reconnect',
-  request: { params: conversationParams, query: z.object({ after: z.uuid().optional() }) },
-  responses: { 200: jsonResponse(ZMessageList, 'Messages, oldest first'), ...common },
-});
-
-const send = defineRoute('member', {
-  method: 'post',
-  path: '/api/conversations/{conversationId}/messages',
-  tags: ['Messages'],
-  summary: 'Send a message; retrying with the same clientKey stores it once',
-  request: { params: conversationParams, body: jsonBody(ZSendMessage) },
-  responses: { 201: jsonResponse(ZMessage, 'Stored'), 400: errorResponse('Empty or too long'), ...common },
-});
-
-const read = defineRoute('member', {
-  method: 'post',
-  path: '/api/conversations/{conversationId}/read',
-  tags: ['Messages'],
-  summary: "Mark the other member's messages read",
-  request: { params: conversationParams },
-  responses: { 200: jsonResponse(ZMarked, 'Marked'), ...common },
-});
-
 export const messageRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(conversationList, async (c) =>
-    c.json({ conversations: await listConversations(c.get('deps').database.db, c.get('user').id) }, 200),
+  .openapi(
+    defineRoute('member', {
+      method: 'get',
+      path: '/api/conversations',
+      tags: ['Messages'],
+      summary: "The member's conversations, most recent first",
+      responses: { 200: jsonResponse(ZConversationList, 'Conversations') },
+    }),
+    async (c) => c.json({ conversations: await listConversations(c.get('deps').database.db, c.get('user').id) }, 200),
   )
-  .openapi(messageList, async (c) => {
-    const { conversationId } = c.req.valid('param');
-    return c.json(
-      {
-        messages: await listMessages(
+  .openapi(
+    defineRoute('member', {
+      method: 'get',
+      path: '/api/conversations/{conversationId}/messages',
+      tags: ['Messages'],
+      summary: 'The latest messages, or all messages after `after` (a message id) to catch up after a reconnect',
+      request: { params: conversationParams, query: z.object({ after: z.uuid().optional() }) },
+      responses: { 200: jsonResponse(ZMessageList, 'Messages, oldest first'), ...common },
+    }),
+    async (c) => {
+      const { conversationId } = c.req.valid('param');
+      return c.json(
+        {
+          messages: await listMessages(
+            c.get('deps').database.db,
+            c.get('user').id,
+            conversationId,
+            c.req.valid('query').after,
+          ),
+        },
+        200,
+      );
+    },
+  )
+  .openapi(
+    defineRoute('member', {
+      method: 'post',
+      path: '/api/conversations/{conversationId}/messages',
+      tags: ['Messages'],
+      summary: 'Send a message; retrying with the same clientKey stores it once',
+      request: { params: conversationParams, body: jsonBody(ZSendMessage) },
+      responses: { 201: jsonResponse(ZMessage, 'Stored'), 400: errorResponse('Empty or too long'), ...common },
+    }),
+    async (c) => {
+      const { content, clientKey } = c.req.valid('json');
+      return c.json(
+        await sendMessage(
           c.get('deps').database.db,
           c.get('user').id,
-          conversationId,
-          c.req.valid('query').after,
+          c.req.valid('param').conversationId,
+          content,
+          clientKey,
         ),
-      },
-      200,
-    );
-  })
-  .openapi(send, async (c) => {
-    const { content, clientKey } = c.req.valid('json');
-    return c.json(
-      await sendMessage(
-        c.get('deps').database.db,
-        c.get('user').id,
-        c.req.valid('param').conversationId,
-        content,
-        clientKey,
+        201,
+      );
+    },
+  )
+  .openapi(
+    defineRoute('member', {
+      method: 'post',
+      path: '/api/conversations/{conversationId}/read',
+      tags: ['Messages'],
+      summary: "Mark the other member's messages read",
+      request: { params: conversationParams },
+      responses: { 200: jsonResponse(ZMarked, 'Marked'), ...common },
+    }),
+    async (c) =>
+      c.json(
+        { marked: await markRead(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId) },
+        200,
       ),
-      201,
-    );
-  })
-  .openapi(read, async (c) =>
-    c.json(
-      { marked: await markRead(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId) },
-      200,
-    ),
   );

@@ -6,47 +6,52 @@ import { defineRoute } from '../../lib/route';
 import { likesReceived } from '../discovery/likes.service';
 import { boostStatus, startBoost, startUpgrade } from './premium.service';
 
-const upgrade = defineRoute('member', {
-  method: 'post',
-  path: '/api/plans/upgrade',
-  tags: ['Plans'],
-  summary: 'Go Premium: log the attempt and get the payment page (Premium starts when an admin confirms the payment)',
-  responses: { 200: jsonResponse(ZUpgradeResponse, 'Where to pay') },
-});
-
-const likedMe = defineRoute('member', {
-  method: 'get',
-  path: '/api/likes/received',
-  tags: ['Plans'],
-  summary: 'Who liked me: the count for everyone, the list with Premium',
-  responses: { 200: jsonResponse(ZLikesReceived, 'Likes waiting for an answer') },
-});
-
-const boost = defineRoute('member', {
-  method: 'get',
-  path: '/api/boost',
-  tags: ['Plans'],
-  summary: "Today's boost: running, used, or available",
-  responses: { 200: jsonResponse(ZBoostStatus, 'Boost status') },
-});
-
-const boostStart = defineRoute('member', {
-  method: 'post',
-  path: '/api/boost',
-  tags: ['Plans'],
-  summary: 'Boost my profile: 30 minutes first in discovery, once a day (Premium)',
-  responses: {
-    200: jsonResponse(ZBoostStatus, 'Boost running'),
-    403: errorResponse('Premium required'),
-    429: errorResponse("Today's boost is used"),
-  },
-});
-
 export const planRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(upgrade, async (c) => {
-    const { database, env } = c.get('deps');
-    return c.json(await startUpgrade(database.db, c.get('user').id, env.PAYMENT_URL, env.BASE_URL), 200);
-  })
-  .openapi(likedMe, async (c) => c.json(await likesReceived(c.get('deps').database.db, c.get('user').id), 200))
-  .openapi(boost, async (c) => c.json(await boostStatus(c.get('deps').database.db, c.get('user').id), 200))
-  .openapi(boostStart, async (c) => c.json(await startBoost(c.get('deps').database.db, c.get('user').id), 200));
+  .openapi(
+    defineRoute('member', {
+      method: 'post',
+      path: '/api/plans/upgrade',
+      tags: ['Plans'],
+      summary:
+        'Go Premium: log the attempt and get the payment page (Premium starts when an admin confirms the payment)',
+      responses: { 200: jsonResponse(ZUpgradeResponse, 'Where to pay') },
+    }),
+    async (c) => {
+      const { database, env } = c.get('deps');
+      return c.json(await startUpgrade(database.db, c.get('user').id, env.PAYMENT_URL, env.BASE_URL), 200);
+    },
+  )
+  .openapi(
+    defineRoute('member', {
+      method: 'get',
+      path: '/api/likes/received',
+      tags: ['Plans'],
+      summary: 'Who liked me: the count for everyone, the list with Premium',
+      responses: { 200: jsonResponse(ZLikesReceived, 'Likes waiting for an answer') },
+    }),
+    async (c) => c.json(await likesReceived(c.get('deps').database.db, c.get('user').id), 200),
+  )
+  .openapi(
+    defineRoute('member', {
+      method: 'get',
+      path: '/api/boost',
+      tags: ['Plans'],
+      summary: "Today's boost: running, used, or available",
+      responses: { 200: jsonResponse(ZBoostStatus, 'Boost status') },
+    }),
+    async (c) => c.json(await boostStatus(c.get('deps').database.db, c.get('user').id), 200),
+  )
+  .openapi(
+    defineRoute('member', {
+      method: 'post',
+      path: '/api/boost',
+      tags: ['Plans'],
+      summary: 'Boost my profile: 30 minutes first in discovery, once a day (Premium)',
+      responses: {
+        200: jsonResponse(ZBoostStatus, 'Boost running'),
+        403: errorResponse('Premium required'),
+        429: errorResponse("Today's boost is used"),
+      },
+    }),
+    async (c) => c.json(await startBoost(c.get('deps').database.db, c.get('user').id), 200),
+  );

@@ -4,26 +4,27 @@ import type { AppEnv } from '../../lib/context';
 import { jsonResponse } from '../../lib/openapi';
 import { defineRoute } from '../../lib/route';
 
-const getSite = defineRoute('public', {
-  method: 'get',
-  path: '/api/site',
-  tags: ['System'],
-  summary: "The site's contact details: support email and social accounts, where its owner set them",
-  responses: { 200: jsonResponse(ZSiteSettings, 'Settings') },
-});
-
-export const siteRoutes = new OpenAPIHono<AppEnv>().openapi(getSite, (c) => {
-  const { env } = c.get('deps');
-  c.header('Cache-Control', 'public, max-age=300');
-  return c.json(
-    {
-      supportEmail: env.SUPPORT_EMAIL ?? null,
-      social: {
-        instagram: env.SOCIAL_INSTAGRAM_URL ?? null,
-        x: env.SOCIAL_X_URL ?? null,
-        facebook: env.SOCIAL_FACEBOOK_URL ?? null,
+export const siteRoutes = new OpenAPIHono<AppEnv>().openapi(
+  defineRoute('public', {
+    method: 'get',
+    path: '/api/site',
+    tags: ['System'],
+    summary: "The site's contact details: support email and social accounts, where its owner set them",
+    responses: { 200: jsonResponse(ZSiteSettings, 'Settings') },
+  }),
+  (c) => {
+    const { env } = c.get('deps');
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.json(
+      {
+        supportEmail: env.SUPPORT_EMAIL ?? null,
+        social: {
+          instagram: env.SOCIAL_INSTAGRAM_URL ?? null,
+          x: env.SOCIAL_X_URL ?? null,
+          facebook: env.SOCIAL_FACEBOOK_URL ?? null,
+        },
       },
-    },
-    200,
-  );
-});
+      200,
+    );
+  },
+);

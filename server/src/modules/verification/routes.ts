@@ -15,114 +15,120 @@ import {
   submitSelfie,
 } from './selfie.service';
 
-const status = defineRoute('member', {
-  method: 'get',
-  path: '/api/verification/selfie',
-  tags: ['Verification'],
-  summary: "The member's selfie verification status",
-  responses: { 200: jsonResponse(ZSelfieStatus, 'Status') },
-});
-
-const challenge = defineRoute('member', {
-  method: 'post',
-  path: '/api/verification/selfie/challenge',
-  tags: ['Verification'],
-  summary: 'A pose picked at random, valid for 10 minutes; the selfie must be taken in it',
-  responses: { 201: jsonResponse(ZSelfieChallenge, 'The pose') },
-});
-
-const submit = defineRoute('member', {
-  method: 'post',
-  path: '/api/verification/selfie',
-  tags: ['Verification'],
-  summary: 'Send the selfie for the given challenge (multipart: file, challengeId)',
-  request: {
-    body: uploadBody({ challengeId: z.uuid() }),
-  },
-  responses: {
-    201: jsonResponse(ZSelfieStatus, 'Waiting for review'),
-    400: errorResponse('Expired or used pose'),
-    409: errorResponse('A selfie is already waiting'),
-    ...uploadRefusals,
-  },
-});
-
-const selfieImage = defineRoute('member', {
-  method: 'get',
-  path: '/api/verification/selfies/{submissionId}/image',
-  tags: ['Verification'],
-  summary: 'A selfie: for its owner and administrators only',
-  request: { params: z.object({ submissionId: z.uuid() }) },
-  responses: { 200: imageResponse, 404: errorResponse('No such selfie (or not yours)') },
-});
-
-const adminList = defineRoute('admin', {
-  method: 'get',
-  path: '/api/admin/selfies',
-  tags: ['Admin'],
-  summary: 'Selfies to review (pending by default), with the profile photos to compare',
-  request: { query: z.object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') }) },
-  responses: { 200: jsonResponse(ZAdminSelfieList, 'Selfies') },
-});
-
 const decisionParams = z.object({ submissionId: z.uuid() });
-const approve = defineRoute('admin', {
-  method: 'post',
-  path: '/api/admin/selfies/{submissionId}/approve',
-  tags: ['Admin'],
-  summary: 'Approve a selfie: the member becomes selfie-verified',
-  request: { params: decisionParams },
-  responses: {
-    200: jsonResponse(ZSelfieDecision('approved'), 'Approved'),
-    404: errorResponse('No pending selfie'),
-  },
-});
-
-const reject = defineRoute('admin', {
-  method: 'post',
-  path: '/api/admin/selfies/{submissionId}/reject',
-  tags: ['Admin'],
-  summary: 'Reject a selfie with a reason the member sees',
-  request: {
-    params: decisionParams,
-    body: jsonBody(z.object({ reason: z.string().trim().min(3, 'Give the member a reason').max(300) })),
-  },
-  responses: {
-    200: jsonResponse(ZSelfieDecision('rejected'), 'Rejected'),
-    400: errorResponse('No reason'),
-    404: errorResponse('No pending selfie'),
-  },
-});
-
 // The upload route gets a larger body limit, registered first; the exported chain carries the routes' types.
 const routes = new OpenAPIHono<AppEnv>();
 routes.use('/api/verification/selfie', uploadBodyLimit());
 export const verificationRoutes = routes
-  .openapi(status, async (c) => c.json(await selfieStatus(c.get('deps').database.db, c.get('user').id), 200))
-  .openapi(challenge, async (c) => c.json(await startSelfieChallenge(c.get('deps').database.db, c.get('user').id), 201))
-  .openapi(submit, async (c) => {
-    const { bytes, fields } = await readUpload(c);
-    const challengeId = z.uuid().safeParse(fields.challengeId);
-    if (!challengeId.success) throw new AppError('BAD_REQUEST', 'Start the verification to get a pose first.');
-    return c.json(await submitSelfie(c.get('deps'), c.get('user').id, challengeId.data, bytes), 201);
-  })
-  .openapi(selfieImage, async (c) => {
-    const bytes = await readSelfie(c.get('deps'), viewerOf(c), c.req.valid('param').submissionId);
-    return sendPrivateImage(c, bytes);
-  })
-  .openapi(adminList, async (c) =>
-    c.json({ selfies: await listSelfiesForAdmin(c.get('deps').database.db, c.req.valid('query').status) }, 200),
+  .openapi(
+    defineRoute('member', {
+      method: 'get',
+      path: '/api/verification/selfie',
+      tags: ['Verification'],
+      summary: "The member's selfie verification status",
+      responses: { 200: jsonResponse(ZSelfieStatus, 'Status') },
+    }),
+    async (c) => c.json(await selfieStatus(c.get('deps').database.db, c.get('user').id), 200),
   )
-  .openapi(approve, async (c) => {
-    await decideSelfie(c.get('deps').database.db, c.get('user').id, c.req.valid('param').submissionId, {
-      approve: true,
-    });
-    return c.json({ status: 'approved' as const }, 200);
-  })
-  .openapi(reject, async (c) => {
-    await decideSelfie(c.get('deps').database.db, c.get('user').id, c.req.valid('param').submissionId, {
-      approve: false,
-      reason: c.req.valid('json').reason,
-    });
-    return c.json({ status: 'rejected' as const }, 200);
-  });
+  .openapi(
+    defineRoute('member', {
+      method: 'post',
+      path: '/api/verification/selfie/challenge',
+      tags: ['Verification'],
+      summary: 'A pose picked at random, valid for 10 minutes; the selfie must be taken in it',
+      responses: { 201: jsonResponse(ZSelfieChallenge, 'The pose') },
+    }),
+    async (c) => c.json(await startSelfieChallenge(c.get('deps').database.db, c.get('user').id), 201),
+  )
+  .openapi(
+    defineRoute('member', {
+      method: 'post',
+      path: '/api/verification/selfie',
+      tags: ['Verification'],
+      summary: 'Send the selfie for the given challenge (multipart: file, challengeId)',
+      request: {
+        body: uploadBody({ challengeId: z.uuid() }),
+      },
+      responses: {
+        201: jsonResponse(ZSelfieStatus, 'Waiting for review'),
+        400: errorResponse('Expired or used pose'),
+        409: errorResponse('A selfie is already waiting'),
+        ...uploadRefusals,
+      },
+    }),
+    async (c) => {
+      const { bytes, fields } = await readUpload(c);
+      const challengeId = z.uuid().safeParse(fields.challengeId);
+      if (!challengeId.success) throw new AppError('BAD_REQUEST', 'Start the verification to get a pose first.');
+      return c.json(await submitSelfie(c.get('deps'), c.get('user').id, challengeId.data, bytes), 201);
+    },
+  )
+  .openapi(
+    defineRoute('member', {
+      method: 'get',
+      path: '/api/verification/selfies/{submissionId}/image',
+      tags: ['Verification'],
+      summary: 'A selfie: for its owner and administrators only',
+      request: { params: z.object({ submissionId: z.uuid() }) },
+      responses: { 200: imageResponse, 404: errorResponse('No such selfie (or not yours)') },
+    }),
+    async (c) => {
+      const bytes = await readSelfie(c.get('deps'), viewerOf(c), c.req.valid('param').submissionId);
+      return sendPrivateImage(c, bytes);
+    },
+  )
+  .openapi(
+    defineRoute('admin', {
+      method: 'get',
+      path: '/api/admin/selfies',
+      tags: ['Admin'],
+      summary: 'Selfies to review (pending by default), with the profile photos to compare',
+      request: { query: z.object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') }) },
+      responses: { 200: jsonResponse(ZAdminSelfieList, 'Selfies') },
+    }),
+    async (c) =>
+      c.json({ selfies: await listSelfiesForAdmin(c.get('deps').database.db, c.req.valid('query').status) }, 200),
+  )
+  .openapi(
+    defineRoute('admin', {
+      method: 'post',
+      path: '/api/admin/selfies/{submissionId}/approve',
+      tags: ['Admin'],
+      summary: 'Approve a selfie: the member becomes selfie-verified',
+      request: { params: decisionParams },
+      responses: {
+        200: jsonResponse(ZSelfieDecision('approved'), 'Approved'),
+        404: errorResponse('No pending selfie'),
+      },
+    }),
+    async (c) => {
+      await decideSelfie(c.get('deps').database.db, c.get('user').id, c.req.valid('param').submissionId, {
+        approve: true,
+      });
+      return c.json({ status: 'approved' as const }, 200);
+    },
+  )
+  .openapi(
+    defineRoute('admin', {
+      method: 'post',
+      path: '/api/admin/selfies/{submissionId}/reject',
+      tags: ['Admin'],
+      summary: 'Reject a selfie with a reason the member sees',
+      request: {
+        params: decisionParams,
+        body: jsonBody(z.object({ reason: z.string().trim().min(3, 'Give the member a reason').max(300) })),
+      },
+      responses: {
+        200: jsonResponse(ZSelfieDecision('rejected'), 'Rejected'),
+        400: errorResponse('No reason'),
+        404: errorResponse('No pending selfie'),
+      },
+    }),
+    async (c) => {
+      await decideSelfie(c.get('deps').database.db, c.get('user').id, c.req.valid('param').submissionId, {
+        approve: false,
+        reason: c.req.valid('json').reason,
+      });
+      return c.json({ status: 'rejected' as const }, 200);
+    },
+  );

@@ -10,15 +10,18 @@ export function SettingsSection({
   icon: Icon,
   title,
   description,
+  id,
   children,
 }: {
   icon: LucideIcon;
   title: string;
   description: string;
+  /** An anchor other pages link to (/settings#id). */
+  id?: string;
   children: ReactNode;
 }) {
   return (
-    <Card>
+    <Card id={id} className={id ? 'scroll-mt-20' : undefined}>
       <CardHeader>
         <CardIconTitle icon={Icon}>{title}</CardIconTitle>
         <CardDescription>{description}</CardDescription>
@@ -55,36 +58,45 @@ export function SectionQuery<T>({
   return <>{children(query.data)}</>;
 }
 
-/**
- * A section that is a list (a SectionQuery): the items, or the empty text when there are none.
- * The list is named by the section's title.
- */
-export function ListSection<T>({
+type SectionProps = Omit<Parameters<typeof SettingsSection>[0], 'children'>;
+
+/** A section whose content comes from a query: its SectionQuery inside its SettingsSection. */
+export function QuerySection<T>({
   query,
-  empty,
   failure,
   children,
   ...section
-}: Omit<Parameters<typeof SettingsSection>[0], 'children'> & {
-  query: UseQueryResult<T[]>;
-  empty: string;
-  failure: string;
-  children: (item: T) => ReactNode;
-}) {
+}: SectionProps & { query: UseQueryResult<T>; failure: string; children: (data: T) => ReactNode }) {
   return (
     <SettingsSection {...section}>
       <SectionQuery query={query} failure={failure}>
-        {(items) =>
-          items.length ? (
-            <ul className="divide-y" aria-label={section.title}>
-              {items.map(children)}
-            </ul>
-          ) : (
-            <SectionEmpty>{empty}</SectionEmpty>
-          )
-        }
+        {children}
       </SectionQuery>
     </SettingsSection>
+  );
+}
+
+/**
+ * A section that is a list (a QuerySection): the items, or the empty text when there are none.
+ * The list is named by the section's title.
+ */
+export function ListSection<T>({
+  empty,
+  children,
+  ...section
+}: SectionProps & { query: UseQueryResult<T[]>; failure: string; empty: string; children: (item: T) => ReactNode }) {
+  return (
+    <QuerySection {...section}>
+      {(items) =>
+        items.length ? (
+          <ul className="divide-y" aria-label={section.title}>
+            {items.map(children)}
+          </ul>
+        ) : (
+          <SectionEmpty>{empty}</SectionEmpty>
+        )
+      }
+    </QuerySection>
   );
 }
 

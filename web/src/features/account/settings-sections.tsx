@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Activity, Download, EyeOff, Laptop, Smartphone, Trash2, UserX } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { ACCOUNT_EVENT_LABELS, DELETE_TEXT, type TActiveSession, type TPrivacySettings } from '@contracts/account';
-import { SectionEmpty, SectionQuery, SettingsSection } from '@/components/page/settings-section';
+import { QuerySection, SectionEmpty, SettingsSection } from '@/components/page/settings-section';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
 import { sessionQueryOptions } from '@/lib/session';
@@ -76,23 +76,27 @@ export function PrivacySection() {
     },
   });
   return (
-    <SettingsSection icon={EyeOff} title="Privacy" description="Who can find you and write to you. Free for everyone.">
-      <SectionQuery query={privacy} failure="Could not load your privacy settings.">
-        {(settings) => (
-          <div className="grid divide-y">
-            {PRIVACY_SWITCHES.map(({ key, label, description }) => (
-              <Switch
-                key={key}
-                label={label}
-                description={description}
-                checked={settings[key]}
-                onCheckedChange={(on) => save.mutate({ ...settings, [key]: on })}
-              />
-            ))}
-          </div>
-        )}
-      </SectionQuery>
-    </SettingsSection>
+    <QuerySection
+      icon={EyeOff}
+      title="Privacy"
+      description="Who can find you and write to you. Free for everyone."
+      query={privacy}
+      failure="Could not load your privacy settings."
+    >
+      {(settings) => (
+        <div className="grid divide-y">
+          {PRIVACY_SWITCHES.map(({ key, label, description }) => (
+            <Switch
+              key={key}
+              label={label}
+              description={description}
+              checked={settings[key]}
+              onCheckedChange={(on) => save.mutate({ ...settings, [key]: on })}
+            />
+          ))}
+        </div>
+      )}
+    </QuerySection>
   );
 }
 
@@ -125,97 +129,97 @@ export function SessionsSection() {
   });
   const others = sessions.data?.filter((s) => !s.current).length ?? 0;
   return (
-    <SettingsSection
+    <QuerySection
       icon={Laptop}
       title="Active sessions"
       description="Where you are signed in. Sign out anywhere you do not recognise."
+      query={sessions}
+      failure="Could not load your sessions."
     >
-      <SectionQuery query={sessions} failure="Could not load your sessions.">
-        {(list) => (
-          <div className="grid gap-3">
-            <ul className="grid gap-2" aria-label="Active sessions">
-              {list.map((s) => {
-                const Icon = isPhone(s.userAgent) ? Smartphone : Laptop;
-                return (
-                  <li key={s.id} className="flex items-center gap-3 rounded-xl border p-3 text-sm">
-                    <Icon className="size-5 shrink-0 text-muted-foreground" aria-hidden />
-                    <div className="min-w-0 flex-1">
-                      <p className="font-medium">
-                        {deviceName(s.userAgent)}{' '}
-                        {s.current && (
-                          <span className="ml-1 rounded-full bg-primary/10 px-2 py-0.5 text-xs text-primary-strong">
-                            This device
-                          </span>
-                        )}
-                      </p>
-                      <p className="truncate text-xs text-muted-foreground">
-                        Signed in {when(s.createdAt)}
-                        {s.ip ? ` · ${s.ip}` : ''}
-                      </p>
-                    </div>
-                    {!s.current && (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        disabled={revokeOne.isPending && revokeOne.variables?.id === s.id}
-                        onClick={() => revokeOne.mutate(s)}
-                        aria-label={`Sign out ${deviceName(s.userAgent)}, signed in ${when(s.createdAt)}`}
-                      >
-                        Sign out
-                      </Button>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-            <Button
-              variant="outline"
-              className="justify-self-start"
-              disabled={!others || revoke.isPending}
-              onClick={() => revoke.mutate()}
-            >
-              Sign out of other devices
-            </Button>
-          </div>
-        )}
-      </SectionQuery>
-    </SettingsSection>
+      {(list) => (
+        <div className="grid gap-3">
+          <ul className="grid gap-2" aria-label="Active sessions">
+            {list.map((s) => {
+              const Icon = isPhone(s.userAgent) ? Smartphone : Laptop;
+              return (
+                <li key={s.id} className="flex items-center gap-3 rounded-xl border p-3 text-sm">
+                  <Icon className="size-5 shrink-0 text-muted-foreground" aria-hidden />
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium">
+                      {deviceName(s.userAgent)}{' '}
+                      {s.current && (
+                        <span className="ml-1 rounded-full bg-primary/10 px-2 py-0.5 text-xs text-primary-strong">
+                          This device
+                        </span>
+                      )}
+                    </p>
+                    <p className="truncate text-xs text-muted-foreground">
+                      Signed in {when(s.createdAt)}
+                      {s.ip ? ` · ${s.ip}` : ''}
+                    </p>
+                  </div>
+                  {!s.current && (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      disabled={revokeOne.isPending && revokeOne.variables?.id === s.id}
+                      onClick={() => revokeOne.mutate(s)}
+                      aria-label={`Sign out ${deviceName(s.userAgent)}, signed in ${when(s.createdAt)}`}
+                    >
+                      Sign out
+                    </Button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          <Button
+            variant="outline"
+            className="justify-self-start"
+            disabled={!others || revoke.isPending}
+            onClick={() => revoke.mutate()}
+          >
+            Sign out of other devices
+          </Button>
+        </div>
+      )}
+    </QuerySection>
   );
 }
 
 export function ActivitySection() {
   const activity = useQuery(activityQueryOptions);
   return (
-    <SettingsSection
+    <QuerySection
       icon={Activity}
       title="Recent security activity"
       description="Sign-ins and changes to your password and second factors."
+      query={activity}
+      failure="Could not load your activity."
     >
-      <SectionQuery query={activity} failure="Could not load your activity.">
-        {(events) =>
-          !events.length ? (
-            <SectionEmpty>Nothing yet.</SectionEmpty>
-          ) : (
-            <ol className="grid max-h-80 gap-1 overflow-y-auto text-sm" aria-label="Security activity">
-              {events.slice(0, 30).map((event) => (
-                <li
-                  key={event.id}
-                  className="flex flex-wrap justify-between gap-x-4 gap-y-0.5 rounded-lg px-2 py-1.5 odd:bg-muted/40"
-                >
-                  <span className="font-medium">
-                    {ACCOUNT_EVENT_LABELS[event.kind as keyof typeof ACCOUNT_EVENT_LABELS] ?? event.kind}
-                  </span>
-                  <span className="text-xs text-muted-foreground">
-                    {when(event.createdAt)} · {deviceName(event.userAgent)}
-                    {event.ip ? ` · ${event.ip}` : ''}
-                  </span>
-                </li>
-              ))}
-            </ol>
-          )
-        }
-      </SectionQuery>
-    </SettingsSection>
+      {(events) =>
+        !events.length ? (
+          <SectionEmpty>Nothing yet.</SectionEmpty>
+        ) : (
+          <ol className="grid max-h-80 gap-1 overflow-y-auto text-sm" aria-label="Security activity">
+            {events.slice(0, 30).map((event) => (
+              <li
+                key={event.id}
+                className="flex flex-wrap justify-between gap-x-4 gap-y-0.5 rounded-lg px-2 py-1.5 odd:bg-muted/40"
+              >
+                <span className="font-medium">
+                  {ACCOUNT_EVENT_LABELS[event.kind as keyof typeof ACCOUNT_EVENT_LABELS] ?? event.kind}
+                </span>
+                <span className="text-xs text-muted-foreground">
+                  {when(event.createdAt)} · {deviceName(event.userAgent)}
+                  {event.ip ? ` · ${event.ip}` : ''}
+                </span>
+              </li>
+            ))}
+          </ol>
+        )
+      }
+    </QuerySection>
   );
 }
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LifeBuoy, MailCheck, Trash2 } from 'lucide-react';
 import type { TTrustedContactInput } from '@contracts/check-ins';
-import { SectionQuery, SettingsSection } from '@/components/page/settings-section';
+import { QuerySection } from '@/components/page/settings-section';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, SubmitButton } from '@/components/ui/input';
@@ -46,89 +46,88 @@ export function TrustedContactSection() {
     setEditing(true);
   };
   return (
-    <div id="trusted-contact" className="scroll-mt-20">
-      <SettingsSection
-        icon={LifeBuoy}
-        title="Trusted contact"
-        description="Someone we email if you miss a date check-in, with who you are meeting, where and when. Free on every plan."
-      >
-        <SectionQuery query={contact} failure="Could not load your trusted contact.">
-          {(current) =>
-            editing ? (
-              <form
-                className="grid gap-3"
-                aria-label="Trusted contact"
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  save.mutate({ name, email });
-                }}
-              >
-                <div className="grid gap-3 sm:grid-cols-2">
-                  <Field label="Their name" error={errors.name}>
-                    <Input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" required />
-                  </Field>
-                  <Field label="Their email" error={errors.email}>
-                    <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
-                  </Field>
-                </div>
-                {save.error && !Object.keys(errors).length && (
-                  <p role="alert" className="text-sm text-destructive">
-                    {errorMessage(save.error, 'Could not save your contact.')}
-                  </p>
-                )}
-                <div className="flex gap-2">
-                  <SubmitButton size="sm" pending={save.isPending} pendingLabel="Sending...">
-                    Send invitation
-                  </SubmitButton>
-                  <Button type="button" size="sm" variant="outline" onClick={() => setEditing(false)}>
-                    Cancel
-                  </Button>
-                </div>
-              </form>
-            ) : current ? (
-              <div className="flex flex-wrap items-center gap-3">
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">{current.name}</p>
-                  <p className="truncate text-xs text-muted-foreground">
-                    {current.email} ·{' '}
-                    {current.confirmed ? (
-                      <span className="text-emerald-700 dark:text-emerald-300">confirmed</span>
-                    ) : (
-                      'waiting for them to confirm'
-                    )}
-                  </p>
-                </div>
-                {!current.confirmed && (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    onClick={() => save.mutate({ name: current.name, email: current.email })}
-                    disabled={save.isPending}
-                  >
-                    <MailCheck aria-hidden /> Send again
-                  </Button>
-                )}
-                <Button size="sm" variant="outline" onClick={() => startEditing(current)}>
-                  Change
-                </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  onClick={() => remove.mutate()}
-                  disabled={remove.isPending}
-                  aria-label={`Remove ${current.name}`}
-                >
-                  <Trash2 aria-hidden /> Remove
-                </Button>
-              </div>
-            ) : (
-              <Button size="sm" onClick={() => startEditing(null)}>
-                <LifeBuoy aria-hidden /> Add a trusted contact
+    <QuerySection
+      id="trusted-contact"
+      icon={LifeBuoy}
+      title="Trusted contact"
+      description="Someone we email if you miss a date check-in, with who you are meeting, where and when. Free on every plan."
+      query={contact}
+      failure="Could not load your trusted contact."
+    >
+      {(current) =>
+        editing ? (
+          <form
+            className="grid gap-3"
+            aria-label="Trusted contact"
+            onSubmit={(event) => {
+              event.preventDefault();
+              save.mutate({ name, email });
+            }}
+          >
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field label="Their name" error={errors.name}>
+                <Input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" required />
+              </Field>
+              <Field label="Their email" error={errors.email}>
+                <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+              </Field>
+            </div>
+            {save.error && !Object.keys(errors).length && (
+              <p role="alert" className="text-sm text-destructive">
+                {errorMessage(save.error, 'Could not save your contact.')}
+              </p>
+            )}
+            <div className="flex gap-2">
+              <SubmitButton size="sm" pending={save.isPending} pendingLabel="Sending...">
+                Send invitation
+              </SubmitButton>
+              <Button type="button" size="sm" variant="outline" onClick={() => setEditing(false)}>
+                Cancel
               </Button>
-            )
-          }
-        </SectionQuery>
-      </SettingsSection>
-    </div>
+            </div>
+          </form>
+        ) : current ? (
+          <div className="flex flex-wrap items-center gap-3">
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-medium">{current.name}</p>
+              <p className="truncate text-xs text-muted-foreground">
+                {current.email} ·{' '}
+                {current.confirmed ? (
+                  <span className="text-emerald-700 dark:text-emerald-300">confirmed</span>
+                ) : (
+                  'waiting for them to confirm'
+                )}
+              </p>
+            </div>
+            {!current.confirmed && (
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => save.mutate({ name: current.name, email: current.email })}
+                disabled={save.isPending}
+              >
+                <MailCheck aria-hidden /> Send again
+              </Button>
+            )}
+            <Button size="sm" variant="outline" onClick={() => startEditing(current)}>
+              Change
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => remove.mutate()}
+              disabled={remove.isPending}
+              aria-label={`Remove ${current.name}`}
+            >
+              <Trash2 aria-hidden /> Remove
+            </Button>
+          </div>
+        ) : (
+          <Button size="sm" onClick={() => startEditing(null)}>
+            <LifeBuoy aria-hidden /> Add a trusted contact
+          </Button>
+        )
+      }
+    </QuerySection>
   );
 }

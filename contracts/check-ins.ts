@@ -31,7 +31,7 @@ export const CHECK_IN_TEXT = {
 } as const;
 
 /** An IANA time zone the browser reports, so mail shows times as the member reads them. */
-const ZTimeZone = z
+export const ZTimeZone = z
   .string()
   .min(1)
   .max(64)

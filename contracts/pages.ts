@@ -22,6 +22,7 @@ export const PAGE_PATHS = [
   '/shared-date/:token',
   '/check-in',
   '/trusted-contact',
+  '/unsubscribe',
   '/discover',
   '/browse',
   '/pricing',

@@ -54,7 +54,7 @@ test('[CHECK-IN] a member names a trusted contact who confirms, sets a check-in 
   await page.goto('/calendar');
   const card = page.getByLabel('Date with Theo');
   const panel = card.getByLabel('Date check-in');
-  await panel.getByRole('button', { name: 'Set a check-in' }).click();
+  await card.getByRole('button', { name: 'Set a check-in' }).click();
   const dialog = page.getByRole('dialog', { name: 'Check in during your date' });
   await dialog.getByLabel('Email my contact if I have not answered after').selectOption('15');
   await dialog.getByLabel(/A note for your contact/).fill('Meeting Theo at the Harbour Bar, then a walk.');

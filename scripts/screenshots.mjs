@@ -1,7 +1,8 @@
 // npm run screenshots: the README's pictures of the product, made from scratch. Starts a server
 // on a fresh data directory, seeds the demo data and an administrator the documented ways, and
 // photographs the landing page, the demo account's dashboard, matches, messages and calendar,
-// and the admin Overview and Subscriptions, light and dark, at 1280 and 390 px wide, into
+// and the admin Overview and Subscriptions, light and dark, at 1280 and 390 px wide, and every
+// reminder and check-in mail (scripts/mail-screenshots.ts), into
 // docs/screenshots/. `npm run screenshots -- <dir>` writes elsewhere (for looking, not committing).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -105,6 +106,9 @@ try {
     }
   }
   await browser.close();
+  // Every mail a member or their trusted contact gets beyond sign-in, as a mail reader shows it.
+  const mails = spawnSync(bin('tsx'), ['scripts/mail-screenshots.ts', outDir], { cwd: root, stdio: 'inherit' });
+  if (mails.status !== 0) throw new Error('the mail screenshots failed');
   log(`Screenshots are in ${path.relative(root, outDir) || '.'}`);
 } finally {
   server.kill('SIGTERM');

@@ -4,6 +4,7 @@ import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './lib/context';
 import { accountRoutes } from './modules/account/routes';
 import { checkInRoutes } from './modules/check-ins/routes';
+import { reminderRoutes } from './modules/reminders/routes';
 import { commerceRoutes } from './modules/admins/commerce.routes';
 import { inboxRoutes } from './modules/admins/inbox.routes';
 import { adminRoutes } from './modules/admins/routes';
@@ -37,6 +38,7 @@ export const apiRoutes = new OpenAPIHono<AppEnv>()
   .route('/', verificationRoutes)
   .route('/', dateRoutes)
   .route('/', checkInRoutes)
+  .route('/', reminderRoutes)
   .route('/', adminRoutes)
   .route('/', commerceRoutes)
   .route('/', inboxRoutes)

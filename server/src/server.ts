@@ -13,6 +13,8 @@ import { liftEndedSuspensions } from './modules/admins/users.service';
 import { deleteOldAdViews } from './modules/admins/admins.queries';
 import { deleteExpiredPastMatches } from './modules/safety/safety.queries';
 import { deleteOldJobs } from './jobs/queue';
+import { deleteOldReminders } from './modules/reminders/reminders.queries';
+import { scheduleSweep } from './modules/reminders/reminders.service';
 import { createApp } from './app';
 import { configureTrial } from './modules/plans/service';
 import { configureSecurityLogKey } from './modules/audit/security-log';
@@ -118,15 +120,18 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const sweep = () =>
     Promise.all([
       revealDueRatings(services.database.db),
-      inviteToVerifyPastDates(services.database.db),
+      inviteToVerifyPastDates(services.database.db, services.clock.now()),
       liftEndedSuspensions(services.database.db),
       deleteExpiredPastMatches(services.database.db),
       deleteOldAdViews(services.database.db),
       deleteOldJobs(services.database.db),
+      deleteOldReminders(services.database.db),
     ]).catch((error: unknown) => services.logger.warn({ err: error }, 'a scheduled sweep failed'));
   void sweep();
   const sweeper = setInterval(sweep, 10 * 60_000);
   sweeper.unref();
+  // The reminder sweep's next slot; each sweep enqueues the one after (reminders.service.ts).
+  await scheduleSweep(services.database.db, services.clock.now());
   services.jobs.start(env.JOB_POLL_MS);
 
   let closing: Promise<void> | null = null;

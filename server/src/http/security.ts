@@ -68,16 +68,24 @@ export function responseHeaders(isProduction: boolean): MiddlewareHandler {
   };
 }
 
+/** Writes that carry their own authority and are made by something other than our pages. */
+const TOKEN_WRITES = [
+  // A local CLI, holding the control token.
+  (path: string) => path.startsWith('/api/control/'),
+  // A mail client's one-click unsubscribe (RFC 8058): no cookie, no Origin, the token in the URL.
+  (path: string) => path === '/api/reminders/unsubscribe',
+];
+
 /**
  * Cross-site request forgery: a state-changing API call must come from one of our own
- * origins. The control route is exempt: it is called by a local CLI and holds its own token.
+ * origins, except the token-carrying writes above.
  */
 export function sameOriginWrites(origins: string[]): MiddlewareHandler<AppEnv> {
   const allowed = new Set(origins);
   return async (c, next) => {
     const method = c.req.method;
     const safe = method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
-    if (!safe && !c.req.path.startsWith('/api/control/')) {
+    if (!safe && !TOKEN_WRITES.some((exempt) => exempt(c.req.path))) {
       const origin = c.req.header('origin');
       if (!origin || !allowed.has(origin)) {
         throw new AppError('FORBIDDEN', 'This request must come from the Vouch site itself.');

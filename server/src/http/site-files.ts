@@ -32,6 +32,7 @@ const PRIVATE_PREFIXES = [
   '/shared-date/',
   '/check-in',
   '/trusted-contact',
+  '/unsubscribe',
   '/subscription-success',
   '/dev/',
 ];

@@ -28,8 +28,8 @@ describe(`the job table on ${testDatabaseKind}`, () => {
     await enqueueMany('race', 40);
     await enqueueJob(db(), { kind: 'race', runAt: new Date(clock.now().getTime() + 60_000), payload: { i: -1 } });
     const [a, b] = [new JobRunner(db(), clock, quiet, handlers), new JobRunner(db(), clock, quiet, handlers)];
-    const ran = await Promise.all([a.runDue(), b.runDue(), a.runDue(), b.runDue()]);
-    expect(ran[0]! + ran[1]!).toBe(40);
+    // (The server's own jobs, such as the reminder sweep, may be taken too: only these are counted.)
+    await Promise.all([a.runDue(), b.runDue(), a.runDue(), b.runDue()]);
     expect(done.sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i));
     // The one due in a minute waits for its minute.
     expect(await unfinished('race')).toHaveLength(1);
@@ -46,9 +46,10 @@ describe(`the job table on ${testDatabaseKind}`, () => {
     expect(claimed?.kind).toBe('orphan');
     const done: string[] = [];
     const survivor = new JobRunner(db(), clock, quiet, { orphan: async (job) => void done.push(job.id) });
-    expect(await survivor.runDue()).toBe(0);
+    await survivor.runDue();
+    expect(done).toEqual([]);
     clock.advance(121_000);
-    expect(await survivor.runDue()).toBe(1);
+    await survivor.runDue();
     expect(done).toEqual([claimed!.id]);
   });
 

@@ -12,7 +12,9 @@ export type MailPart =
   | { kind: 'quote'; label: string; text: string }
   | { kind: 'button'; label: string; link: string }
   | { kind: 'photo'; attachment: MailAttachment; alt: string }
-  | { kind: 'small'; text: string };
+  | { kind: 'small'; text: string }
+  /** Quiet links at the foot of a mail: unsubscribe, settings. */
+  | { kind: 'links'; links: [label: string, link: string][] };
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
@@ -41,6 +43,10 @@ function html(part: MailPart): string {
       return `<p><img src="cid:${escape(part.attachment.cid)}" alt="${escape(part.alt)}" width="160" style="border-radius:12px;display:block"></p>`;
     case 'small':
       return `<p style="font-size:13px;color:${MUTED};line-height:1.5">${escape(part.text)}</p>`;
+    case 'links':
+      return `<p style="font-size:13px;color:${MUTED}">${part.links
+        .map(([label, link]) => `<a href="${escape(link)}" style="color:${MUTED}">${escape(label)}</a>`)
+        .join(' · ')}</p>`;
   }
 }
 
@@ -59,6 +65,8 @@ function text(part: MailPart): string {
       return `${part.label}: ${part.link}`;
     case 'photo':
       return `(${part.alt}: attached)`;
+    case 'links':
+      return part.links.map(([label, link]) => `${label}: ${link}`).join('\n');
   }
 }
 

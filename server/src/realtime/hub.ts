@@ -21,6 +21,8 @@ export type SocketOwner = { userId: string; sessionId: string; adminUntil: numbe
 
 /** How often open sockets are checked against their sessions. */
 export const SESSION_CHECK_INTERVAL_MS = 400;
+/** How often open sockets stamp their members active. */
+const PRESENCE_STAMP_MS = 60_000;
 /** The close code a socket gets when its session has ended (sign-out, revocation, ban, deletion). */
 export const SESSION_ENDED_CLOSE = 4001;
 
@@ -39,6 +41,7 @@ export class RealtimeHub {
   private owners = new Map<Socket, SocketOwner>();
   private unlisten: (() => Promise<void>) | null = null;
   private sessionCheck: ReturnType<typeof setInterval> | null = null;
+  private presenceStampedAt = 0;
   private checking = false;
 
   constructor(
@@ -77,6 +80,11 @@ export class RealtimeHub {
     this.leave(ADMIN_AUDIENCE, socket);
   }
 
+  /** Whether the member has a socket open on this instance (a tab of Vouch open). */
+  isConnected(userId: string): boolean {
+    return (this.sockets.get(userId)?.size ?? 0) > 0;
+  }
+
   /** Closes a member's sockets at once on this instance (the session check does it everywhere). */
   disconnect(userId: string): void {
     // Deleting from a Set while iterating it is safe: each socket is visited once.
@@ -104,11 +112,26 @@ export class RealtimeHub {
       );
       const live = new Set(rows.map((row) => row.id));
       for (const [socket, owner] of this.owners) if (!live.has(owner.sessionId)) this.end(socket);
+      await this.stampPresence(now);
     } catch (error) {
       this.logger.warn({ err: error }, 'open sockets could not be checked against their sessions');
     } finally {
       this.checking = false;
     }
+  }
+
+  /**
+   * Once a minute, the members with a socket open here are stamped active, so every instance
+   * knows they are online (reminder mail is not sent to a member with Vouch open).
+   */
+  private async stampPresence(now: number): Promise<void> {
+    if (now - this.presenceStampedAt < PRESENCE_STAMP_MS) return;
+    this.presenceStampedAt = now;
+    const members = [...new Set([...this.owners.values()].map((owner) => owner.userId))];
+    if (members.length)
+      await this.database.db.execute(
+        sql`update profiles set last_active_at = now() where user_id = any(${`{${members.join(',')}}`}::text[])`,
+      );
   }
 
   private end(socket: Socket): void {

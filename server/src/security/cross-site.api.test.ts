@@ -20,7 +20,10 @@ describe(`cross-site protection on ${testDatabaseKind}`, () => {
     ).body;
     const writes = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.entries(methods)
+        // The control routes and the mail client's one-click unsubscribe carry their own token,
+        // which another site does not have (reminders.api.test.ts forges one).
         .filter(([method, op]) => method !== 'get' && op['x-access'] !== 'control')
+        .filter(() => path !== '/api/reminders/unsubscribe')
         .map(([method]) => ({
           path: path.replace(/\{[^}]+\}/g, '00000000-0000-0000-0000-000000000000'),
           method: method.toUpperCase(),

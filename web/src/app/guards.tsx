@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
+import { useReportTimeZone } from '@/features/reminders';
 
 /**
  * Members only: a spinner while the session loads, /login without one. A member who signs
@@ -12,6 +13,7 @@ export function RequireMember({ children }: { children: ReactNode }) {
   const { session, isLoading } = useSession();
   const location = useLocation();
   const hadSession = useRef(false);
+  useReportTimeZone(!!session);
   if (isLoading) return <PageSpinner />;
   if (!session) {
     if (hadSession.current) return <Navigate to={paths.home} replace />;

@@ -36,6 +36,7 @@ const routes: [path: string, Page][] = [
   ['shared-date/:token', page(() => import('./routes/shared-date'))],
   ['check-in', page(() => import('./routes/check-in'))],
   ['trusted-contact', page(() => import('./routes/trusted-contact'))],
+  ['unsubscribe', page(() => import('./routes/unsubscribe'))],
   ['discover', page(() => import('./routes/discover'))],
   ['browse', page(() => import('./routes/discover'))],
   ['pricing', page(() => import('./routes/pricing'))],

@@ -19,6 +19,7 @@ export const paths = {
   settings: '/settings',
   checkIn: '/check-in',
   trustedContact: '/trusted-contact',
+  unsubscribe: '/unsubscribe',
   pricing: '/pricing',
   aboutUs: '/about-us',
   support: '/support',

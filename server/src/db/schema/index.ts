@@ -8,3 +8,4 @@ export * from './account';
 export * from './prints';
 export * from './jobs';
 export * from './check-ins';
+export * from './reminders';

@@ -92,6 +92,10 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    // The reminder sweep's way to conversations with unread messages (modules/reminders).
+    index('notifications_unread_messages_idx')
+      .on(t.createdAt)
+      .where(sql`read_at is null and type = 'message'`),
     uniqueIndex('notifications_unread_group_idx')
       .on(t.userId, t.groupKey)
       .where(sql`read_at is null and group_key is not null`),

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors';
 import { appendSecurityLog } from '../audit/security-log';
 import { notify } from '../notifications/notifications.service';
 import { markLeaverBanned } from '../safety/prints.queries';
+import { enqueueReportOutcomeReminder } from '../reminders/reminders.service';
 import { setBanned } from './users.service';
 
 const OUTCOME_TITLES = {
@@ -82,5 +83,6 @@ export async function resolveCase(
       message: input.note,
       link: '/settings',
     });
+    await enqueueReportOutcomeReminder(db, new Date(), caseId, resolved.openedBy);
   }
 }

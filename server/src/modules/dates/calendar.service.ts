@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors';
 import { requireParticipant } from '../messages/messages.service';
 import { notify } from '../notifications/notifications.service';
 import { stopPlanCheckIns } from '../check-ins/check-ins.service';
+import { enqueueDateToVerifyReminder } from '../reminders/reminders.service';
 import { announceDateChange } from './date-verification.service';
 import { otherMember } from '../profiles/names';
 import { timeToken } from '../../../../contracts/times';
@@ -202,6 +203,8 @@ export async function readSharedDatePhoto(deps: Pick<Deps, 'database' | 'storage
 export async function inviteToVerifyPastDates(db: Db, now = new Date()): Promise<number> {
   const rows = await markVerifyInvites(db, { now, startedBefore: new Date(now.getTime() - 2 * 3_600_000) });
   for (const plan of rows) {
+    // Whoever is away hears of it by mail too (reminders).
+    await enqueueDateToVerifyReminder(db, plan.id, [plan.proposed_by, plan.invitee]);
     for (const userId of [plan.proposed_by, plan.invitee]) {
       await notify(db, userId, {
         type: 'date',

@@ -6,6 +6,7 @@ import { likes } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { announceStatsChange, publish } from '../../realtime/hub';
 import { notify } from '../notifications/notifications.service';
+import { enqueueNewMatchReminder } from '../reminders/reminders.service';
 import { PLAN_TEXT } from '../../../../contracts/plans';
 import { isPremium, planOf } from '../plans/service';
 import { toCard, viewerInterests } from './cards';
@@ -86,6 +87,7 @@ async function announceMatch(
 ) {
   await publish(db, [viewerId, targetId], { type: 'match', matchId });
   announceStatsChange(db);
+  await enqueueNewMatchReminder(db, new Date(), matchId);
   await notify(db, targetId, {
     type: 'match',
     title: "It's a match!",

@@ -8,6 +8,7 @@ import {
   Flag,
   Heart,
   LifeBuoy,
+  MailCheck,
   Lock,
   MessageCircle,
   ScanSearch,
@@ -220,6 +221,11 @@ const COMMITMENTS: Item[] = [
     icon: LifeBuoy,
     title: 'Date check-ins',
     text: 'Name a trusted contact, and we ask you during a date whether you are OK. If you do not answer in time, they get an email with who you are meeting, where and when. Nothing reaches them otherwise. Free on every plan.',
+  },
+  {
+    icon: MailCheck,
+    title: 'Quiet, private email',
+    text: 'When you are away we email you about a new match, a message waiting an hour, a date tomorrow or the outcome of a report. Never the words anyone wrote, only first names. Each kind has its own switch, and every email stops with one click.',
   },
   {
     icon: ScanSearch,

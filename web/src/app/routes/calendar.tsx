@@ -254,6 +254,7 @@ function PlanCard({ plan, past }: { plan: TDatePlan; past: boolean }) {
             <CalendarX aria-hidden /> Cancel date
           </Button>
         )}
+        <CheckInPanel plan={plan} />
         {plan.sharing && (
           <Button size="sm" variant="ghost" onClick={() => stopSharing.mutate()} disabled={stopSharing.isPending}>
             <X aria-hidden /> Stop sharing
@@ -275,7 +276,6 @@ function PlanCard({ plan, past }: { plan: TDatePlan; past: boolean }) {
           </Button>
         )}
       </div>
-      <CheckInPanel plan={plan} />
       {countering && <CounterForm plan={plan} onDone={() => setCountering(false)} />}
       <ConfirmDialog
         open={cancelling}

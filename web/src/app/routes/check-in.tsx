@@ -1,5 +1,6 @@
 import { HeartHandshake } from 'lucide-react';
-import { answerCheckInByLink, LinkPage } from '@/features/check-ins';
+import { LinkPage } from '@/components/page/link-page';
+import { answerCheckInByLink } from '@/features/check-ins';
 import { usePageMeta } from '@/lib/page-meta';
 
 /** The mailed "I'm OK" button's page: no sign-in needed. */
@@ -12,8 +13,10 @@ export function Component() {
       intro="Press the button to end your date check-in. If we already emailed your trusted contact, we tell them you are fine."
       action="I'm OK"
       pendingLabel="Checking in..."
-      act={answerCheckInByLink}
-      done={(name) => `Thanks, ${name}. Glad you are OK: your check-in is over.`}
+      act={async (token) => {
+        const { firstName } = await answerCheckInByLink(token);
+        return `Thanks, ${firstName}. Glad you are OK: your check-in is over.`;
+      }}
     />
   );
 }

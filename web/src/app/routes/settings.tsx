@@ -6,6 +6,7 @@ import { CASE_STATUS_LABELS, REPORT_REASONS, SAFETY_TEXT, type TMyReport } from 
 import { PageHeader } from '@/components/page/page-header';
 import { ListSection, SectionListRow } from '@/components/page/settings-section';
 import { TrustedContactSection } from '@/features/check-ins';
+import { ReminderSettingsSection } from '@/features/reminders';
 import {
   AccountDataSection,
   ActivitySection,
@@ -166,6 +167,7 @@ function Settings() {
         <PrivacySection />
         <SelfieCard />
         <TrustedContactSection />
+        <ReminderSettingsSection />
         <BlockedMembers />
         <PastMatches onReport={setReport} />
         <MyReports />

@@ -1,5 +1,6 @@
 import { LifeBuoy } from 'lucide-react';
-import { confirmContact, LinkPage } from '@/features/check-ins';
+import { LinkPage } from '@/components/page/link-page';
+import { confirmContact } from '@/features/check-ins';
 import { usePageMeta } from '@/lib/page-meta';
 
 /** A trusted contact confirms from their invitation (they have no account). */
@@ -12,8 +13,10 @@ export function Component() {
       intro="If your friend misses a check-in during a date, we email you who they are meeting, where and when. We never email you about anything else."
       action="Yes, I will be their contact"
       pendingLabel="Confirming..."
-      act={confirmContact}
-      done={(name) => `Thank you. You are now ${name}'s trusted contact.`}
+      act={async (token) => {
+        const { firstName } = await confirmContact(token);
+        return `Thank you. You are now ${firstName}'s trusted contact.`;
+      }}
     />
   );
 }

@@ -149,21 +149,33 @@ export function CheckInPanel({ plan }: { plan: TDatePlan }) {
   const windowEnd = new Date(plan.startsAt).getTime() + CHECK_IN_WINDOW_HOURS * HOUR;
   if (plan.status !== 'accepted' || checkIns.isPending || contact.isPending) return null;
   const live = current && (current.status === 'scheduled' || current.status === 'asked');
-  if (!live && current?.status !== 'alerted' && Date.now() > windowEnd) return null;
+  const upcoming = Date.now() <= windowEnd;
+  const dialog = editing && <CheckInDialog plan={plan} current={current} open={editing} onOpenChange={setEditing} />;
+
+  // Nothing set yet: a quiet button among the date's actions, not a panel.
+  if (!live && current?.status !== 'alerted' && !(current?.status === 'ok' && upcoming)) {
+    if (!upcoming) return null;
+    return contact.data?.confirmed ? (
+      <>
+        <Button size="sm" variant="ghost" onClick={() => setEditing(true)}>
+          <LifeBuoy aria-hidden /> Set a check-in
+        </Button>
+        {dialog}
+      </>
+    ) : (
+      <Button asChild size="sm" variant="ghost">
+        <Link
+          to={`${paths.settings}#trusted-contact`}
+          title="A check-in needs a trusted contact who has confirmed: add one in Settings"
+        >
+          <LifeBuoy aria-hidden /> Set a check-in
+        </Link>
+      </Button>
+    );
+  }
 
   let body;
-  if (!contact.data?.confirmed && !live) {
-    body = (
-      <p className="text-sm text-muted-foreground">
-        {contact.data
-          ? `${contact.data.name} has not confirmed yet. Once they do, you can set a check-in for this date.`
-          : 'Add a trusted contact to have us check on you during this date.'}{' '}
-        <Link className="font-medium text-primary hover:underline" to={`${paths.settings}#trusted-contact`}>
-          Trusted contact settings
-        </Link>
-      </p>
-    );
-  } else if (current?.status === 'asked') {
+  if (current?.status === 'asked') {
     body = (
       <div role="alert" className="grid gap-2">
         <p className="flex items-center gap-2 font-semibold">
@@ -189,15 +201,12 @@ export function CheckInPanel({ plan }: { plan: TDatePlan }) {
       </p>
     );
   } else {
-    body = (
-      <p className="text-sm text-muted-foreground">
-        {current?.status === 'ok' ? 'You checked in: all good.' : 'Want us to check on you during this date?'}
-      </p>
-    );
+    body = <p className="text-sm text-muted-foreground">You checked in: all good.</p>;
   }
 
   return (
-    <div className="grid gap-2 rounded-xl bg-muted/60 p-3" aria-label="Date check-in">
+    // A row of its own under the date's actions (it sits among them, full width).
+    <div className="grid w-full gap-2 rounded-xl bg-muted/60 p-3" aria-label="Date check-in">
       <p className="flex items-center gap-2 text-xs font-semibold uppercase text-muted-foreground">
         <LifeBuoy className="size-3.5" aria-hidden /> Check-in
       </p>
@@ -208,10 +217,9 @@ export function CheckInPanel({ plan }: { plan: TDatePlan }) {
             <Check aria-hidden /> I&apos;m OK
           </Button>
         )}
-        {contact.data?.confirmed && (!current || current.status === 'scheduled' || current.status === 'cancelled') && (
+        {current?.status === 'scheduled' && (
           <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
-            {current?.status === 'scheduled' ? <Pencil aria-hidden /> : <LifeBuoy aria-hidden />}
-            {current?.status === 'scheduled' ? 'Change' : 'Set a check-in'}
+            <Pencil aria-hidden /> Change
           </Button>
         )}
         {live && (
@@ -220,7 +228,7 @@ export function CheckInPanel({ plan }: { plan: TDatePlan }) {
           </Button>
         )}
       </div>
-      {editing && <CheckInDialog plan={plan} current={current} open={editing} onOpenChange={setEditing} />}
+      {dialog}
     </div>
   );
 }

@@ -2,4 +2,3 @@
 export { CheckInPanel } from './check-in-panel';
 export { TrustedContactSection } from './trusted-contact-section';
 export { answerCheckInByLink, confirmContact } from './check-ins-api';
-export { LinkPage } from './link-page';

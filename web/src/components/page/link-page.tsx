@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/api-client';
 /**
  * A page opened from a mailed link, by someone who may have no account. It acts only when its
  * button is pressed, never on opening: mail scanners open links, and one must not answer a
- * check-in or confirm a contact on anyone's behalf.
+ * check-in, confirm a contact or unsubscribe on anyone's behalf.
  */
 export function LinkPage({
   icon: Icon,
@@ -17,15 +17,14 @@ export function LinkPage({
   action,
   pendingLabel,
   act,
-  done,
 }: {
   icon: LucideIcon;
   title: string;
   intro: string;
   action: string;
   pendingLabel: string;
-  act: (token: string) => Promise<{ firstName: string }>;
-  done: (firstName: string) => string;
+  /** Does what the link is for; answers what the page then says. */
+  act: (token: string) => Promise<string>;
 }) {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -37,7 +36,7 @@ export function LinkPage({
         <h1 className="text-2xl font-bold">{title}</h1>
         {run.isSuccess ? (
           <p role="status" className="text-lg">
-            {done(run.data.firstName)}
+            {run.data}
           </p>
         ) : (
           <>

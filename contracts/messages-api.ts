@@ -41,6 +41,8 @@ export const ZMessage = z.object({
   seen: z.boolean().nullable(),
   /** The safety-nudge category the text matched, so the recipient is asked 'Does this bother you?'. */
   nudge: z.enum(NUDGE_KINDS).nullable(),
+  /** A message the viewer received that contains a word they hid: shown folded, in the Hidden folder. */
+  hidden: z.boolean(),
 });
 export type TMessage = z.infer<typeof ZMessage>;
 
@@ -53,7 +55,10 @@ export const ZConversation = z.object({
     thumbUrl: z.string().nullable(),
     selfieVerified: z.boolean(),
   }),
-  lastMessage: z.object({ content: z.string(), senderId: z.string(), createdAt: z.string() }).nullable(),
+  /** The newest message; when it is one the viewer received with a hidden word, its text is left out. */
+  lastMessage: z
+    .object({ content: z.string(), senderId: z.string(), createdAt: z.string(), hidden: z.boolean() })
+    .nullable(),
   unreadCount: z.number(),
   dateVerified: z.boolean(),
   updatedAt: z.string(),

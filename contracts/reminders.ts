@@ -6,7 +6,13 @@ import { ZTimeZone } from './check-ins';
  * own switch; every mail has a one-click unsubscribe for its kind and a link to these settings.
  * Nothing private goes in a mail: no message text, only first names.
  */
-export const REMINDER_KINDS = ['new_match', 'unread_message', 'date_tomorrow', 'date_to_verify', 'report_outcome'] as const;
+export const REMINDER_KINDS = [
+  'new_match',
+  'unread_message',
+  'date_tomorrow',
+  'date_to_verify',
+  'report_outcome',
+] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
 
 export const REMINDER_LABELS: Record<ReminderKind, { label: string; description: string }> = {

@@ -120,6 +120,7 @@ export async function chatFloor(
         recipientId: facts.other_id,
         content,
         clientKey: crypto.randomUUID(),
+        hidden: false,
         note: {
           type: 'message',
           title: `New message from ${facts.sender_name ?? ''}`,

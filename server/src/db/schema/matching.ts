@@ -96,6 +96,8 @@ export const messages = pgTable(
     clientKey: text('client_key').notNull(),
     /** The safety-nudge category the text matched (contracts/nudges.ts), or null. */
     nudge: text('nudge'),
+    /** It contains a word its recipient hid: it waits in their Hidden folder, with no toast or notification. */
+    hidden: boolean('hidden').notNull().default(false),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

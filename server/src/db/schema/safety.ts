@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { memberId } from './columns';
 
@@ -118,4 +118,15 @@ export const returningWatch = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('returning_watch_email_idx').on(t.emailKey)],
+);
+
+/** Words, phrases or emoji a member hid (normalised: contracts/hidden-words.ts), up to 1,000. */
+export const hiddenWords = pgTable(
+  'hidden_words',
+  {
+    userId: member('user_id'),
+    word: text('word').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.word] })],
 );

@@ -50,18 +50,20 @@ export const selectConversations = (db: Execute, viewerId: string) =>
       photo_id: z.string().nullable(),
       last_content: z.string().nullable(),
       last_sender: z.string().nullable(),
+      last_hidden: z.boolean().nullable(),
       last_at: column.timestamp.nullable(),
       unread: z.number(),
     }),
     sql`
     select c.id, c.match_id, c.updated_at, c.date_verified, o.other_id, p.name, p.selfie_verified,
            (select ph.id from photos ph where ph.user_id = o.other_id order by ph.position limit 1) as photo_id,
-           last.content as last_content, last.sender_id as last_sender, last.created_at as last_at,
+           last.content as last_content, last.sender_id as last_sender, last.hidden as last_hidden,
+           last.created_at as last_at,
            (select count(*)::int from messages m where m.conversation_id = c.id and m.sender_id <> ${viewerId} and m.read_at is null) as unread
     from conversations c
     cross join lateral (select ${otherMemberOf('c', viewerId)} as other_id) o
     left join profiles p on p.user_id = o.other_id
-    left join lateral (select m.content, m.sender_id, m.created_at from messages m where m.conversation_id = c.id
+    left join lateral (select m.content, m.sender_id, m.hidden, m.created_at from messages m where m.conversation_id = c.id
                        order by m.created_at desc, m.id desc limit 1) last on true
     where (c.user_a = ${viewerId} or c.user_b = ${viewerId})
       and not ${blockedBetween(viewerId, sql`o.other_id`)}
@@ -77,10 +79,11 @@ const ZMessageRow = ZMessage.pick({
   type: true,
   clientKey: true,
   nudge: true,
+  hidden: true,
 }).extend({ readAt: column.date.nullable(), createdAt: column.date });
 export type MessageRow = z.output<typeof ZMessageRow>;
 const messageColumns = sql.raw(`id, conversation_id as "conversationId", sender_id as "senderId", content, type,
-  client_key as "clientKey", nudge, read_at as "readAt", created_at as "createdAt"`);
+  client_key as "clientKey", nudge, hidden, read_at as "readAt", created_at as "createdAt"`);
 
 /** The newest 100 messages (oldest first), or up to 500 after a message, for catch-up. */
 export const selectMessages = (db: Execute, { conversationId, after }: { conversationId: string; after?: string }) =>
@@ -100,9 +103,13 @@ export const selectMessages = (db: Execute, { conversationId, after }: { convers
         order by "createdAt", id`,
   );
 
-/** What sending needs: the participant view, the recipient's verified-only setting, the sender's name and plan. */
+/**
+ * What sending needs: the participant view, the recipient's verified-only setting, whether they
+ * hide any words, the sender's name and plan.
+ */
 export const sendFactsStatement = (ids: Participation) => sql`
     select v.other_id, v.blocked, r.verified_only_messages and not coalesce(p.selfie_verified, false) as refused,
+           exists (select 1 from hidden_words hw where hw.user_id = v.other_id) as recipient_hides,
            coalesce(p.name, u.name) as sender_name, ${planColumns}
     from (${participantView(ids)}) v
     join "user" u on u.id = ${ids.viewerId}
@@ -112,6 +119,7 @@ export const sendFactsStatement = (ids: Participation) => sql`
 
 const ZSendFacts = ZParticipantView.extend(ZPlanColumns.shape).extend({
   refused: z.boolean().nullable(),
+  recipient_hides: z.boolean(),
   sender_name: z.string().nullable(),
 });
 
@@ -123,6 +131,8 @@ export type MessageInput = Participation & {
   recipientId: string;
   content: string;
   clientKey: string;
+  /** It contains a word the recipient hid: no notification, and no notification event. */
+  hidden: boolean;
   note: NotificationNote;
 };
 
@@ -135,19 +145,27 @@ export type MessageInput = Participation & {
  */
 export const messageInsertStatement = (m: MessageInput) => sql`
     with inserted as (
-      insert into messages (conversation_id, sender_id, content, client_key, nudge)
-      values (${m.conversationId}, ${m.viewerId}, ${m.content}, ${m.clientKey}, ${nudgeFor(m.content)})
+      insert into messages (conversation_id, sender_id, content, client_key, nudge, hidden)
+      values (${m.conversationId}, ${m.viewerId}, ${m.content}, ${m.clientKey}, ${nudgeFor(m.content)}, ${m.hidden})
       on conflict (sender_id, client_key) do nothing
       returning ${messageColumns}),
-    touched as (update conversations set updated_at = greatest(updated_at, now()) where id = ${m.conversationId} and exists (select 1 from inserted)),
+    touched as (update conversations set updated_at = greatest(updated_at, now()) where id = ${m.conversationId} and exists (select 1 from inserted))${
+      m.hidden
+        ? sql`
+    select inserted.*, null::uuid as notification_id, ${notifyInStatement([
+      [[m.recipientId, m.viewerId], { type: 'message', conversationId: m.conversationId, messageId: sql`inserted.id` }],
+    ])}
+    from inserted`
+        : sql`,
     noted as (${notificationUpsert(m.recipientId, m.note, sql`select 1 from inserted`)})
     select inserted.*, noted.id as notification_id, ${notifyInStatement([
       [[m.recipientId, m.viewerId], { type: 'message', conversationId: m.conversationId, messageId: sql`inserted.id` }],
       [[m.recipientId], { type: 'notification', notificationId: sql`noted.id` }],
     ])}
-    from inserted, noted`;
+    from inserted, noted`
+    }`;
 
-const ZStoredMessage = ZMessageRow.extend({ notification_id: z.string() });
+const ZStoredMessage = ZMessageRow.extend({ notification_id: z.string().nullable() });
 
 /** messageInsertStatement's row; undefined when the key was already used. */
 export async function insertMessage(db: Execute, m: MessageInput) {

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { messagePreview, type TConversation, type TMessage } from '../../../../contracts/messages-api';
+import { containsHiddenWord } from '../../../../contracts/hidden-words';
 import { SAFETY_TEXT } from '../../../../contracts/safety';
+import { hiddenWordsOf } from '../safety/safety.queries';
 import type { Db } from '../../db/client';
 import { messages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -49,8 +51,14 @@ export function toMessage(
     read: row.senderId !== viewerId && row.readAt !== null,
     seen: row.senderId === viewerId && receipts ? row.readAt !== null : null,
     nudge: (row.nudge as TMessage['nudge']) ?? null,
+    // Only its recipient learns that a message was hidden: the sender never learns the words.
+    hidden: row.hidden && row.senderId !== viewerId,
   };
 }
+
+/** A conversation's newest message for the list: one hidden from the viewer goes without its text. */
+const lastMessageFor = (viewerId: string, last: NonNullable<TConversation['lastMessage']>) =>
+  last.hidden && last.senderId !== viewerId ? { ...last, content: '' } : { ...last, hidden: false };
 
 /** The member's conversations, most recent first, with the last message and the unread count. */
 export async function listConversations(db: Db, viewerId: string): Promise<TConversation[]> {
@@ -65,7 +73,12 @@ export async function listConversations(db: Db, viewerId: string): Promise<TConv
     },
     lastMessage:
       row.last_content !== null
-        ? { content: row.last_content, senderId: row.last_sender!, createdAt: row.last_at! }
+        ? lastMessageFor(viewerId, {
+            content: row.last_content,
+            senderId: row.last_sender!,
+            createdAt: row.last_at!,
+            hidden: !!row.last_hidden,
+          })
         : null,
     unreadCount: row.unread,
     dateVerified: row.date_verified,
@@ -103,6 +116,9 @@ export async function sendMessage(
   const { otherId } = checkParticipant(facts);
   // A member who accepts messages from verified members only is written to by those alone.
   if (facts!.refused) throw new AppError('FORBIDDEN', SAFETY_TEXT.verifiedOnly);
+  // A word the recipient hid: the message waits in their Hidden folder (one more round trip, only
+  // for recipients who hide words).
+  const hidden = facts!.recipient_hides && containsHiddenWord(content, await hiddenWordsOf(db, otherId));
 
   const note = {
     type: 'message' as const,
@@ -112,7 +128,15 @@ export async function sendMessage(
     groupKey: `conversation:${conversationId}`,
   };
   // The message, its conversation moved up and the recipient's notification: one statement, one commit.
-  const stored = await insertMessage(db, { viewerId, conversationId, recipientId: otherId, content, clientKey, note });
+  const stored = await insertMessage(db, {
+    viewerId,
+    conversationId,
+    recipientId: otherId,
+    content,
+    clientKey,
+    hidden,
+    note,
+  });
   // A retry (the key already stored) answers the first message, and only in its own conversation.
   const [message] = stored
     ? [stored]

@@ -7,6 +7,7 @@ import {
   ZReportFiled,
   ZUnmatched,
 } from '../../../../contracts/responses';
+import { ZHiddenWordQuery, ZHiddenWords, ZHiddenWordsInput } from '../../../../contracts/hidden-words';
 import { ZReportInput } from '../../../../contracts/safety';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi';
@@ -20,6 +21,7 @@ import {
   unblockMember,
   unmatch,
 } from './safety.service';
+import { addHiddenWords, listHiddenWords, removeHiddenWord } from './hidden-words';
 
 const memberParams = z.object({ userId: z.string().min(1).max(64) });
 
@@ -117,4 +119,41 @@ export const safetyRoutes = new OpenAPIHono<AppEnv>()
       responses: { 200: jsonResponse(ZMyReportList, 'My reports') },
     }),
     async (c) => c.json({ reports: await listMyReports(c.get('deps').database.db, c.get('user').id) }, 200),
+  )
+  .openapi(
+    defineRoute('member', {
+      method: 'get',
+      path: '/api/hidden-words',
+      tags: ['Safety'],
+      summary: 'The words, phrases and emoji I hid: messages with them go to my Hidden folder',
+      responses: { 200: jsonResponse(ZHiddenWords, 'My hidden words') },
+    }),
+    async (c) => c.json(await listHiddenWords(c.get('deps').database.db, c.get('user').id), 200),
+  )
+  .openapi(
+    defineRoute('member', {
+      method: 'post',
+      path: '/api/hidden-words',
+      tags: ['Safety'],
+      summary: 'Hide more words (up to 1,000 in all); the same word twice is kept once',
+      request: { body: jsonBody(ZHiddenWordsInput) },
+      responses: {
+        200: jsonResponse(ZHiddenWords, 'My hidden words'),
+        400: errorResponse('Empty, too long, or over 1,000'),
+      },
+    }),
+    async (c) =>
+      c.json(await addHiddenWords(c.get('deps').database.db, c.get('user').id, c.req.valid('json').words), 200),
+  )
+  .openapi(
+    defineRoute('member', {
+      method: 'delete',
+      path: '/api/hidden-words',
+      tags: ['Safety'],
+      summary: 'Stop hiding a word',
+      request: { query: ZHiddenWordQuery },
+      responses: { 200: jsonResponse(ZHiddenWords, 'My hidden words') },
+    }),
+    async (c) =>
+      c.json(await removeHiddenWord(c.get('deps').database.db, c.get('user').id, c.req.valid('query').word), 200),
   );

@@ -221,3 +221,49 @@ export const selectBannedEmails = (db: Execute) =>
 export async function deleteMatch(tx: Execute, matchId: string): Promise<void> {
   await tx.execute(sql`delete from matches where id = ${matchId}`);
 }
+
+/** The words a member hid, oldest first. */
+export const selectHiddenWords = (db: Execute, userId: string) =>
+  selectRows(
+    db,
+    z.object({ word: z.string(), created_at: column.timestamp }),
+    sql`select word, created_at from hidden_words where user_id = ${userId} order by created_at, word`,
+  );
+
+/** Just the words, to check a message against (messages.service). */
+export const hiddenWordsOf = async (db: Execute, userId: string) =>
+  (await selectHiddenWords(db, userId)).map((row) => row.word);
+
+/**
+ * Adds words, as many as fit under the member's limit with the ones they have: how many the
+ * member would have, or null when that is over the limit (nothing is added then). The member's
+ * words are taken in turn, so two adds at once cannot pass the limit together.
+ */
+export async function insertHiddenWords(
+  tx: Execute,
+  { userId, words, max }: { userId: string; words: string[]; max: number },
+) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`hidden-words:${userId}`}))`);
+  const given = sql.join(
+    words.map((word) => sql`(${word}::text)`),
+    sql`, `,
+  );
+  const row = await selectRow(
+    tx,
+    z.object({ total: z.number() }),
+    sql`
+    select count(*)::int as total from (
+      select word from hidden_words where user_id = ${userId}
+      union select w from (values ${given}) as added(w)) every_word`,
+  );
+  if (row!.total > max) return null;
+  await tx.execute(sql`
+    insert into hidden_words (user_id, word)
+    select ${userId}, w from (values ${given}) as added(w)
+    on conflict do nothing`);
+  return row!.total;
+}
+
+export async function deleteHiddenWord(db: Execute, { userId, word }: { userId: string; word: string }) {
+  await db.execute(sql`delete from hidden_words where user_id = ${userId} and word = ${word}`);
+}

@@ -5,6 +5,7 @@ import {
   CalendarHeart,
   Camera,
   Eye,
+  EyeOff,
   Flag,
   Heart,
   LifeBuoy,
@@ -221,6 +222,11 @@ const COMMITMENTS: Item[] = [
     icon: LifeBuoy,
     title: 'Date check-ins',
     text: 'Name a trusted contact, and we ask you during a date whether you are OK. If you do not answer in time, they get an email with who you are meeting, where and when. Nothing reaches them otherwise. Free on every plan.',
+  },
+  {
+    icon: EyeOff,
+    title: 'Hidden words',
+    text: 'List words, phrases or emoji you never want to be surprised by (up to 1,000). Messages with them wait in a Hidden folder, with no notification, folded until you choose to read them. You can add some while you report someone.',
   },
   {
     icon: MailCheck,

@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { BadgeCheck, LockOpen, MessageCircleHeart, ShieldCheck } from 'lucide-react';
-import { MESSAGE_TEXT } from '@contracts/messages-api';
+import { MESSAGE_TEXT, type TConversation } from '@contracts/messages-api';
 import { SAFETY_TEXT } from '@contracts/safety';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -18,8 +18,11 @@ import { cn } from '@/lib/utils';
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
+const isHidden = (c: TConversation) => !!c.lastMessage?.hidden;
+
 function Messages({ userId }: { userId: string }) {
   const [params, setParams] = useSearchParams();
+  const [folder, setFolder] = useState<'inbox' | 'hidden'>('inbox');
   const selected = params.get('conversation');
   const conversations = useQuery(conversationsQueryOptions);
   const open = conversations.data?.find((c) => c.id === selected) ?? null;
@@ -29,7 +32,11 @@ function Messages({ userId }: { userId: string }) {
   }, [conversations.isError]);
 
   if (conversations.isPending) return <PageSpinner label="Loading conversations..." />;
-  const list = conversations.data ?? [];
+  // A conversation whose newest message has a word the member hid waits in the Hidden folder.
+  const all = conversations.data ?? [];
+  const hiddenCount = all.filter(isHidden).length;
+  const showHidden = folder === 'hidden' && hiddenCount > 0;
+  const list = all.filter((c) => isHidden(c) === showHidden);
   return (
     <div className="mx-auto grid h-[calc(100dvh-8rem)] max-w-6xl gap-4 p-0 md:h-[calc(100dvh-6rem)] md:grid-cols-[18rem_1fr] md:p-4 lg:grid-cols-[18rem_1fr_16rem]">
       <nav
@@ -37,7 +44,27 @@ function Messages({ userId }: { userId: string }) {
         className={cn('min-h-0 overflow-y-auto md:rounded-2xl md:border', open && 'hidden md:block')}
       >
         <h1 className="p-4 text-xl font-bold">Messages</h1>
-        {list.length === 0 ? (
+        {hiddenCount > 0 && (
+          <div className="tab-list mx-4 mb-2 grid grid-cols-2" role="group" aria-label="Folders">
+            {(['inbox', 'hidden'] as const).map((name) => (
+              <button
+                key={name}
+                type="button"
+                className="tab"
+                data-state={(name === 'hidden') === showHidden ? 'active' : 'inactive'}
+                aria-pressed={(name === 'hidden') === showHidden}
+                onClick={() => setFolder(name)}
+              >
+                {name === 'inbox' ? 'Inbox' : `Hidden (${hiddenCount})`}
+              </button>
+            ))}
+          </div>
+        )}
+        {list.length === 0 && hiddenCount > 0 ? (
+          <p className="p-6 text-center text-sm text-muted-foreground">
+            Nothing new here: your conversations are in Hidden.
+          </p>
+        ) : list.length === 0 ? (
           <div className="grid gap-3 p-6 text-center text-sm text-muted-foreground">
             <MessageCircleHeart className="mx-auto size-8" aria-hidden />
             <p>No conversations yet. Match with someone to start chatting.</p>
@@ -75,7 +102,9 @@ function Messages({ userId }: { userId: string }) {
                       )}
                     </p>
                     <p className="truncate text-sm text-muted-foreground">
-                      {c.lastMessage?.content ?? 'New match: say hello!'}
+                      {isHidden(c)
+                        ? 'A message with a word you hid'
+                        : (c.lastMessage?.content ?? 'New match: say hello!')}
                     </p>
                   </div>
                   {c.unreadCount > 0 && (

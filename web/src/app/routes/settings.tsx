@@ -14,6 +14,7 @@ import {
   SessionsSection,
 } from '@/features/account/settings-sections';
 import { Button } from '@/components/ui/button';
+import { HiddenWordsSection } from '@/features/safety';
 import { ReportDialog, type ReportTarget } from '@/features/safety/report-dialog';
 import { SelfieCard } from '@/features/trust/selfie-card';
 import {
@@ -168,6 +169,7 @@ function Settings() {
         <SelfieCard />
         <TrustedContactSection />
         <ReminderSettingsSection />
+        <HiddenWordsSection />
         <BlockedMembers />
         <PastMatches onReport={setReport} />
         <MyReports />

@@ -1,4 +1,5 @@
-import { Check, CheckCheck, RotateCcw } from 'lucide-react';
+import { useState } from 'react';
+import { Check, CheckCheck, EyeOff, RotateCcw } from 'lucide-react';
 import { MESSAGE_SUGGESTIONS, MESSAGE_TEXT, type TConversation, type TMessage } from '@contracts/messages-api';
 import { Button } from '@/components/ui/button';
 import { NudgePrompt } from '@/features/safety';
@@ -25,6 +26,20 @@ export function MessageSuggestions({ onPick }: { onPick: (text: string) => void 
         ))}
       </ul>
     </div>
+  );
+}
+
+/** A message with a word the member hid: folded until they choose to read it. */
+function HiddenText({ text }: { text: string }) {
+  const [shown, setShown] = useState(false);
+  if (shown) return <>{text}</>;
+  return (
+    <span className="flex flex-wrap items-center gap-2 text-muted-foreground">
+      <EyeOff className="size-4" aria-hidden /> Hidden: it contains a word you hid.
+      <button type="button" className="font-medium text-foreground underline" onClick={() => setShown(true)}>
+        Show
+      </button>
+    </span>
   );
 }
 
@@ -63,7 +78,7 @@ export function MessageList({ messages, failed, userId, other, onRetry }: Messag
                 message.id.startsWith('pending-') && !isFailed && 'opacity-70',
               )}
             >
-              {message.content}
+              {message.hidden ? <HiddenText text={message.content} /> : message.content}
               {isFailed && (
                 <p className="mt-1 flex items-center gap-2 text-xs">
                   {MESSAGE_TEXT.sendFailed}

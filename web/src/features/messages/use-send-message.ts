@@ -42,6 +42,7 @@ export function useSendMessage(conversationId: string, userId: string) {
       read: false,
       seen: null,
       nudge,
+      hidden: false,
     });
   };
   const retry = (message: OutgoingMessage) => void deliver({ ...message, failed: false });

@@ -86,7 +86,9 @@ export function RealtimeProvider({ userId }: { userId: string }) {
     const showMessage = async (conversationId: string, messageId: string) => {
       const key = messagesQueryOptions(conversationId).queryKey;
       const cached = client.getQueryData(key);
-      let message: { senderId: string; content: string } | null | undefined = cached?.find((m) => m.id === messageId);
+      let message: { senderId: string; content: string; hidden: boolean } | null | undefined = cached?.find(
+        (m) => m.id === messageId,
+      );
       if (cached && !message) message = (await readMissed(conversationId))?.find((m) => m.id === messageId);
       // Fetch the chat again when reading after its last message did not bring this one (a failed
       // read, a chat with nothing stored yet), or when it is still loading (just opened) and may
@@ -102,7 +104,8 @@ export function RealtimeProvider({ userId }: { userId: string }) {
           .catch(() => undefined);
         message = conversations?.find((c) => c.id === conversationId)?.lastMessage;
       }
-      if (message && message.senderId !== userId && conversationOnScreen() !== conversationId)
+      // A message with a word the member hid waits in their Hidden folder: no toast.
+      if (message && !message.hidden && message.senderId !== userId && conversationOnScreen() !== conversationId)
         toast('New message', { description: messagePreview(message.content) });
     };
 

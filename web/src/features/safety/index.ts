@@ -2,3 +2,4 @@
 export { NudgePrompt } from './nudge-prompt';
 export { refreshAfterSafetyAction } from './safety-api';
 export { SafetyMenu } from './safety-menu';
+export { HiddenWordsSection } from './hidden-words-section';

@@ -16,9 +16,9 @@ import {
 } from '@contracts/safety';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Textarea } from '@/components/ui/input';
+import { Input, Textarea } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
-import { fileReport, refreshAfterSafetyAction } from './safety-api';
+import { fileReport, hiddenWordsQueryOptions, hideWords, refreshAfterSafetyAction, splitWords } from './safety-api';
 
 /** Where the report is made from: who, and the chat or past match that supplies the evidence. */
 export type ReportTarget = {
@@ -74,6 +74,8 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
     defaultValues: { reason: target.reason, details: target.quote ? quoted(target.quote) : '', alsoBlock: false },
   });
   const { errors, isSubmitting } = form.formState;
+  // Offered here: the words that upset the member, hidden from now on (their own list, not the report).
+  const [hide, setHide] = useState('');
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -87,6 +89,12 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
         clientKey,
       });
       toast.success(SAFETY_TEXT.reportSent.title, { description: SAFETY_TEXT.reportSent.description });
+      if (splitWords(hide).length)
+        await hideWords(splitWords(hide)).then(
+          (list) => client.setQueryData(hiddenWordsQueryOptions.queryKey, list),
+          (error: unknown) =>
+            toast.error('Your words were not hidden', { description: errorMessage(error, 'Add them in Settings.') }),
+        );
       refreshAfterSafetyAction(client);
       onDone();
     } catch (error) {
@@ -132,6 +140,13 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
         <input type="checkbox" {...form.register('alsoBlock')} className="size-4 accent-[var(--color-primary)]" />
         Also block {target.name}
       </label>
+      <Field
+        label="Hide messages with these words"
+        optional
+        hint="From anyone, from now on: they go to a Hidden folder. Separate words with commas; change them in Settings."
+      >
+        <Input value={hide} onChange={(event) => setHide(event.target.value)} placeholder="e.g. money, venmo" />
+      </Field>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <ModalCancel />
         <Button type="submit" variant="destructive" disabled={isSubmitting}>

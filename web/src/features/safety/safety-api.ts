@@ -23,6 +23,18 @@ export const unblockMember = (userId: string) =>
   data(client.api.blocks[':userId'].$delete({ param: { userId: encodeURIComponent(userId) } }));
 export const unmatch = (matchId: string) => data(client.api.matches[':matchId'].$delete({ param: { matchId } }));
 export const fileReport = (input: TReportInput) => data(client.api.reports.$post({ json: input }));
+export const hiddenWordsQueryOptions = queryOptions({
+  queryKey: ['hidden-words'],
+  queryFn: () => data(client.api['hidden-words'].$get()),
+});
+export const hideWords = (words: string[]) => data(client.api['hidden-words'].$post({ json: { words } }));
+export const unhideWord = (word: string) => data(client.api['hidden-words'].$delete({ query: { word } }));
+/** Words typed as a list: commas or new lines between them. */
+export const splitWords = (text: string) =>
+  text
+    .split(/[,\n]/)
+    .map((word) => word.trim())
+    .filter(Boolean);
 
 /** Everything a block, unblock, unmatch or report can change on screen. */
 export function refreshAfterSafetyAction(client: QueryClient) {

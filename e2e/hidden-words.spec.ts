@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { matchedMembers, toast, VIEWPORTS } from './helpers';
+
+test('[HIDDEN WORDS] words hidden from the report flow and Settings send matching messages to a Hidden folder, with no toast', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const headers = { origin: baseURL! };
+  const { first: ana, second: bea, conversationId, matchId } = await matchedMembers(browser, baseURL!, ['Ana', 'Bea']);
+  await ana.page.request.post(`/api/matches/${matchId}/seen`, { data: {}, headers });
+  const page = bea.page;
+
+  // From the report flow: Bea reports Ana and hides a word on the way.
+  await ana.send(conversationId, 'Send me money first');
+  await page.goto(`/messages?conversation=${conversationId}`);
+  await page.getByRole('button', { name: 'Safety options for Ana' }).click();
+  await page.getByRole('menuitem', { name: 'Report' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report Ana' });
+  await dialog.getByLabel('Scam or spam').check();
+  await dialog.getByLabel(/Hide messages with these words/).fill('money, venmo');
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await toast(page, 'Report sent');
+
+  // From Settings: one more, an emoji; both lists are one.
+  await page.goto('/settings#hidden-words');
+  const section = page.locator('#hidden-words');
+  await section.getByLabel('Hide messages with').fill('🍆');
+  await section.getByRole('button', { name: 'Add' }).click();
+  const words = section.getByRole('list', { name: 'Hidden words' });
+  await expect(words.getByRole('listitem')).toHaveText(['money', 'venmo', '🍆']);
+
+  // A message with a hidden word, while Bea is elsewhere in the app: no toast.
+  await page.goto('/dashboard');
+  await ana.send(conversationId, 'Pay on Venmo and I will come');
+  await page.waitForTimeout(2_000);
+  await expect(page.getByText('New message')).toHaveCount(0);
+
+  // It waits in the Hidden folder, folded until Bea chooses to read it.
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await page.goto('/messages');
+    const folders = page.getByRole('group', { name: 'Folders' });
+    await expect(page.getByRole('navigation', { name: 'Conversations' }).getByText('Ana')).toHaveCount(0);
+    await folders.getByRole('button', { name: 'Hidden (1)' }).click();
+    await page.getByRole('navigation', { name: 'Conversations' }).getByText('Ana').click();
+    const folded = page.getByRole('list', { name: 'Messages' }).getByText('Hidden: it contains a word you hid.');
+    await expect(folded).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`hidden-folder-${viewport.width}.png`) });
+  }
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page.getByText('Pay on Venmo and I will come')).toBeVisible();
+});

@@ -5,6 +5,8 @@ import { build, defineConfig, type AliasOptions, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { stampServiceWorker } from './scripts/sw-version.mjs';
+import { START_AFTER_PAINT_SCRIPT, THEME_INIT_SCRIPT } from './contracts/inline-scripts';
+import { PRERENDERED_PAGES } from './contracts/pages';
 
 const alias = {
   '@contracts': path.resolve(import.meta.dirname, 'contracts'),
@@ -13,7 +15,7 @@ const alias = {
 
 export default defineConfig({
   root: 'web',
-  plugins: [react(), tailwindcss(), prerenderPages(alias), serviceWorkerVersion()],
+  plugins: [react(), tailwindcss(), inlineThemeScript(), prerenderPages(alias), serviceWorkerVersion()],
   resolve: { alias },
   // Every browser the app supports preloads modules itself (Chrome 66, Safari 17, Firefox 115).
   build: {
@@ -43,14 +45,26 @@ export default defineConfig({
   },
 });
 
-/** The pages prerendered: the file each is written to beside index.html, and its route module. */
-const PAGES = [{ url: '/', file: 'landing.html', module: 'src/app/routes/landing.tsx' }];
+/**
+ * Writes the theme script into the page's head, inline: as a file of its own it was a request
+ * the first paint waited for. The server's CSP allows this exact text by its hash.
+ */
+function inlineThemeScript(): Plugin {
+  const placeholder = '<script data-theme-init></script>';
+  return {
+    name: 'vouch-inline-theme-script',
+    transformIndexHtml(html) {
+      if (!html.includes(placeholder)) throw new Error('index.html has no theme script placeholder');
+      return html.replace(placeholder, `<script>${THEME_INIT_SCRIPT}</script>`);
+    },
+  };
+}
 
 /**
- * After the browser build: renders the landing page to HTML with a server build of the app
- * (web/src/prerender-entry.tsx) and writes it into a copy of index.html. The server answers
- * `/` with that file, so a first visit paints the page before its JavaScript has arrived,
- * and React hydrates it.
+ * After the browser build: renders each of PRERENDERED_PAGES (contracts/pages.ts) to HTML with a
+ * server build of the app (web/src/prerender-entry.tsx) and writes it into a copy of index.html.
+ * The server answers the page's path with that file, so a first visit paints the page before
+ * its JavaScript has arrived, and React hydrates it.
  */
 function prerenderPages(alias: AliasOptions): Plugin {
   let root = '';
@@ -99,14 +113,20 @@ function prerenderPages(alias: AliasOptions): Plugin {
     };
     const shell = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
     if (!shell.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill');
-    for (const page of PAGES) {
-      const html = await renderPage(page.url);
-      // The page's own chunks load beside the entry, not after it has run.
-      const files = new Set((chunksOf.get(page.module) ?? []).filter((file) => !shell.includes(file)));
-      const preloads = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
-      const filled = shell
-        .replace('</head>', `${preloads}</head>`)
-        .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
+    // The page's scripts start once it is painted (START_AFTER_PAINT_SCRIPT): the entry, then
+    // what it imports and the page's own chunks, fetched beside it rather than after it has run.
+    const moduleTags =
+      /<script type="module" crossorigin src="([^"]+)"><\/script>|<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+    const shellScripts = [...shell.matchAll(moduleTags)].map((match) => match[1] ?? match[2]);
+    if (!shellScripts[0]?.includes('/index-')) throw new Error('index.html has no module entry where expected');
+    const bare = shell.replace(moduleTags, '');
+    for (const page of PRERENDERED_PAGES) {
+      const html = await renderPage(page.path);
+      const own = (chunksOf.get(page.module) ?? []).map((file) => `/${file}`);
+      const scripts = [...new Set([...shellScripts, ...own])].join(' ');
+      const filled = bare
+        .replace('<div id="root"></div>', `<div id="root" data-scripts="${scripts}">${html}</div>`)
+        .replace('</body>', `<script>${START_AFTER_PAINT_SCRIPT}</script></body>`);
       fs.writeFileSync(path.join(outDir, page.file), filled);
     }
   }

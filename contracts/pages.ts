@@ -48,3 +48,14 @@ const patterns = PAGE_PATHS.map((page) => new RegExp(`^${page.replace(/:[a-z]+/g
 
 /** Whether the web app has a page at this path (a trailing slash allowed). */
 export const isPagePath = (pathname: string) => patterns.some((pattern) => pattern.test(pathname));
+
+/**
+ * The pages written to HTML at build time (vite.config.ts), each into its own file beside
+ * index.html. The server answers the path with that file, unless the query asks the page for
+ * something else than it shows by default (`unless`: the login page's second step); the
+ * browser paints it before any script has run, and React then takes it over (web/src/main.tsx).
+ */
+export const PRERENDERED_PAGES = [
+  { path: '/', file: 'landing.html', module: 'src/app/routes/landing.tsx', unless: null },
+  { path: '/login', file: 'login.html', module: 'src/app/routes/login.tsx', unless: 'step' },
+] as const;

@@ -11,6 +11,7 @@ test.describe('[SHELL]', () => {
 
   test('[THEME] the choice is stored under vite-ui-theme and applied', async ({ page }) => {
     await page.goto('/');
+    await page.waitForLoadState('networkidle'); // the app starts once the prerendered page has painted
     await page.getByRole('button', { name: 'Toggle theme' }).click();
     await page.getByRole('menuitemradio', { name: 'Dark' }).click();
     await expect(page.locator('html')).toHaveClass(/dark/);
@@ -33,24 +34,49 @@ test.describe('[SHELL]', () => {
     await expect(cta.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/safety-commitment');
   });
 
-  test('[PRERENDER] the landing page paints before any script runs, then React takes it over without a mismatch', async ({
+  test('[PRERENDER] the landing and login pages paint before any script runs, then React takes them over without a mismatch', async ({
     browser,
     baseURL,
     page,
   }) => {
-    // With JavaScript off, the server's HTML alone shows the page.
+    // With JavaScript off, the server's HTML alone shows the page; the login form cannot be sent
+    // by the browser itself (it would put the password in the address).
     const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
     const bare = await noScript.newPage();
     await bare.goto('/');
     await expect(bare.getByRole('heading', { name: 'Find the Perfect Match' })).toBeVisible();
     await expect(bare.getByRole('link', { name: 'Get Started' })).toBeVisible();
+    await bare.goto('/login');
+    await expect(bare.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    await expect(bare.getByRole('button', { name: 'Sign In', exact: true })).toBeDisabled();
     await noScript.close();
 
-    // With it on: no hydration error, and the page answers clicks (the router, not a reload).
+    // The scripts start once the page has painted, and the CSP lets the two inline scripts run.
     const problems: string[] = [];
     page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
     page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeEnabled();
+    const order = await page.evaluate(() => ({
+      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+      entry: performance.getEntriesByType('resource').find((entry) => /\/assets\/index-.*\.js$/.test(entry.name))
+        ?.startTime,
+    }));
+    expect(order.entry).toBeGreaterThanOrEqual(order.painted);
+    expect(problems).toEqual([]);
+    await page.getByLabel('Email').fill('nobody@vouch.test');
+    await page.getByLabel('Password').fill('Not-the-password-1');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Login failed' })).toBeVisible();
+    expect(page.url()).not.toContain('Not-the-password');
+    problems.length = 0; // the refused sign-in logs its 401
+
+    // The second step is not the prerendered form: the server sends the app's shell for it.
+    expect(await (await page.request.get('/login?step=code')).text()).not.toContain('Welcome back');
+
+    // With it on: no hydration error, and the page answers clicks (the router, not a reload).
     await page.goto('/');
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
     await page.getByRole('link', { name: 'Get Started' }).click();
     await expect(page).toHaveURL(/\/auth\?tab=register$/);
@@ -105,6 +131,7 @@ test.describe('[SHELL]', () => {
   test('[MOBILE] the side menu and the support box work on a phone', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
+    await page.waitForLoadState('networkidle'); // the app starts once the prerendered page has painted
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog');
     for (const name of ['Pricing', 'Login', 'Register', 'Admin Login'])
@@ -119,6 +146,7 @@ test.describe('[SHELL]', () => {
 test.describe('[ERRORS]', () => {
   test('[RUNTIME] an uncaught error shows one calm toast', async ({ page }) => {
     await page.goto('/');
+    await page.waitForLoadState('networkidle'); // the app starts once the prerendered page has painted
     await page.evaluate(() =>
       setTimeout(() => {
         throw new Error('boom');

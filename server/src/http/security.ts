@@ -1,10 +1,14 @@
+import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { START_AFTER_PAINT_SCRIPT, THEME_INIT_SCRIPT } from '../../../contracts/inline-scripts';
 import type { AppEnv } from '../lib/context';
 import { AppError } from '../lib/errors';
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  // Two inline scripts, allowed by their hashes: the theme before the first paint, and a
+  // prerendered page's scripts started after it.
+  `script-src 'self' ${[THEME_INIT_SCRIPT, START_AFTER_PAINT_SCRIPT].map(cspHash).join(' ')}`,
   // Radix and sonner set inline style attributes; scripts stay strictly same-origin.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
@@ -18,6 +22,10 @@ const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+function cspHash(script: string): string {
+  return `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+}
 
 /** The headers every answer carries: the security headers, and that it varies by encoding. */
 function everyAnswer(isProduction: boolean): [string, string][] {

@@ -3,16 +3,16 @@ import path from 'node:path';
 import type { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv } from '../lib/context';
-import { isPagePath } from '../../../contracts/pages';
+import { isPagePath, PRERENDERED_PAGES } from '../../../contracts/pages';
 
 /**
- * Serves the built single-page app: hashed assets cached for a year, `/` answered with the
- * prerendered landing page (prerenderPages in vite.config.ts), every other non-API path with index.html so
- * the client router can take it: with 200 for the app's pages (contracts/pages.ts), 404 for the rest.
+ * Serves the built single-page app: hashed assets cached for a year, the prerendered pages
+ * (PRERENDERED_PAGES, built by prerenderPages in vite.config.ts) answered with their own HTML, every other
+ * non-API path with index.html so the client router can take it: with 200 for the app's pages
+ * (contracts/pages.ts), 404 for the rest.
  */
 export function mountWebApp(app: Hono<AppEnv>, distDir: string): void {
   const indexFile = path.join(distDir, 'index.html');
-  const landingFile = path.join(distDir, 'landing.html');
   const root = path.relative(process.cwd(), distDir) || '.';
   app.use(
     '/assets/*',
@@ -21,13 +21,18 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string): void {
       onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
     }),
   );
-  app.get('/', (c, next) => {
-    if (!fs.existsSync(landingFile)) return next();
-    c.header('Cache-Control', 'no-cache');
-    return c.html(fs.readFileSync(landingFile, 'utf8'));
-  });
+  const prerenderedFiles = new Set(PRERENDERED_PAGES.map((page) => `/${page.file}`));
+  for (const page of PRERENDERED_PAGES) {
+    const file = path.join(distDir, page.file);
+    app.get(page.path, (c, next) => {
+      if ((page.unless && c.req.query(page.unless) !== undefined) || !fs.existsSync(file)) return next();
+      c.header('Cache-Control', 'no-cache');
+      return c.html(fs.readFileSync(file, 'utf8'));
+    });
+  }
   app.use('*', async (c, next) => {
-    if (c.req.path.startsWith('/api/') || c.req.path === '/index.html' || c.req.path === '/landing.html') return next();
+    const asked = c.req.path;
+    if (asked.startsWith('/api/') || asked === '/index.html' || prerenderedFiles.has(asked)) return next();
     return serveStatic({ root, onFound: (_path, ctx) => ctx.header('Cache-Control', 'no-cache') })(c, next);
   });
   app.get('*', (c) => {

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes } from 'react-router';
+import type { PRERENDERED_PAGES } from '@contracts/pages';
 import { RootLayout } from './layouts/root-layout';
 
 type Page = LazyExoticComponent<ComponentType>;
@@ -15,11 +16,27 @@ const legal = (name: keyof Legal): Page =>
 const about = (name: keyof About): Page =>
   lazy(() => import('./routes/about').then((module) => ({ default: module[name] })));
 
+function loadLanding() {
+  return import('./routes/landing');
+}
+function loadLogin() {
+  return import('./routes/login');
+}
+/**
+ * The chunk of each prerendered page (contracts/pages.ts): main.tsx loads it before hydrating
+ * that page's HTML, since a boundary still waiting for its code would be thrown away and painted
+ * again (a layout shift).
+ */
+export const PRERENDERED_CHUNKS: Record<(typeof PRERENDERED_PAGES)[number]['path'], () => Promise<unknown>> = {
+  '/': loadLanding,
+  '/login': loadLogin,
+};
+
 // Declarative routes rather than a data router: no route here has a loader or action, and the
 // data router's code weighed 18 KB gzipped on every page (docs/decisions/010-web-first-load.md).
 // Every route is its own chunk, so the landing and login pages load only what they use.
 const routes: [path: string, Page][] = [
-  ['login', page(() => import('./routes/login'))],
+  ['login', page(loadLogin)],
   ['register', page(() => import('./routes/register'))],
   ['auth', page(() => import('./routes/auth'))],
   ['forgot-password', page(() => import('./routes/forgot-password'))],
@@ -60,8 +77,6 @@ const routes: [path: string, Page][] = [
 /** The paths the router has pages for; the server answers any other path 404 (contracts/pages.ts). */
 export const ROUTE_PATHS = ['/', ...routes.map(([path]) => `/${path}`)];
 
-/** The landing page's chunk: main.tsx loads it before hydrating the prerendered HTML. */
-export const loadLanding = () => import('./routes/landing');
 const Landing = page(loadLanding);
 const NotFound = page(() => import('./routes/not-found'));
 

@@ -1,7 +1,7 @@
+import { THEME_STORAGE_KEY } from '@contracts/inline-scripts';
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 
 export type Theme = 'light' | 'dark' | 'system';
-export const THEME_STORAGE_KEY = 'vite-ui-theme';
 
 const ThemeContext = createContext<{ theme: Theme; setTheme: (theme: Theme) => void }>({
   theme: 'system',

@@ -57,7 +57,9 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       {session && (
         <Suspense fallback={null}>
           <MemberShell userId={session.user.id} />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { CircleAlert, Wand2 } from 'lucide-react';
@@ -16,6 +16,7 @@ import { CheckEmail } from '@/features/auth/check-email';
 import { useSignIn } from '@/features/auth/use-sign-in';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
+import { useHydrated } from '@/lib/use-hydrated';
 import { paths } from '@/lib/paths';
 
 // Only members with a second step see it, after their password: its code stays out of the page's first load.
@@ -29,26 +30,29 @@ export function Component() {
     'Sign in to Vouch with your password, a magic link, and your second step if you turned it on.',
   );
   const signIn = useSignIn();
+  const hydrated = useHydrated();
   const [params] = useSearchParams();
   const [failure, setFailure] = useState<{ message: string; code: ApiErrorCode } | null>(null);
   const [hint, setHint] = useState<string | null>(null);
   const [magicLinkSentTo, setMagicLinkSentTo] = useState<string | null>(null);
   const [sendingLink, setSendingLink] = useState(false);
   // Two fields need no form library (its code would not fit the page's budget of 110 KB of gzipped JavaScript). As
-  // with the other forms: checked on submit, then again as the member corrects them.
-  const [values, setValues] = useState<TLoginForm>({ email: '', password: '' });
+  // with the other forms: checked on submit, then again as the member corrects them. The fields are
+  // read from the page, not held in state: the page is prerendered, and what a member or their
+  // password manager fills in before the app has loaded must still be there when they press Sign In.
   const [errors, setErrors] = useState<TLoginFormErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
   const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const readForm = (): TLoginForm => ({
+    email: inputs.email.current?.value ?? '',
+    password: inputs.password.current?.value ?? '',
+  });
   const fieldProps = (name: keyof TLoginForm) => ({
     ref: inputs[name],
     name,
-    value: values[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const next = { ...values, [name]: event.target.value };
-      setValues(next);
-      if (submitted) setErrors(loginFormErrors(next));
+    onChange: () => {
+      if (submitted) setErrors(loginFormErrors(readForm()));
     },
   });
 
@@ -75,6 +79,7 @@ export function Component() {
     event.preventDefault();
     if (isSubmitting) return;
     setSubmitted(true);
+    const values = readForm();
     const problems = loginFormErrors(values);
     setErrors(problems);
     const firstProblem = (['email', 'password'] as const).find((name) => problems[name]);
@@ -97,7 +102,7 @@ export function Component() {
   };
 
   const sendMagicLink = async () => {
-    const email = values.email.trim();
+    const email = readForm().email.trim();
     if (!email || !email.includes('@')) {
       toast.error(TOASTS.magicLinkInvalidEmail.title, { description: TOASTS.magicLinkInvalidEmail.description });
       return;
@@ -155,7 +160,7 @@ export function Component() {
                   Forgot password?
                 </Link>
               </div>
-              <SubmitButton size="lg" pending={isSubmitting} pendingLabel="Signing In...">
+              <SubmitButton size="lg" pending={isSubmitting} pendingLabel="Signing In..." disabled={!hydrated}>
                 Sign In
               </SubmitButton>
             </form>

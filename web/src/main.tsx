@@ -34,10 +34,11 @@ else createRoot(root).render(app);
 // Registered once the page has loaded, so it does not compete with the page; on a prerendered
 // page this script itself starts after that.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  const register = () =>
+  const register = () => {
     navigator.serviceWorker
       .register('/sw.js')
       .catch((error: unknown) => console.warn('service worker not registered', error));
+  };
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
 }

@@ -1,42 +1,64 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import type { PRERENDERED_PAGES } from '@contracts/pages';
 import { RootLayout } from './layouts/root-layout';
 
-type Page = LazyExoticComponent<ComponentType>;
+type Page = ComponentType;
 type Legal = typeof import('./routes/legal');
 type About = typeof import('./routes/about');
+type LinkPages = typeof import('./routes/link-pages');
 
-/** A route module's `Component`, loaded the first time its route is visited. */
-const page = (load: () => Promise<{ Component: ComponentType }>): Page =>
-  lazy(() => load().then((module) => ({ default: module.Component })));
-// The policy pages share one chunk, and the about pages another: a named export each.
-const legal = (name: keyof Legal): Page =>
-  lazy(() => import('./routes/legal').then((module) => ({ default: module[name] })));
-const about = (name: keyof About): Page =>
-  lazy(() => import('./routes/about').then((module) => ({ default: module[name] })));
-
-function loadLanding() {
-  return import('./routes/landing');
-}
-function loadLogin() {
-  return import('./routes/login');
-}
 /**
- * The chunk of each prerendered page (contracts/pages.ts): main.tsx loads it before hydrating
- * that page's HTML, since a boundary still waiting for its code would be thrown away and painted
- * again (a layout shift).
+ * A page loaded the first time its route is visited. Once its code is here (or was fetched ahead
+ * with `preload`) it renders at once instead of through `lazy`, which suspends for a moment even
+ * for a module already loaded: a prerendered page's boundary that suspends while React takes the
+ * page over is thrown away and drawn again when the session answers, and with it whatever the
+ * member had typed into the page.
  */
-export const PRERENDERED_CHUNKS: Record<(typeof PRERENDERED_PAGES)[number]['path'], () => Promise<unknown>> = {
-  '/': loadLanding,
-  '/login': loadLogin,
+function loadable<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  let Loaded: ComponentType | null = null;
+  const preload = () =>
+    load().then((module) => {
+      Loaded = pick(module);
+    });
+  const Lazy = lazy(() => preload().then(() => ({ default: Loaded! })));
+  const Page = () => (Loaded ? <Loaded /> : <Lazy />);
+  return Object.assign(Page, { preload });
+}
+
+/** A route module's `Component`. */
+const page = (load: () => Promise<{ Component: ComponentType }>) => loadable(load, (module) => module.Component);
+// The policy pages share one chunk, the about pages another, and the pages mailed links open a
+// third: a named export each.
+const legal = (name: keyof Legal): Page =>
+  loadable(
+    () => import('./routes/legal'),
+    (module) => module[name],
+  );
+const about = (name: keyof About): Page =>
+  loadable(
+    () => import('./routes/about'),
+    (module) => module[name],
+  );
+const linkPage = (name: keyof LinkPages): Page =>
+  loadable(
+    () => import('./routes/link-pages'),
+    (module) => module[name],
+  );
+
+const Landing = page(() => import('./routes/landing'));
+const Login = page(() => import('./routes/login'));
+/** The code of each prerendered page (contracts/pages.ts): main.tsx loads it before hydrating that page's HTML. */
+export const PRERENDERED_CHUNKS: Record<(typeof PRERENDERED_PAGES)[number]['path'], () => Promise<void>> = {
+  '/': Landing.preload,
+  '/login': Login.preload,
 };
 
 // Declarative routes rather than a data router: no route here has a loader or action, and the
 // data router's code weighed 18 KB gzipped on every page (docs/decisions/010-web-first-load.md).
 // Every route is its own chunk, so the landing and login pages load only what they use.
 const routes: [path: string, Page][] = [
-  ['login', page(loadLogin)],
+  ['login', Login],
   ['register', page(() => import('./routes/register'))],
   ['auth', page(() => import('./routes/auth'))],
   ['forgot-password', page(() => import('./routes/forgot-password'))],
@@ -51,9 +73,9 @@ const routes: [path: string, Page][] = [
   ['date-history', page(() => import('./routes/date-history'))],
   ['calendar', page(() => import('./routes/calendar'))],
   ['shared-date/:token', page(() => import('./routes/shared-date'))],
-  ['check-in', page(() => import('./routes/check-in'))],
-  ['trusted-contact', page(() => import('./routes/trusted-contact'))],
-  ['unsubscribe', page(() => import('./routes/unsubscribe'))],
+  ['check-in', linkPage('CheckIn')],
+  ['trusted-contact', linkPage('TrustedContact')],
+  ['unsubscribe', linkPage('Unsubscribe')],
   ['discover', page(() => import('./routes/discover'))],
   ['browse', page(() => import('./routes/discover'))],
   ['pricing', page(() => import('./routes/pricing'))],
@@ -77,7 +99,6 @@ const routes: [path: string, Page][] = [
 /** The paths the router has pages for; the server answers any other path 404 (contracts/pages.ts). */
 export const ROUTE_PATHS = ['/', ...routes.map(([path]) => `/${path}`)];
 
-const Landing = page(loadLanding);
 const NotFound = page(() => import('./routes/not-found'));
 
 export function AppRoutes() {

@@ -17,10 +17,7 @@ export type ReminderKind = (typeof REMINDER_KINDS)[number];
 
 export const REMINDER_LABELS: Record<ReminderKind, { label: string; description: string }> = {
   new_match: { label: 'New matches', description: 'When someone you liked likes you back.' },
-  unread_message: {
-    label: 'Unread messages',
-    description: 'When a message has waited an hour. At most one email a day per conversation, never its text.',
-  },
+  unread_message: { label: 'Unread messages', description: 'After an hour unread; one email a day per conversation.' },
   date_tomorrow: { label: 'Dates tomorrow', description: 'The day before a date you accepted.' },
   date_to_verify: { label: 'Dates to verify', description: 'After a date, so you can verify it and rate it.' },
   report_outcome: { label: 'Report outcomes', description: 'When our safety team has decided on a report you made.' },

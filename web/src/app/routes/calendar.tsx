@@ -157,14 +157,11 @@ function CounterForm({ plan, onDone }: { plan: TDatePlan; onDone: () => void }) 
 }
 
 const STATUS: Record<TDatePlan['status'], { label: string; className: string }> = {
-  proposed: { label: 'Proposed', className: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100' },
-  accepted: {
-    label: 'Accepted',
-    className: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
-  },
-  declined: { label: 'Declined', className: 'bg-muted text-muted-foreground' },
-  replaced: { label: 'Replaced', className: 'bg-muted text-muted-foreground' },
-  cancelled: { label: 'Cancelled', className: 'bg-muted text-muted-foreground' },
+  proposed: { label: 'Proposed', className: 'pill-waiting' },
+  accepted: { label: 'Accepted', className: 'pill-good' },
+  declined: { label: 'Declined', className: 'pill-neutral' },
+  replaced: { label: 'Replaced', className: 'pill-neutral' },
+  cancelled: { label: 'Cancelled', className: 'pill-neutral' },
 };
 
 function PlanCard({ plan, past }: { plan: TDatePlan; past: boolean }) {
@@ -226,7 +223,7 @@ function PlanCard({ plan, past }: { plan: TDatePlan; past: boolean }) {
             <MapPin className="size-3.5" aria-hidden /> {plan.place}
           </p>
         </div>
-        <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATUS[plan.status].className)}>
+        <span className={cn('pill', STATUS[plan.status].className)}>
           {plan.status === 'proposed' && plan.proposedByMe ? 'Waiting for reply' : STATUS[plan.status].label}
         </span>
       </div>

@@ -119,9 +119,9 @@ function PastMatches({ onReport }: { onReport: (target: ReportTarget) => void })
 }
 
 const STATUS_STYLE: Record<TMyReport['status'], string> = {
-  open: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
-  actioned: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
-  dismissed: 'bg-muted text-muted-foreground',
+  open: 'pill-waiting',
+  actioned: 'pill-good',
+  dismissed: 'pill-neutral',
 };
 
 function MyReports() {
@@ -142,9 +142,7 @@ function MyReports() {
               {report.subject.name}{' '}
               <span className="font-normal text-muted-foreground">· {REPORT_REASONS[report.reason]}</span>
             </p>
-            <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_STYLE[report.status])}>
-              {CASE_STATUS_LABELS[report.status]}
-            </span>
+            <span className={cn('pill', STATUS_STYLE[report.status])}>{CASE_STATUS_LABELS[report.status]}</span>
           </div>
           <p className="text-xs text-muted-foreground">
             Sent on {day(report.createdAt)}

@@ -4,6 +4,7 @@ import type { LucideIcon } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { SubmitButton } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
+import { usePageMeta } from '@/lib/page-meta';
 
 /**
  * A page opened from a mailed link, by someone who may have no account. It acts only when its
@@ -11,21 +12,23 @@ import { errorMessage } from '@/lib/api-client';
  * check-in, confirm a contact or unsubscribe on anyone's behalf.
  */
 export function LinkPage({
+  pageTitle,
   icon: Icon,
   title,
   intro,
-  action,
-  pendingLabel,
+  action: [action, pendingLabel],
   act,
 }: {
+  pageTitle: string;
   icon: LucideIcon;
   title: string;
   intro: string;
-  action: string;
-  pendingLabel: string;
+  /** The button's label, and what it says while it works. */
+  action: [label: string, pending: string];
   /** Does what the link is for; answers what the page then says. */
   act: (token: string) => Promise<string>;
 }) {
+  usePageMeta(pageTitle);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const run = useMutation({ mutationFn: () => act(token) });

@@ -133,14 +133,7 @@ export function CampaignsPanel() {
                 <div className="grid gap-2 p-4">
                   <p className="flex items-center gap-2 font-medium">
                     {c.name}
-                    <span
-                      className={cn(
-                        'ml-auto rounded-full px-2 py-0.5 text-xs font-semibold',
-                        c.active
-                          ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100'
-                          : 'bg-muted text-muted-foreground',
-                      )}
-                    >
+                    <span className={cn('pill ml-auto', c.active ? 'pill-good' : 'pill-neutral')}>
                       {c.active ? 'Active' : 'Paused'}
                     </span>
                   </p>

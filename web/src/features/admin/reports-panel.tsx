@@ -9,9 +9,9 @@ import { InboxPanel } from './inbox-panel';
 import { MemberLink } from './users-panel';
 
 export const SEVERITY_STYLE = {
-  high: 'bg-destructive/10 text-destructive-strong',
-  warning: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
-  info: 'bg-muted text-muted-foreground',
+  high: 'pill-bad',
+  warning: 'pill-waiting',
+  info: 'pill-neutral',
 } as const;
 
 /** Security events (newest 50), the platform suggestions and four counters from real data. */
@@ -49,11 +49,7 @@ export function ReportsPanel() {
               {events.data?.events.map((event) => (
                 <li key={event.id}>
                   <Card className="flex flex-wrap items-center gap-2 p-3 text-sm">
-                    <span
-                      className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', SEVERITY_STYLE[event.severity])}
-                    >
-                      {event.severity}
-                    </span>
+                    <span className={cn('pill', SEVERITY_STYLE[event.severity])}>{event.severity}</span>
                     <span className="font-medium">{event.eventType.replace(/_/g, ' ')}</span>
                     <span className="ml-auto text-xs text-muted-foreground">
                       {new Date(event.createdAt).toLocaleString()}

@@ -29,9 +29,7 @@ function AuditResult({ audit }: { audit: TAuditResult }) {
           <li key={issue.check}>
             <Card className="grid gap-1 p-3 text-sm">
               <span className="flex items-center gap-2 font-medium">
-                <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', SEVERITY_STYLE[issue.severity])}>
-                  {issue.severity}
-                </span>
+                <span className={cn('pill', SEVERITY_STYLE[issue.severity])}>{issue.severity}</span>
                 {issue.description}
               </span>
               <span className="text-muted-foreground">{issue.recommendation}</span>

@@ -1,0 +1,47 @@
+import { HeartHandshake, LifeBuoy, MailX } from 'lucide-react';
+import { LinkPage } from '@/components/page/link-page';
+import { answerCheckInByLink, confirmContact } from '@/features/check-ins';
+import { unsubscribeByLink } from '@/features/reminders';
+
+// The pages mailed links open, for people who may have no account: one chunk for the three.
+
+/** The "I'm OK" button of a check-in mail. */
+export const CheckIn = () => (
+  <LinkPage
+    pageTitle="I'm OK · Vouch"
+    icon={HeartHandshake}
+    title="Are you OK?"
+    intro="Press the button to end your date check-in. If we already emailed your trusted contact, we tell them you are fine."
+    action={["I'm OK", 'Checking in...']}
+    act={async (token) =>
+      `Thanks, ${(await answerCheckInByLink(token)).firstName}. Glad you are OK: your check-in is over.`
+    }
+  />
+);
+
+/** A trusted contact's invitation. */
+export const TrustedContact = () => (
+  <LinkPage
+    pageTitle="Trusted contact · Vouch"
+    icon={LifeBuoy}
+    title="Be a trusted contact"
+    intro="If your friend misses a check-in during a date, we email you who they are meeting, where and when. We never email you about anything else."
+    action={['Yes, I will be their contact', 'Confirming...']}
+    act={async (token) => `Thank you. You are now ${(await confirmContact(token)).firstName}'s trusted contact.`}
+  />
+);
+
+/** A reminder mail's "stop these emails" link. */
+export const Unsubscribe = () => (
+  <LinkPage
+    pageTitle="Unsubscribe · Vouch"
+    icon={MailX}
+    title="Stop these emails"
+    intro="Press the button and we stop sending you this kind of email. You can turn it back on in Settings."
+    action={['Unsubscribe', 'Unsubscribing...']}
+    act={async (token) => {
+      const { label } = await unsubscribeByLink(token);
+      return `Done: no more emails about ${label.toLowerCase()}. Change this any time in Settings, under Email while you are away.`;
+    }}
+  />
+);

@@ -3,15 +3,18 @@ import { Outlet, useLocation } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
 import { Footer } from '@/app/layout/footer';
 import { Header } from '@/app/layout/header';
-import { SupportBox } from '@/app/layout/support-box';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useTheme } from '@/lib/theme';
 import { paths } from '@/lib/paths';
 import { ScrollRestoration } from './scroll-restoration';
 
 const loadMemberShell = () => import('./member-shell');
 const MemberShell = lazy(() => loadMemberShell().then((module) => ({ default: module.MemberShell })));
+// The floating help button, fixed in a corner: it joins the page once the app has started, so its
+// code stays out of what a first visit waits for (the prerendered pages' budget).
+const SupportBox = lazy(() => import('@/app/layout/support-box').then((module) => ({ default: module.SupportBox })));
 
 /** The pages visitors land on: only they wait for a session before fetching the member shell. */
 const VISITOR_PAGES = new Set<string>([
@@ -30,6 +33,7 @@ export function RootLayout() {
   const { session } = useSession();
   const { theme } = useTheme();
   const { pathname } = useLocation();
+  const hydrated = useHydrated();
   // On a member page the shell's code comes with the session, not after it, so the realtime
   // socket opens as early as it can (events sent before it opens are only caught up, unannounced).
   useEffect(() => {
@@ -65,7 +69,11 @@ export function RootLayout() {
           <MemberShell userId={session.user.id} />
         </Suspense>
       )}
-      <SupportBox signedIn={!!session} />
+      {hydrated && (
+        <Suspense fallback={null}>
+          <SupportBox signedIn={!!session} />
+        </Suspense>
+      )}
       <Toaster theme={theme} visibleToasts={1} duration={5000} richColors closeButton />
       <ScrollRestoration />
     </div>

@@ -49,6 +49,9 @@ test.describe('[SHELL]', () => {
     await bare.goto('/login');
     await expect(bare.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
     await expect(bare.getByRole('button', { name: 'Sign In', exact: true })).toBeDisabled();
+    // Chromium's switch for tests stops scripts but still parses <noscript> as if they ran, so the
+    // page's explanation for a browser without JavaScript is checked in the HTML itself.
+    expect(await (await bare.request.get('/login')).text()).toMatch(/<noscript>.*Signing in needs JavaScript\./);
     await noScript.close();
 
     // The scripts start once the page has painted, and the CSP lets the two inline scripts run.

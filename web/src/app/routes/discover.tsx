@@ -14,6 +14,7 @@ import { DEFAULT_FILTERS, DiscoverFilters, type FilterState } from '@/features/d
 import { discoverQueryOptions } from '@/features/discovery/discovery-api';
 import { ProfileCardSkeleton, ProfileGridCard } from '@/features/discovery/profile-grid-card';
 import { useLike } from '@/features/discovery/use-like';
+import { toast } from '@/lib/toast';
 import { useUpdateLocation } from '@/features/profile/use-update-location';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
@@ -118,7 +119,14 @@ function Results({ mode, filters }: { mode: Mode; filters: FilterState }) {
             <ProfileGridCard
               card={card}
               liking={liking}
-              onLike={async (c) => (await like(c)) && setLiked((s) => new Set(s).add(c.userId))}
+              onLike={async (c) => {
+                if (!(await like(c))) return;
+                setLiked((s) => new Set(s).add(c.userId));
+                // The card leaves the grid: say where it went. A match is announced on its own.
+                toast.success(`You liked ${c.name || 'them'}`, {
+                  description: 'If they like you back, you will match and can chat.',
+                });
+              }}
             />
           </li>
         ))}
@@ -137,7 +145,7 @@ function Results({ mode, filters }: { mode: Mode; filters: FilterState }) {
 export function Component() {
   usePageMeta(
     'Discover Profiles · Vouch',
-    'Browse verified Vouch members, best-rated first, with filters for age, gender, place and distance.',
+    'Browse Vouch members, the most trusted first, with filters for age, gender, place and distance.',
   );
   const { session, isLoading } = useSession();
   const [mode, setMode] = useState<Mode>('all');
@@ -165,7 +173,8 @@ export function Component() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <PageHeader title="Discover Profiles">
-        Verified members, best-rated first. The basic filters and the verified-only filter are free for everyone.
+        The most trusted first: rating, safety badges and a verified selfie. The basic filters and the verified-only
+        filter are free for everyone.
       </PageHeader>
       <Tabs.Root value={mode} onValueChange={(value) => setMode(value as Mode)} className="grid gap-6">
         <TabList label="Browse" className="flex w-fit" tabClassName="px-4" tabs={MODE_TABS} />

@@ -148,6 +148,12 @@ export function Component() {
                 {hint && <p className="text-muted-foreground">{hint}</p>}
               </div>
             )}
+            {/* The page arrives prerendered; without JavaScript it shows, but cannot sign anyone in. */}
+            <noscript>
+              <p role="alert" className="text-sm text-destructive">
+                Signing in needs JavaScript. Please turn it on for this site and reload the page.
+              </p>
+            </noscript>
             <form className="grid gap-4" onSubmit={onSubmit} noValidate>
               <Field label="Email" error={errors.email}>
                 <Input type="email" autoComplete="email" placeholder="you@example.com" {...fieldProps('email')} />

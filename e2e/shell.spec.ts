@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { apiMember, VIEWPORTS } from './helpers';
 
@@ -79,6 +80,24 @@ test.describe('[SHELL]', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Login failed' })).toBeVisible();
     expect(page.url()).not.toContain('Not-the-password');
     problems.length = 0; // the refused sign-in logs its 401
+
+    // The CSP lets the page's own two inline scripts run, by their hashes, and nothing else:
+    // every inline script the server sends is one of them, and one injected into the page is refused.
+    for (const path of ['/', '/login']) {
+      const answer = await page.request.get(path);
+      const csp = answer.headers()['content-security-policy'] ?? '';
+      const inline = [...(await answer.text()).matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1]!);
+      expect(inline, path).toHaveLength(2);
+      for (const script of inline)
+        expect(csp, path).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+    }
+    await page.evaluate(() => {
+      const injected = document.createElement('script');
+      injected.textContent = 'window.injectedRan = true';
+      document.body.append(injected);
+    });
+    expect(await page.evaluate(() => 'injectedRan' in window)).toBe(false);
+    problems.length = 0; // the refusal is logged
 
     // The second step is not the prerendered form: the server sends the app's shell for it.
     expect(await (await page.request.get('/login?step=code')).text()).not.toContain('Welcome back');

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { START_AFTER_PAINT_SCRIPT, THEME_INIT_SCRIPT } from '../../contracts/inline-scripts';
 import { registerVerified, signIn } from '../test/accounts';
 import { EXPOSED_AUTH_ROUTES } from './auth/routes';
 import { startTestServer, testDatabaseKind, type TestServer } from '../test/test-server';
@@ -116,7 +118,10 @@ describe(`platform on ${testDatabaseKind}`, () => {
       expect(response.headers.get('vary'), path).toMatch(/accept-encoding/i);
       const csp = response.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toContain("script-src 'self'");
+      // Scripts: this origin, and exactly the two inline scripts the build writes, by hash; never
+      // 'unsafe-inline', 'unsafe-eval' or a nonce that an injected script could carry.
+      const scriptSources = /script-src ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
+      expect(scriptSources).toEqual(["'self'", ...[THEME_INIT_SCRIPT, START_AFTER_PAINT_SCRIPT].map(sha256Source)]);
       expect(csp).toContain("object-src 'none'");
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
@@ -183,3 +188,5 @@ describe(`platform on ${testDatabaseKind}`, () => {
     expect(xml).not.toContain('/dashboard');
   });
 });
+
+const sha256Source = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;

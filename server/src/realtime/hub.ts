@@ -107,7 +107,7 @@ export class RealtimeHub {
         ZId,
         sql`
         select s.id from session s join "user" u on u.id = s.user_id
-        where s.id = any(${`{${ids.join(',')}}`}::text[]) and s.expires_at > now()
+        where s.id = any(${sql.param(ids)}::text[]) and s.expires_at > now()
           and not (coalesce(u.banned, false) and (u.ban_expires is null or u.ban_expires > now()))`,
       );
       const live = new Set(rows.map((row) => row.id));
@@ -130,7 +130,7 @@ export class RealtimeHub {
     const members = [...new Set([...this.owners.values()].map((owner) => owner.userId))];
     if (members.length)
       await this.database.db.execute(
-        sql`update profiles set last_active_at = now() where user_id = any(${`{${members.join(',')}}`}::text[])`,
+        sql`update profiles set last_active_at = now() where user_id = any(${sql.param(members)}::text[])`,
       );
   }
 

@@ -8,7 +8,7 @@ import { column, selectRow, selectRows, ZId } from '../../db/rows';
 import { notificationUpsert, type NotificationNote } from '../notifications/notifications.queries';
 import { planColumns, ZPlanColumns } from '../plans/service';
 import { blockedBetween } from '../safety/blocks';
-import { notifyInStatement } from '../../realtime/hub';
+import { notifyInStatement, type StatementEvent } from '../../realtime/hub';
 
 /**
  * The messages module's SQL. Every statement's rows are checked against their declared shape
@@ -143,27 +143,31 @@ export type MessageInput = Participation & {
  * transaction's time, to the microsecond); greatest(): two sends racing must not move the
  * conversation back in time. No row when the key was already used.
  */
-export const messageInsertStatement = (m: MessageInput) => sql`
+export const messageInsertStatement = (m: MessageInput) => {
+  const messageEvent: [string[], StatementEvent] = [
+    [m.recipientId, m.viewerId],
+    { type: 'message', conversationId: m.conversationId, messageId: sql`inserted.id` },
+  ];
+  // A hidden message raises no notification, so no notification event either.
+  const notified = m.hidden
+    ? sql`select inserted.*, null::uuid as notification_id, ${notifyInStatement([messageEvent])}
+    from inserted`
+    : sql`,
+    noted as (${notificationUpsert(m.recipientId, m.note, sql`select 1 from inserted`)})
+    select inserted.*, noted.id as notification_id, ${notifyInStatement([
+      messageEvent,
+      [[m.recipientId], { type: 'notification', notificationId: sql`noted.id` }],
+    ])}
+    from inserted, noted`;
+  return sql`
     with inserted as (
       insert into messages (conversation_id, sender_id, content, client_key, nudge, hidden)
       values (${m.conversationId}, ${m.viewerId}, ${m.content}, ${m.clientKey}, ${nudgeFor(m.content)}, ${m.hidden})
       on conflict (sender_id, client_key) do nothing
       returning ${messageColumns}),
-    touched as (update conversations set updated_at = greatest(updated_at, now()) where id = ${m.conversationId} and exists (select 1 from inserted))${
-      m.hidden
-        ? sql`
-    select inserted.*, null::uuid as notification_id, ${notifyInStatement([
-      [[m.recipientId, m.viewerId], { type: 'message', conversationId: m.conversationId, messageId: sql`inserted.id` }],
-    ])}
-    from inserted`
-        : sql`,
-    noted as (${notificationUpsert(m.recipientId, m.note, sql`select 1 from inserted`)})
-    select inserted.*, noted.id as notification_id, ${notifyInStatement([
-      [[m.recipientId, m.viewerId], { type: 'message', conversationId: m.conversationId, messageId: sql`inserted.id` }],
-      [[m.recipientId], { type: 'notification', notificationId: sql`noted.id` }],
-    ])}
-    from inserted, noted`
-    }`;
+    touched as (update conversations set updated_at = greatest(updated_at, now()) where id = ${m.conversationId} and exists (select 1 from inserted))
+    ${notified}`;
+};
 
 const ZStoredMessage = ZMessageRow.extend({ notification_id: z.string().nullable() });
 

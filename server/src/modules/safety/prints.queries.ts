@@ -186,5 +186,5 @@ export const selectPhotoMatches = (db: Execute, caseIds: string[]) =>
     left join image_prints mp on mp.id = m.matched_print_id
     left join "user" u on u.id = m.matched_user_id
     left join profiles pr on pr.user_id = m.matched_user_id
-    where m.case_id = any(${`{${caseIds.join(',')}}`}::uuid[])`,
+    where m.case_id = any(${sql.param(caseIds)}::uuid[])`,
   );

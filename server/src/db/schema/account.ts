@@ -1,7 +1,6 @@
-import { boolean, date, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { memberId } from './columns';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { boolean, date, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { memberId } from './auth';
+import { at, createdAtNow, primaryId } from './columns';
 
 /**
  * A member's second-factor choices beyond what better-auth stores. better-auth keeps the
@@ -21,12 +20,12 @@ export const accountSecurity = pgTable('account_security', {
 export const accountEvents = pgTable(
   'account_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     userId: memberId('user_id'),
     kind: text('kind').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (t) => [index('account_events_user_idx').on(t.userId, t.createdAt)],
 );

@@ -9,41 +9,38 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
-  uuid,
 } from 'drizzle-orm/pg-core';
-import { user } from './auth';
+import { memberId, user } from './auth';
+import { at, createdAtNow, primaryId, parentId } from './columns';
 
 /** A row marks an administrator. Created by `npm run admin:create`. */
 export const adminUsers = pgTable('admin_users', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => user.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  userId: memberId('user_id').primaryKey(),
+  createdAt: createdAtNow(),
 });
 
 /** No row means the free plan; the 30-day trial is derived from the account's creation. */
 export const subscriptions = pgTable('subscriptions', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: primaryId(),
   userId: text('user_id')
     .notNull()
     .unique()
     .references(() => user.id, { onDelete: 'cascade' }),
   tier: text('tier').notNull().default('free'),
   active: boolean('active').notNull().default(false),
-  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  expiresAt: at('expires_at'),
   /** Cancelled: stays active until expires_at, then ends. */
-  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  cancelledAt: at('cancelled_at'),
+  createdAt: createdAtNow(),
   /** Last change by an admin: an upgrade attempt after it is still waiting for payment. */
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
 /** Ad campaigns: an image (re-encoded like every upload), a target, a placement and counters. */
 export const ads = pgTable(
   'ads',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     name: text('name').notNull(),
     imageKey: text('image_key').notNull(),
     targetUrl: text('target_url').notNull(),
@@ -52,7 +49,7 @@ export const ads = pgTable(
     impressions: integer('impressions').notNull().default(0),
     clicks: integer('clicks').notNull().default(0),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (t) => [index('ads_placement_idx').on(t.placement, t.active)],
 );
@@ -61,7 +58,7 @@ export const ads = pgTable(
 export const devMail = pgTable(
   'dev_mail',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
@@ -73,7 +70,7 @@ export const devMail = pgTable(
       .$type<{ filename: string; cid: string; contentType: string; base64: string }[]>()
       .notNull()
       .default([]),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (t) => [index('dev_mail_created_at_idx').on(t.createdAt)],
 );
@@ -84,19 +81,19 @@ export const devMail = pgTable(
  */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  windowStart: at('window_start').notNull(),
   count: integer('count').notNull(),
 });
 
 export const systemLogs = pgTable(
   'system_logs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     eventType: text('event_type').notNull(),
     userId: text('user_id'),
     detail: text('detail'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (t) => [index('system_logs_event_type_idx').on(t.eventType, t.createdAt)],
 );
@@ -104,14 +101,14 @@ export const systemLogs = pgTable(
 export const securityLogs = pgTable(
   'security_logs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     /** The order of the chain. */
     seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
     eventType: text('event_type').notNull(),
     severity: text('severity').notNull().default('info'),
     actorId: text('actor_id'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
     /**
      * Each entry carries the hash of the one before it and its own, so editing or deleting a
      * row breaks the chain, and the security audit says where (decision 007).
@@ -129,7 +126,7 @@ export const securityLogs = pgTable(
 export const contactMessages = pgTable(
   'contact_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     kind: text('kind').notNull().default('contact'),
     name: text('name').notNull(),
     email: text('email').notNull(),
@@ -139,9 +136,9 @@ export const contactMessages = pgTable(
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     /** Premium members' support messages come first (priority support). */
     priority: boolean('priority').notNull().default(false),
-    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledAt: at('handled_at'),
     handledBy: text('handled_by').references(() => user.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (t) => [index('contact_messages_inbox_idx').on(t.handledAt, t.priority, t.createdAt)],
 );
@@ -158,9 +155,7 @@ export const securityLogHead = pgTable('security_log_head', {
 export const adViews = pgTable(
   'ad_views',
   {
-    adId: uuid('ad_id')
-      .notNull()
-      .references(() => ads.id, { onDelete: 'cascade' }),
+    adId: parentId('ad_id', () => ads.id),
     kind: text('kind').notNull(),
     visitor: text('visitor').notNull(),
     day: date('day').notNull(),

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { memberId } from './columns';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { memberId } from './auth';
 import { datePlans } from './trust';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { at, createdAtNow, primaryId, parentId } from './columns';
 
 /**
  * A member's one trusted contact: someone outside Vouch who is emailed if the member misses a
@@ -30,10 +29,8 @@ export const trustedContacts = pgTable('trusted_contacts', {
 export const dateCheckIns = pgTable(
   'date_check_ins',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    planId: uuid('plan_id')
-      .notNull()
-      .references(() => datePlans.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    planId: parentId('plan_id', () => datePlans.id),
     userId: memberId('user_id'),
     checkAt: at('check_at').notNull(),
     graceMinutes: integer('grace_minutes').notNull(),
@@ -46,7 +43,7 @@ export const dateCheckIns = pgTable(
     askedAt: at('asked_at'),
     answeredAt: at('answered_at'),
     alertedAt: at('alerted_at'),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (t) => [
     uniqueIndex('date_check_ins_plan_user_idx').on(t.planId, t.userId),

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, createdAtNow, primaryId } from './columns';
 
 /**
  * Work to do at a time, kept in the database so it survives a restart and is done once however
@@ -11,7 +10,7 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 export const jobs = pgTable(
   'jobs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     kind: text('kind').notNull(),
     /** At most one unfinished job per key (a check-in's alert, a conversation's daily mail). */
     key: text('key'),
@@ -22,7 +21,7 @@ export const jobs = pgTable(
     lockedUntil: at('locked_until'),
     finishedAt: at('finished_at'),
     lastError: text('last_error'),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (t) => [
     index('jobs_due_idx')

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { memberId } from './columns';
+import { boolean, check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { memberId } from './auth';
+import { at, createdAtNow, primaryId, parentId } from './columns';
 
 const member = memberId;
 
@@ -10,7 +11,7 @@ export const likes = pgTable(
     userId: member('user_id'),
     targetId: member('target_id'),
     superLike: boolean('super_like').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.targetId] }),
@@ -25,7 +26,7 @@ export const passes = pgTable(
   {
     userId: member('user_id'),
     targetId: member('target_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.targetId] })],
 );
@@ -34,13 +35,13 @@ export const passes = pgTable(
 export const matches = pgTable(
   'matches',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     userA: member('user_a'),
     userB: member('user_b'),
     /** Whether each side has been shown 'It's a match!' (the client reports it once shown). */
     announcedToA: boolean('announced_to_a').notNull().default(false),
     announcedToB: boolean('announced_to_b').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (t) => [
     uniqueIndex('matches_pair_idx').on(t.userA, t.userB),
@@ -52,7 +53,7 @@ export const matches = pgTable(
 export const conversations = pgTable(
   'conversations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     matchId: uuid('match_id')
       .notNull()
       .unique()
@@ -62,8 +63,8 @@ export const conversations = pgTable(
     dateVerified: boolean('date_verified').notNull().default(false),
     datePhotoKey: text('date_photo_key'),
     ratingsSubmitted: boolean('ratings_submitted').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [index('conversations_user_a_idx').on(t.userA), index('conversations_user_b_idx').on(t.userB)],
 );
@@ -74,7 +75,7 @@ export const blocks = pgTable(
   {
     blockerId: member('blocker_id'),
     blockedId: member('blocked_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (t) => [
     primaryKey({ columns: [t.blockerId, t.blockedId] }),
@@ -86,10 +87,8 @@ export const blocks = pgTable(
 export const messages = pgTable(
   'messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    conversationId: parentId('conversation_id', () => conversations.id),
     senderId: member('sender_id'),
     content: text('content').notNull(),
     type: text('type').notNull().default('text'),
@@ -98,8 +97,8 @@ export const messages = pgTable(
     nudge: text('nudge'),
     /** It contains a word its recipient hid: it waits in their Hidden folder, with no toast or notification. */
     hidden: boolean('hidden').notNull().default(false),
-    readAt: timestamp('read_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: at('read_at'),
+    createdAt: createdAtNow(),
   },
   (t) => [
     uniqueIndex('messages_sender_client_key_idx').on(t.senderId, t.clientKey),

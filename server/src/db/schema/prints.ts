@@ -1,8 +1,9 @@
-import { bit, customType, index, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bit, customType, index, integer, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { photos } from './profiles';
 import { moderationCases } from './safety';
 import { selfieSubmissions } from './trust';
+import { createdAtNow, primaryId } from './columns';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -16,7 +17,7 @@ const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 export const imagePrints = pgTable(
   'image_prints',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     /** The owner while their account exists. */
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     /** The account that uploaded the picture, kept after that account is deleted. */
@@ -28,7 +29,7 @@ export const imagePrints = pgTable(
     colours: bytea('colours').notNull(),
     /** banned, reported or removed: why the print outlives its picture. */
     keptBecause: text('kept_because'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (t) => [
     index('image_prints_user_idx').on(t.userId),

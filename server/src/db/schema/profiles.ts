@@ -1,17 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  customType,
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  real,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { user } from './auth';
+import { boolean, customType, doublePrecision, index, integer, pgTable, real, text } from 'drizzle-orm/pg-core';
+import { memberId } from './auth';
+import { at, createdAtNow, primaryId } from './columns';
 
 /** PostgreSQL's full-text document type; only the database reads it (discovery's text search). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -23,9 +13,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const profiles = pgTable(
   'profiles',
   {
-    userId: text('user_id')
-      .primaryKey()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: memberId('user_id').primaryKey(),
     name: text('name').notNull(),
     age: integer('age'),
     gender: text('gender'),
@@ -48,13 +36,13 @@ export const profiles = pgTable(
     /** Privacy settings, free for everyone: hide my profile, show my distance, verified-only messages. */
     hiddenByMember: boolean('hidden_by_member').notNull().default(false),
     /** When the stored position last changed (moves are limited in number and speed). */
-    locationChangedAt: timestamp('location_changed_at', { withTimezone: true }),
+    locationChangedAt: at('location_changed_at'),
     showDistance: boolean('show_distance').notNull().default(true),
     verifiedOnlyMessages: boolean('verified_only_messages').notNull().default(false),
     /** Premium boost: first in discovery until this time. */
-    boostedUntil: timestamp('boosted_until', { withTimezone: true }),
+    boostedUntil: at('boosted_until'),
     /** Last time the member used the app, to the nearest few minutes (the 'recently active' filter). */
-    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    lastActiveAt: at('last_active_at'),
     /**
      * Discovery order: average rating plus one for each trust badge and for selfie
      * verification. Kept by the database so the discovery index can walk it directly.
@@ -82,8 +70,8 @@ export const profiles = pgTable(
     searchWords: tsvector('search_words').generatedAlwaysAs(
       sql`to_tsvector('simple'::regconfig, name || ' ' || coalesce(bio, ''))`,
     ),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => {
     const shown = sql`${t.hidden} = false`;
@@ -157,16 +145,14 @@ export const discoveryLocations = pgTable(
 export const photos = pgTable(
   'photos',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: memberId('user_id'),
     position: integer('position').notNull(),
     largeKey: text('large_key').notNull(),
     thumbKey: text('thumb_key').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (t) => [index('photos_user_position_idx').on(t.userId, t.position)],
 );

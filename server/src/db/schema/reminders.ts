@@ -1,7 +1,7 @@
-import { boolean, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { memberId } from './columns';
+import { boolean, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { memberId } from './auth';
+import { at } from './columns';
 
-const at = (name: string) => timestamp(name, { withTimezone: true });
 const on = (name: string) => boolean(name).notNull().default(true);
 
 /** Which reminder mails a member wants (all by default), and their browser's time zone. */

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
-import { memberId } from './columns';
+import { memberId } from './auth';
+import { at, createdAtNow, primaryId } from './columns';
 
 const member = memberId;
 
@@ -19,7 +20,7 @@ export type SnapshotMessage = { id: string; senderId: string; content: string; c
 export const moderationCases = pgTable(
   'moderation_cases',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     kind: text('kind').notNull(),
     /** Null once the subject deleted their account: the case stays, with subjectTombstone. */
     subjectId: text('subject_id').references(() => user.id, { onDelete: 'set null' }),
@@ -37,8 +38,8 @@ export const moderationCases = pgTable(
     outcomeNote: text('outcome_note'),
     /** Chosen by the client per report, so a retried submission opens one case. */
     clientKey: text('client_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAtNow(),
+    resolvedAt: at('resolved_at'),
     resolvedBy: text('resolved_by').references(() => user.id, { onDelete: 'set null' }),
   },
   (t) => [
@@ -55,15 +56,15 @@ export const moderationCases = pgTable(
 export const pastMatches = pgTable(
   'past_matches',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     /** The id the match had; a retried unmatch finds its own result here. */
     matchId: uuid('match_id').notNull().unique(),
     userA: member('user_a'),
     userB: member('user_b'),
     unmatchedBy: member('unmatched_by'),
-    matchedAt: timestamp('matched_at', { withTimezone: true }).notNull(),
-    unmatchedAt: timestamp('unmatched_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    matchedAt: at('matched_at').notNull(),
+    unmatchedAt: at('unmatched_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
     snapshot: jsonb('snapshot').$type<SnapshotMessage[]>().notNull().default([]),
   },
   (t) => [
@@ -80,15 +81,15 @@ export const pastMatches = pgTable(
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     userId: member('user_id'),
     type: text('type').notNull(),
     title: text('title').notNull(),
     message: text('message').notNull(),
     link: text('link'),
     groupKey: text('group_key'),
-    readAt: timestamp('read_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: at('read_at'),
+    createdAt: createdAtNow(),
   },
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
@@ -110,12 +111,12 @@ export const notifications = pgTable(
 export const returningWatch = pgTable(
   'returning_watch',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     emailKey: text('email_key').notNull(),
     /** banned or reported */
     reason: text('reason').notNull(),
     formerUserId: text('former_user_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (t) => [index('returning_watch_email_idx').on(t.emailKey)],
 );
@@ -126,7 +127,7 @@ export const hiddenWords = pgTable(
   {
     userId: member('user_id'),
     word: text('word').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.word] })],
 );

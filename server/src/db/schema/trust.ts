@@ -1,27 +1,27 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
-import { memberId } from './columns';
+import { memberId } from './auth';
 import { conversations } from './matching';
+import { at, createdAtNow, primaryId, parentId } from './columns';
 
 const member = memberId;
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /** A pose the server asked for; a submission must use a fresh, unused one (no replayed selfies). */
 export const selfieChallenges = pgTable('selfie_challenges', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: primaryId(),
   userId: member('user_id'),
   pose: text('pose').notNull(),
   expiresAt: at('expires_at').notNull(),
   usedAt: at('used_at'),
-  createdAt: at('created_at').notNull().defaultNow(),
+  createdAt: createdAtNow(),
 });
 
 /** Selfies sent for verification: seen only by their owner and administrators. */
 export const selfieSubmissions = pgTable(
   'selfie_submissions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     userId: member('user_id'),
     challengeId: uuid('challenge_id').notNull(),
     pose: text('pose').notNull(),
@@ -33,7 +33,7 @@ export const selfieSubmissions = pgTable(
     reason: text('reason'),
     reviewedBy: text('reviewed_by').references(() => user.id, { onDelete: 'set null' }),
     reviewedAt: at('reviewed_at'),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (t) => [
     index('selfie_submissions_user_idx').on(t.userId, t.createdAt),
@@ -52,16 +52,14 @@ export const selfieSubmissions = pgTable(
 export const dateVerifications = pgTable(
   'date_verifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    conversationId: parentId('conversation_id', () => conversations.id),
     uploadedBy: member('uploaded_by'),
     photoKey: text('photo_key').notNull(),
     /** pending, confirmed or disputed. */
     status: text('status').notNull().default('pending'),
     decidedAt: at('decided_at'),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (t) => [
     index('date_verifications_conversation_idx').on(t.conversationId, t.createdAt),
@@ -73,9 +71,7 @@ export const dateVerifications = pgTable(
 
 /** Who may rate whom: unlocked for both members by a confirmed date. */
 export const ratingsAccess = pgTable('ratings_access', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => user.id, { onDelete: 'cascade' }),
+  userId: memberId('user_id').primaryKey(),
   unlocked: boolean('unlocked').notNull().default(false),
   unlockedAt: at('unlocked_at'),
 });
@@ -88,7 +84,7 @@ export const ratingsAccess = pgTable('ratings_access', {
 export const reviews = pgTable(
   'reviews',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryId(),
     conversationId: uuid('conversation_id').notNull(),
     /** Null once the reviewer deleted their account: the scores stay, anonymous. */
     reviewerId: text('reviewer_id').references(() => user.id, { onDelete: 'set null' }),
@@ -103,7 +99,7 @@ export const reviews = pgTable(
     /** Seen only by the rated member and administrators. */
     comment: text('comment').notNull().default(''),
     revealedAt: at('revealed_at'),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (t) => [
     uniqueIndex('reviews_one_per_member_idx').on(t.conversationId, t.reviewerId),
@@ -122,10 +118,8 @@ export const reviews = pgTable(
 export const datePlans = pgTable(
   'date_plans',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    conversationId: parentId('conversation_id', () => conversations.id),
     proposedBy: member('proposed_by'),
     invitee: member('invitee'),
     startsAt: at('starts_at').notNull(),
@@ -135,7 +129,7 @@ export const datePlans = pgTable(
     replacedBy: uuid('replaced_by'),
     /** When both were invited to verify the date, once its time had passed. */
     verifyInvitedAt: at('verify_invited_at'),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (t) => [
     index('date_plans_due_idx')
@@ -152,15 +146,13 @@ export const dateShares = pgTable(
   'date_shares',
   {
     tokenHash: text('token_hash').primaryKey(),
-    planId: uuid('plan_id')
-      .notNull()
-      .references(() => datePlans.id, { onDelete: 'cascade' }),
+    planId: parentId('plan_id', () => datePlans.id),
     createdBy: member('created_by'),
     expiresAt: at('expires_at').notNull(),
     /** The match's main photo when the link was made; later uploads are not shown. */
     photoKey: text('photo_key'),
     revokedAt: at('revoked_at'),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (t) => [index('date_shares_plan_idx').on(t.planId)],
 );

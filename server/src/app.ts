@@ -37,6 +37,7 @@ export function createApp(deps: Deps) {
   app.use('*', compress());
   app.use('*', async (c, next) => {
     c.set('deps', deps);
+    c.set('db', deps.database.db);
     await next();
   });
   app.use('/api/*', apiBodyLimit());

@@ -43,6 +43,8 @@ export type AppEnv = {
   Variables: {
     requestId: string;
     deps: Deps;
+    /** deps.database.db, the handle most handlers query with. */
+    db: Database['db'];
     /** The caller's address, fixed once per API request (app.ts, apiDefaults). */
     clientIp: string;
     user: SessionUser;

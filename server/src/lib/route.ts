@@ -40,10 +40,7 @@ const ACCESS_RESPONSES: Record<Access, Record<number, ReturnType<typeof errorRes
  * A route with its access rule: the guard enforces it, and the responses it implies (401, 403)
  * are added to the route's own. Where a route has its own 403, the two descriptions are joined.
  */
-export function defineRoute<P extends string, R extends Omit<RouteConfig, 'path'> & { path: P }>(
-  access: Access,
-  config: R,
-) {
+function defineRoute<P extends string, R extends Omit<RouteConfig, 'path'> & { path: P }>(access: Access, config: R) {
   const responses: RouteConfig['responses'] = { ...ACCESS_RESPONSES[access] };
   for (const [status, own] of Object.entries(config.responses)) {
     const implied = ACCESS_RESPONSES[access][Number(status)];
@@ -55,6 +52,19 @@ export function defineRoute<P extends string, R extends Omit<RouteConfig, 'path'
   return createRoute({ ...config, responses, 'x-access': access, middleware: [guard(access)] } as R & {
     'x-access': Access;
   });
+}
+
+/**
+ * A route in one line of who, what and where, then its contract:
+ * `route('Plans', 'member', 'get', '/api/boost', { summary, responses })`. The tag groups it in
+ * the API reference; the access rule is enforced as defineRoute says.
+ */
+export function route<
+  M extends RouteConfig['method'],
+  P extends string,
+  C extends Omit<RouteConfig, 'method' | 'path' | 'tags'>,
+>(tag: string, access: Access, method: M, path: P, config: C) {
+  return defineRoute(access, { ...config, method, path, tags: [tag] });
 }
 
 function guard(access: Access): MiddlewareHandler<AppEnv> {

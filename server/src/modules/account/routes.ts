@@ -11,7 +11,7 @@ import type { Context } from 'hono';
 import { ZEmailCodeChange, ZPasswordConfirm, ZPrivacySettings, ZSecuritySettings } from '../../../../contracts/account';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi';
-import { defineRoute } from '../../lib/route';
+import { route } from '../../lib/route';
 import { deleteAccount, exportAccountData } from './data.service';
 import type { RequestMeta } from '../../auth/hooks';
 import { listAccountEvents } from './events';
@@ -32,87 +32,55 @@ const metaOf = (c: Context<AppEnv>): RequestMeta => ({
 
 export const accountRoutes = new OpenAPIHono<AppEnv>()
   .openapi(
-    defineRoute('member', {
-      method: 'get',
-      path: '/api/account/security',
-      tags: ['Account'],
+    route('Account', 'member', 'get', '/api/account/security', {
       summary: 'Second factors: authenticator app, email codes',
       responses: { 200: jsonResponse(ZSecuritySettings, 'Settings') },
     }),
-    async (c) => c.json(await securitySettings(c.get('deps').database.db, c.get('user').id), 200),
+    async (c) => c.json(await securitySettings(c.var.db, c.var.user.id), 200),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'put',
-      path: '/api/account/security/email-code',
-      tags: ['Account'],
+    route('Account', 'member', 'put', '/api/account/security/email-code', {
       summary: 'Turn sign-in codes by email on or off (password required)',
       request: { body: jsonBody(ZEmailCodeChange) },
       responses: { 200: jsonResponse(ZSecuritySettings, 'Saved'), 400: errorResponse('Wrong password') },
     }),
     async (c) => {
       const { enabled, password } = c.req.valid('json');
-      return c.json(await setEmailCode(c.get('deps').database.db, c.get('user').id, enabled, password, metaOf(c)), 200);
+      return c.json(await setEmailCode(c.var.db, c.var.user.id, enabled, password, metaOf(c)), 200);
     },
   )
   .openapi(
-    defineRoute('member', {
-      method: 'post',
-      path: '/api/account/security/app/disable',
-      tags: ['Account'],
+    route('Account', 'member', 'post', '/api/account/security/app/disable', {
       summary:
         'Turn the authenticator app off (password required). Turning it on goes through /api/auth/two-factor/enable and verify-totp.',
       request: { body: jsonBody(ZPasswordConfirm) },
       responses: { 200: jsonResponse(ZSecuritySettings, 'Saved'), 400: errorResponse('Wrong password') },
     }),
     async (c) =>
-      c.json(
-        await disableAuthenticatorApp(
-          c.get('deps').database.db,
-          c.get('user').id,
-          c.req.valid('json').password,
-          metaOf(c),
-        ),
-        200,
-      ),
+      c.json(await disableAuthenticatorApp(c.var.db, c.var.user.id, c.req.valid('json').password, metaOf(c)), 200),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'get',
-      path: '/api/account/sessions',
-      tags: ['Account'],
+    route('Account', 'member', 'get', '/api/account/sessions', {
       summary: 'Where the member is signed in',
       responses: { 200: jsonResponse(ZSessionList, 'Sessions, latest activity first') },
     }),
-    async (c) =>
-      c.json({ sessions: await listSessions(c.get('deps').database.db, c.get('user').id, c.get('sessionId')) }, 200),
+    async (c) => c.json({ sessions: await listSessions(c.var.db, c.var.user.id, c.get('sessionId')) }, 200),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'post',
-      path: '/api/account/sessions/revoke-others',
-      tags: ['Account'],
+    route('Account', 'member', 'post', '/api/account/sessions/revoke-others', {
       summary: 'Sign out every other device',
       responses: { 200: jsonResponse(ZRevoked, 'Signed out') },
     }),
     async (c) =>
       c.json(
         {
-          revoked: await revokeOtherSessions(
-            c.get('deps').database.db,
-            c.get('user').id,
-            c.get('sessionId'),
-            metaOf(c),
-          ),
+          revoked: await revokeOtherSessions(c.var.db, c.var.user.id, c.get('sessionId'), metaOf(c)),
         },
         200,
       ),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'post',
-      path: '/api/account/sessions/{sessionId}/revoke',
-      tags: ['Account'],
+    route('Account', 'member', 'post', '/api/account/sessions/{sessionId}/revoke', {
       summary: 'Sign out one other device',
       request: { params: z.object({ sessionId: z.string().min(1).max(64) }) },
       responses: {
@@ -122,58 +90,39 @@ export const accountRoutes = new OpenAPIHono<AppEnv>()
       },
     }),
     async (c) => {
-      await revokeSession(
-        c.get('deps').database.db,
-        c.get('user').id,
-        c.get('sessionId'),
-        c.req.valid('param').sessionId,
-        metaOf(c),
-      );
+      await revokeSession(c.var.db, c.var.user.id, c.get('sessionId'), c.req.valid('param').sessionId, metaOf(c));
       return c.json({ ok: true as const }, 200);
     },
   )
   .openapi(
-    defineRoute('member', {
-      method: 'get',
-      path: '/api/account/activity',
-      tags: ['Account'],
+    route('Account', 'member', 'get', '/api/account/activity', {
       summary: 'Recent security activity: sign-ins, password and second-factor changes (newest 100)',
       responses: { 200: jsonResponse(ZAccountEventList, 'Activity') },
     }),
-    async (c) => c.json({ events: await listAccountEvents(c.get('deps').database.db, c.get('user').id) }, 200),
+    async (c) => c.json({ events: await listAccountEvents(c.var.db, c.var.user.id) }, 200),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'get',
-      path: '/api/account/privacy',
-      tags: ['Account'],
+    route('Account', 'member', 'get', '/api/account/privacy', {
       summary: 'Privacy settings',
       responses: { 200: jsonResponse(ZPrivacySettings, 'Settings'), 404: errorResponse('No profile yet') },
     }),
-    async (c) => c.json(await privacySettings(c.get('deps').database.db, c.get('user').id), 200),
+    async (c) => c.json(await privacySettings(c.var.db, c.var.user.id), 200),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'put',
-      path: '/api/account/privacy',
-      tags: ['Account'],
+    route('Account', 'member', 'put', '/api/account/privacy', {
       summary: 'Hide my profile, verified-only messages, show my distance',
       request: { body: jsonBody(ZPrivacySettings) },
       responses: { 200: jsonResponse(ZPrivacySettings, 'Saved'), 404: errorResponse('No profile yet') },
     }),
-    async (c) =>
-      c.json(await savePrivacySettings(c.get('deps').database.db, c.get('user').id, c.req.valid('json')), 200),
+    async (c) => c.json(await savePrivacySettings(c.var.db, c.var.user.id, c.req.valid('json')), 200),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'get',
-      path: '/api/account/export',
-      tags: ['Account'],
+    route('Account', 'member', 'get', '/api/account/export', {
       summary: 'Download my data: everything we hold about the member, as one JSON file with photos inlined',
       responses: { 200: jsonResponse(ZAccountExport, 'The export (sent as an attachment)') },
     }),
     async (c) => {
-      const data = await exportAccountData(c.get('deps'), c.get('user').id);
+      const data = await exportAccountData(c.get('deps'), c.var.user.id);
       c.header(
         'content-disposition',
         `attachment; filename="vouch-data-${new Date().toISOString().slice(0, 10)}.json"`,
@@ -183,10 +132,7 @@ export const accountRoutes = new OpenAPIHono<AppEnv>()
     },
   )
   .openapi(
-    defineRoute('member', {
-      method: 'post',
-      path: '/api/account/delete',
-      tags: ['Account'],
+    route('Account', 'member', 'post', '/api/account/delete', {
       summary: 'Delete my account for good (password required)',
       request: { body: jsonBody(ZPasswordConfirm) },
       responses: {
@@ -195,7 +141,7 @@ export const accountRoutes = new OpenAPIHono<AppEnv>()
       },
     }),
     async (c) => {
-      await deleteAccount(c.get('deps'), c.get('user').id, c.req.valid('json').password);
+      await deleteAccount(c.get('deps'), c.var.user.id, c.req.valid('json').password);
       // The session row went with the account; the cookies go too.
       for (const name of [
         'better-auth.session_token',

@@ -18,7 +18,7 @@ import { readUpload, uploadBodyLimit } from '../../http/upload';
 import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { errorResponse, imageResponse, jsonBody, jsonResponse, uploadBody, uploadRefusals } from '../../lib/openapi';
-import { defineRoute, findSession } from '../../lib/route';
+import { findSession, route } from '../../lib/route';
 import { addressKey } from '../../auth/rate-limit';
 import type { Context } from 'hono';
 import { planOf } from '../plans/service';
@@ -47,20 +47,14 @@ const routes = new OpenAPIHono<AppEnv>();
 routes.use('/api/admin/campaigns', uploadBodyLimit());
 export const commerceRoutes = routes
   .openapi(
-    defineRoute('admin', {
-      method: 'get',
-      path: '/api/admin/campaigns',
-      tags: ['Admin'],
+    route('Admin', 'admin', 'get', '/api/admin/campaigns', {
       summary: 'Ad campaigns, newest first, with impressions and clicks',
       responses: { 200: jsonResponse(ZCampaignList, 'Campaigns') },
     }),
-    async (c) => c.json({ campaigns: await listCampaigns(c.get('deps').database.db) }, 200),
+    async (c) => c.json({ campaigns: await listCampaigns(c.var.db) }, 200),
   )
   .openapi(
-    defineRoute('admin', {
-      method: 'post',
-      path: '/api/admin/campaigns',
-      tags: ['Admin'],
+    route('Admin', 'admin', 'post', '/api/admin/campaigns', {
       summary: 'Create a campaign (multipart: file, name, targetUrl, placement)',
       request: {
         body: uploadBody(ZCampaignFields.shape),
@@ -78,14 +72,11 @@ export const commerceRoutes = routes
         const issue = parsed.error.issues[0]!;
         throw new AppError('VALIDATION_FAILED', issue.message, { [issue.path.join('.')]: issue.message });
       }
-      return c.json(await createCampaign(c.get('deps'), c.get('user').id, parsed.data, bytes), 201);
+      return c.json(await createCampaign(c.get('deps'), c.var.user.id, parsed.data, bytes), 201);
     },
   )
   .openapi(
-    defineRoute('admin', {
-      method: 'put',
-      path: '/api/admin/campaigns/{id}/active',
-      tags: ['Admin'],
+    route('Admin', 'admin', 'put', '/api/admin/campaigns/{id}/active', {
       summary: 'Pause or resume a campaign',
       request: {
         params: idParams,
@@ -95,20 +86,12 @@ export const commerceRoutes = routes
     }),
     async (c) =>
       c.json(
-        await setCampaignActive(
-          c.get('deps').database.db,
-          c.get('user').id,
-          c.req.valid('param').id,
-          c.req.valid('json').active,
-        ),
+        await setCampaignActive(c.var.db, c.var.user.id, c.req.valid('param').id, c.req.valid('json').active),
         200,
       ),
   )
   .openapi(
-    defineRoute('admin', {
-      method: 'delete',
-      path: '/api/admin/campaigns/{id}',
-      tags: ['Admin'],
+    route('Admin', 'admin', 'delete', '/api/admin/campaigns/{id}', {
       summary: 'Delete a campaign',
       request: { params: idParams },
       responses: {
@@ -117,16 +100,13 @@ export const commerceRoutes = routes
       },
     }),
     async (c) => {
-      await deleteCampaign(c.get('deps'), c.get('user').id, c.req.valid('param').id);
+      await deleteCampaign(c.get('deps'), c.var.user.id, c.req.valid('param').id);
       return c.json({ ok: true as const }, 200);
     },
   )
   // Premium (paid or on trial) means no ads: none are handed out, and none are counted.
   .openapi(
-    defineRoute('public', {
-      method: 'get',
-      path: '/api/ads',
-      tags: ['Ads'],
+    route('Ads', 'public', 'get', '/api/ads', {
       summary: 'The active ads of a placement, for an ad slot',
       request: { query: z.object({ placement: z.enum(AD_PLACEMENTS) }) },
       responses: { 200: jsonResponse(ZPublicAdList, 'Ads') },
@@ -134,18 +114,13 @@ export const commerceRoutes = routes
     async (c) =>
       c.json(
         {
-          ads: (await adViewer(c)).premium
-            ? []
-            : await adsFor(c.get('deps').database.db, c.req.valid('query').placement),
+          ads: (await adViewer(c)).premium ? [] : await adsFor(c.var.db, c.req.valid('query').placement),
         },
         200,
       ),
   )
   .openapi(
-    defineRoute('public', {
-      method: 'get',
-      path: '/api/ads/{id}/image',
-      tags: ['Ads'],
+    route('Ads', 'public', 'get', '/api/ads/{id}/image', {
       summary: "An ad's image",
       request: { params: idParams },
       responses: { 200: imageResponse, 404: errorResponse('No such ad') },
@@ -158,62 +133,46 @@ export const commerceRoutes = routes
     },
   )
   .openapi(
-    defineRoute('public', {
-      method: 'post',
-      path: '/api/ads/{id}/impression',
-      tags: ['Ads'],
+    route('Ads', 'public', 'post', '/api/ads/{id}/impression', {
       summary: 'Count one impression (once per visitor, ad and day)',
       request: { params: idParams },
       responses: { 200: jsonResponse(ZOk, 'Counted') },
     }),
     async (c) => {
       const viewer = await adViewer(c);
-      if (!viewer.premium) await countImpression(c.get('deps').database.db, c.req.valid('param').id, viewer.key);
+      if (!viewer.premium) await countImpression(c.var.db, c.req.valid('param').id, viewer.key);
       return c.json({ ok: true as const }, 200);
     },
   )
   .openapi(
-    defineRoute('public', {
-      method: 'get',
-      path: '/api/ads/{id}/click',
-      tags: ['Ads'],
+    route('Ads', 'public', 'get', '/api/ads/{id}/click', {
       summary: "Count a click (once per visitor, ad and day), then redirect to the campaign's target",
       request: { params: idParams },
       responses: { 302: { description: 'To the target' }, 404: errorResponse('No such ad') },
     }),
-    async (c) =>
-      c.redirect(await countClick(c.get('deps').database.db, c.req.valid('param').id, (await adViewer(c)).key), 302),
+    async (c) => c.redirect(await countClick(c.var.db, c.req.valid('param').id, (await adViewer(c)).key), 302),
   )
   .openapi(
-    defineRoute('admin', {
-      method: 'get',
-      path: '/api/admin/subscriptions/pending',
-      tags: ['Admin'],
+    route('Admin', 'admin', 'get', '/api/admin/subscriptions/pending', {
       summary:
         'Members who pressed Go Premium in the last 30 days and are not paid up: match their payment by reference',
       responses: { 200: jsonResponse(ZPendingPaymentList, 'Waiting for confirmation') },
     }),
-    async (c) => c.json({ pending: await listPendingPayments(c.get('deps').database.db) }, 200),
+    async (c) => c.json({ pending: await listPendingPayments(c.var.db) }, 200),
   )
   .openapi(
-    defineRoute('admin', {
-      method: 'post',
-      path: '/api/admin/subscriptions/activate',
-      tags: ['Admin'],
+    route('Admin', 'admin', 'post', '/api/admin/subscriptions/activate', {
       summary: "Payment received: activate (or extend) a member's Premium",
       request: { body: jsonBody(ZActivatePremium) },
       responses: { 200: jsonResponse(ZAdminSubscription, 'Premium active'), 404: errorResponse('No such member') },
     }),
     async (c) => {
       const { userId, months } = c.req.valid('json');
-      return c.json(await activatePremium(c.get('deps').database.db, c.get('user').id, userId, months), 200);
+      return c.json(await activatePremium(c.var.db, c.var.user.id, userId, months), 200);
     },
   )
   .openapi(
-    defineRoute('admin', {
-      method: 'get',
-      path: '/api/admin/subscriptions',
-      tags: ['Admin'],
+    route('Admin', 'admin', 'get', '/api/admin/subscriptions', {
       summary: 'Subscriptions, searchable by user id, a page at a time',
       request: {
         query: z.object({
@@ -232,34 +191,20 @@ export const commerceRoutes = routes
     }),
     async (c) => {
       const { search, page, pageSize } = c.req.valid('query');
-      return c.json(await listSubscriptions(c.get('deps').database.db, search, page, pageSize), 200);
+      return c.json(await listSubscriptions(c.var.db, search, page, pageSize), 200);
     },
   )
   .openapi(
-    defineRoute('admin', {
-      method: 'put',
-      path: '/api/admin/subscriptions/{id}',
-      tags: ['Admin'],
+    route('Admin', 'admin', 'put', '/api/admin/subscriptions/{id}', {
       summary: 'Edit a subscription: tier, active, expiry',
       request: { params: idParams, body: jsonBody(ZSubscriptionEdit) },
       responses: { 200: jsonResponse(ZAdminSubscription, 'Edited'), 404: errorResponse('No such subscription') },
     }),
     async (c) =>
-      c.json(
-        await editSubscription(
-          c.get('deps').database.db,
-          c.get('user').id,
-          c.req.valid('param').id,
-          c.req.valid('json'),
-        ),
-        200,
-      ),
+      c.json(await editSubscription(c.var.db, c.var.user.id, c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .openapi(
-    defineRoute('admin', {
-      method: 'post',
-      path: '/api/admin/subscriptions/{id}/cancel',
-      tags: ['Admin'],
+    route('Admin', 'admin', 'post', '/api/admin/subscriptions/{id}/cancel', {
       summary: 'Cancel a subscription: it stays active until it expires',
       request: { params: idParams },
       responses: {
@@ -268,8 +213,7 @@ export const commerceRoutes = routes
         409: errorResponse('Already cancelled'),
       },
     }),
-    async (c) =>
-      c.json(await cancelSubscription(c.get('deps').database.db, c.get('user').id, c.req.valid('param').id), 200),
+    async (c) => c.json(await cancelSubscription(c.var.db, c.var.user.id, c.req.valid('param').id), 200),
   );
 
 /**

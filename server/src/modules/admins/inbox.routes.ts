@@ -4,15 +4,12 @@ import { ZContactMessage } from '../../../../contracts/admin';
 import { addressKey, consumeLimits } from '../../auth/rate-limit';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi';
-import { defineRoute, findSession } from '../../lib/route';
+import { findSession, route } from '../../lib/route';
 import { listInbox, markHandled, receiveMessage } from './inbox.service';
 
 export const inboxRoutes = new OpenAPIHono<AppEnv>()
   .openapi(
-    defineRoute('public', {
-      method: 'post',
-      path: '/api/contact',
-      tags: ['Contact'],
+    route('Contact', 'public', 'post', '/api/contact', {
       summary: 'Send a contact or support message (stored for the admin inbox)',
       request: { body: jsonBody(ZContactMessage) },
       responses: {
@@ -33,20 +30,14 @@ export const inboxRoutes = new OpenAPIHono<AppEnv>()
     },
   )
   .openapi(
-    defineRoute('admin', {
-      method: 'get',
-      path: '/api/admin/inbox',
-      tags: ['Admin'],
+    route('Admin', 'admin', 'get', '/api/admin/inbox', {
       summary: 'Contact and support messages, unhandled and priority first',
       responses: { 200: jsonResponse(ZInboxList, 'Messages') },
     }),
-    async (c) => c.json({ messages: await listInbox(c.get('deps').database.db) }, 200),
+    async (c) => c.json({ messages: await listInbox(c.var.db) }, 200),
   )
   .openapi(
-    defineRoute('admin', {
-      method: 'post',
-      path: '/api/admin/inbox/{id}/handled',
-      tags: ['Admin'],
+    route('Admin', 'admin', 'post', '/api/admin/inbox/{id}/handled', {
       summary: 'Mark a message handled',
       request: { params: z.object({ id: z.uuid() }) },
       responses: {
@@ -55,7 +46,7 @@ export const inboxRoutes = new OpenAPIHono<AppEnv>()
       },
     }),
     async (c) => {
-      await markHandled(c.get('deps'), c.get('user').id, c.req.valid('param').id);
+      await markHandled(c.get('deps'), c.var.user.id, c.req.valid('param').id);
       return c.json({ ok: true as const }, 200);
     },
   );

@@ -22,7 +22,7 @@ import { adminUsers, user } from '../../db/schema';
 import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi';
-import { defineRoute } from '../../lib/route';
+import { route } from '../../lib/route';
 import { appendSecurityLog } from '../audit/security-log';
 import { listCasesForAdmin } from '../safety/safety.service';
 import { lastSecurityAudit, reportCounters, runSecurityAudit, securityEvents } from './audit.service';
@@ -36,10 +36,7 @@ const NO_ACCOUNT_EMAIL = 'no-account@vouch.invalid';
 
 export const adminRoutes = new OpenAPIHono<AppEnv>()
   .openapi(
-    defineRoute('public', {
-      method: 'post',
-      path: '/api/admin/sign-in',
-      tags: ['Admin'],
+    route('Admin', 'public', 'post', '/api/admin/sign-in', {
       summary: 'Sign in at /admin-login: the normal account sign-in, which succeeds only for administrators',
       request: { body: jsonBody(ZAdminSignIn) },
       responses: {
@@ -107,42 +104,30 @@ export const adminRoutes = new OpenAPIHono<AppEnv>()
     },
   )
   .openapi(
-    defineRoute('admin', {
-      method: 'get',
-      path: '/api/admin/stats',
-      tags: ['Admin'],
+    route('Admin', 'admin', 'get', '/api/admin/stats', {
       summary: 'Platform statistics for the Overview tab',
       responses: { 200: jsonResponse(ZAdminStats, 'Statistics') },
     }),
-    async (c) => c.json(await adminStats(c.get('deps').database.db), 200),
+    async (c) => c.json(await adminStats(c.var.db), 200),
   )
   .openapi(
-    defineRoute('admin', {
-      method: 'get',
-      path: '/api/admin/users',
-      tags: ['Admin'],
+    route('Admin', 'admin', 'get', '/api/admin/users', {
       summary: 'The newest 50 members, optionally searched by name',
       request: { query: z.object({ search: z.string().max(100).optional() }) },
       responses: { 200: jsonResponse(ZAdminUserList, 'Members') },
     }),
-    async (c) => c.json({ users: await listUsers(c.get('deps').database.db, c.req.valid('query').search) }, 200),
+    async (c) => c.json({ users: await listUsers(c.var.db, c.req.valid('query').search) }, 200),
   )
   .openapi(
-    defineRoute('admin', {
-      method: 'get',
-      path: '/api/admin/users/{userId}',
-      tags: ['Admin'],
+    route('Admin', 'admin', 'get', '/api/admin/users/{userId}', {
       summary: "One member's details",
       request: { params: userParams },
       responses: { 200: jsonResponse(ZAdminUser, 'Member'), 404: errorResponse('No such member') },
     }),
-    async (c) => c.json(await getUser(c.get('deps').database.db, c.req.valid('param').userId), 200),
+    async (c) => c.json(await getUser(c.var.db, c.req.valid('param').userId), 200),
   )
   .openapi(
-    defineRoute('admin', {
-      method: 'put',
-      path: '/api/admin/users/{userId}/verified',
-      tags: ['Admin'],
+    route('Admin', 'admin', 'put', '/api/admin/users/{userId}/verified', {
       summary: 'Set or clear the verified mark',
       request: {
         params: userParams,
@@ -152,20 +137,12 @@ export const adminRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) =>
       c.json(
-        await setVerified(
-          c.get('deps').database.db,
-          c.get('user').id,
-          c.req.valid('param').userId,
-          c.req.valid('json').verified,
-        ),
+        await setVerified(c.var.db, c.var.user.id, c.req.valid('param').userId, c.req.valid('json').verified),
         200,
       ),
   )
   .openapi(
-    defineRoute('admin', {
-      method: 'put',
-      path: '/api/admin/users/{userId}/blocked',
-      tags: ['Admin'],
+    route('Admin', 'admin', 'put', '/api/admin/users/{userId}/blocked', {
       summary: 'Block (ban) or unblock a member: ends their sessions, refuses sign-in, hides the profile',
       request: {
         params: userParams,
@@ -189,7 +166,7 @@ export const adminRoutes = new OpenAPIHono<AppEnv>()
       return c.json(
         await setBanned(
           c.get('deps'),
-          c.get('user').id,
+          c.var.user.id,
           target,
           blocked ? { banned: true, reason, days } : { banned: false },
         ),
@@ -198,21 +175,15 @@ export const adminRoutes = new OpenAPIHono<AppEnv>()
     },
   )
   .openapi(
-    defineRoute('admin', {
-      method: 'delete',
-      path: '/api/admin/users/{userId}/photos',
-      tags: ['Admin'],
+    route('Admin', 'admin', 'delete', '/api/admin/users/{userId}/photos', {
       summary: "Remove all of a member's photos",
       request: { params: userParams },
       responses: { 200: jsonResponse(ZAdminUser, 'Member'), 404: errorResponse('No such member') },
     }),
-    async (c) => c.json(await removeAllPhotos(c.get('deps'), c.get('user').id, c.req.valid('param').userId), 200),
+    async (c) => c.json(await removeAllPhotos(c.get('deps'), c.var.user.id, c.req.valid('param').userId), 200),
   )
   .openapi(
-    defineRoute('admin', {
-      method: 'get',
-      path: '/api/admin/cases',
-      tags: ['Admin'],
+    route('Admin', 'admin', 'get', '/api/admin/cases', {
       summary:
         'Moderation cases of one kind (reports, safety flags, date disputes, returning accounts) with their evidence',
       request: {
@@ -222,14 +193,11 @@ export const adminRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const { kind, status } = c.req.valid('query');
-      return c.json({ cases: await listCasesForAdmin(c.get('deps').database.db, status, kind) }, 200);
+      return c.json({ cases: await listCasesForAdmin(c.var.db, status, kind) }, 200);
     },
   )
   .openapi(
-    defineRoute('admin', {
-      method: 'post',
-      path: '/api/admin/cases/{caseId}/decision',
-      tags: ['Admin'],
+    route('Admin', 'admin', 'post', '/api/admin/cases/{caseId}/decision', {
       summary: 'Decide a case: dismiss, warn, suspend for N days, or ban; the reporter sees the outcome',
       request: {
         params: z.object({ caseId: z.uuid() }),
@@ -243,15 +211,12 @@ export const adminRoutes = new OpenAPIHono<AppEnv>()
       },
     }),
     async (c) => {
-      await resolveCase(c.get('deps'), c.get('user').id, c.req.valid('param').caseId, c.req.valid('json'));
+      await resolveCase(c.get('deps'), c.var.user.id, c.req.valid('param').caseId, c.req.valid('json'));
       return c.json({ ok: true as const }, 200);
     },
   )
   .openapi(
-    defineRoute('admin', {
-      method: 'get',
-      path: '/api/admin/security-events',
-      tags: ['Admin'],
+    route('Admin', 'admin', 'get', '/api/admin/security-events', {
       summary: 'The newest 50 security-log entries and the Reports counters',
       responses: {
         200: jsonResponse(ZSecurityEvents, 'Events'),
@@ -261,20 +226,14 @@ export const adminRoutes = new OpenAPIHono<AppEnv>()
       c.json({ events: await securityEvents(c.get('deps')), counters: await reportCounters(c.get('deps')) }, 200),
   )
   .openapi(
-    defineRoute('admin', {
-      method: 'post',
-      path: '/api/admin/audit',
-      tags: ['Admin'],
+    route('Admin', 'admin', 'post', '/api/admin/audit', {
       summary: 'Run the security audit',
       responses: { 200: jsonResponse(ZAuditResult, 'Findings') },
     }),
-    async (c) => c.json(await runSecurityAudit(c.get('deps'), c.get('user').id), 200),
+    async (c) => c.json(await runSecurityAudit(c.get('deps'), c.var.user.id), 200),
   )
   .openapi(
-    defineRoute('admin', {
-      method: 'get',
-      path: '/api/admin/audit',
-      tags: ['Admin'],
+    route('Admin', 'admin', 'get', '/api/admin/audit', {
       summary: 'The last security audit',
       responses: { 200: jsonResponse(ZLastAudit, 'Last audit') },
     }),

@@ -3,7 +3,7 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { EmailSchema } from '../../../../contracts/auth';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi';
-import { defineRoute } from '../../lib/route';
+import { route } from '../../lib/route';
 import { createOrPromoteAdmin } from '../admins/service';
 import { seedJob, startSeedJob } from '../seed/jobs';
 
@@ -14,10 +14,7 @@ import { seedJob, startSeedJob } from '../seed/jobs';
  */
 export const controlRoutes = new OpenAPIHono<AppEnv>()
   .openapi(
-    defineRoute('control', {
-      method: 'post',
-      path: '/api/control/admins',
-      tags: ['Control'],
+    route('Control', 'control', 'post', '/api/control/admins', {
       summary: 'Create or promote an administrator (local CLI only)',
       request: {
         body: jsonBody(z.object({ email: EmailSchema, password: z.string().min(8).max(128).optional() })),
@@ -32,10 +29,7 @@ export const controlRoutes = new OpenAPIHono<AppEnv>()
     },
   )
   .openapi(
-    defineRoute('control', {
-      method: 'post',
-      path: '/api/control/seed',
-      tags: ['Control'],
+    route('Control', 'control', 'post', '/api/control/seed', {
       summary: 'Start loading the demo data (local CLI only)',
       request: {
         body: jsonBody(z.object({ profiles: z.number().int().min(0).max(100_000).optional() })),
@@ -49,10 +43,7 @@ export const controlRoutes = new OpenAPIHono<AppEnv>()
     (c) => c.json(startSeedJob(c.get('deps'), c.req.valid('json')), 202),
   )
   .openapi(
-    defineRoute('control', {
-      method: 'get',
-      path: '/api/control/seed/{jobId}',
-      tags: ['Control'],
+    route('Control', 'control', 'get', '/api/control/seed/{jobId}', {
       summary: 'How far a seed job is (local CLI only)',
       request: { params: z.object({ jobId: z.uuid() }) },
       responses: { 200: jsonResponse(ZSeedJob, 'The job'), 404: errorResponse('No such job') },

@@ -12,7 +12,7 @@ import {
 import { readUpload, sendPrivateImage, uploadBodyLimit } from '../../http/upload';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, imageResponse, jsonBody, jsonResponse, uploadBody, uploadRefusals } from '../../lib/openapi';
-import { defineRoute, viewerOf } from '../../lib/route';
+import { route, viewerOf } from '../../lib/route';
 import {
   cancelPlan,
   listPlans,
@@ -36,22 +36,15 @@ const routes = new OpenAPIHono<AppEnv>();
 routes.use('/api/conversations/:conversationId/date/photo', uploadBodyLimit());
 export const dateRoutes = routes
   .openapi(
-    defineRoute('member', {
-      method: 'get',
-      path: '/api/conversations/{conversationId}/date',
-      tags: ['Dates'],
+    route('Dates', 'member', 'get', '/api/conversations/{conversationId}/date', {
       summary: "The date's verification state in this conversation",
       request: { params: conversationParams },
       responses: { 200: jsonResponse(ZDateState, 'State'), 404: notFound },
     }),
-    async (c) =>
-      c.json(await dateState(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId), 200),
+    async (c) => c.json(await dateState(c.var.db, c.var.user.id, c.req.valid('param').conversationId), 200),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'post',
-      path: '/api/conversations/{conversationId}/date/photo',
-      tags: ['Dates'],
+    route('Dates', 'member', 'post', '/api/conversations/{conversationId}/date/photo', {
       summary: "'Verify Date': upload a photo of the two of you; the other participant confirms it",
       request: {
         params: conversationParams,
@@ -67,40 +60,29 @@ export const dateRoutes = routes
     async (c) => {
       const { bytes } = await readUpload(c);
       return c.json(
-        await uploadDatePhoto(c.get('deps'), c.get('user').id, c.req.valid('param').conversationId, bytes),
+        await uploadDatePhoto(c.get('deps'), c.var.user.id, c.req.valid('param').conversationId, bytes),
         201,
       );
     },
   )
   .openapi(
-    defineRoute('member', {
-      method: 'post',
-      path: '/api/conversations/{conversationId}/date/confirm',
-      tags: ['Dates'],
+    route('Dates', 'member', 'post', '/api/conversations/{conversationId}/date/confirm', {
       summary: "'Yes, we met': verifies the date and unlocks rating for both",
       request: { params: conversationParams },
       responses: { 200: jsonResponse(ZDateState, 'Verified'), 403: errorResponse('You uploaded it'), 404: notFound },
     }),
-    async (c) =>
-      c.json(await confirmDate(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId), 200),
+    async (c) => c.json(await confirmDate(c.var.db, c.var.user.id, c.req.valid('param').conversationId), 200),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'post',
-      path: '/api/conversations/{conversationId}/date/dispute',
-      tags: ['Dates'],
+    route('Dates', 'member', 'post', '/api/conversations/{conversationId}/date/dispute', {
       summary: "'This didn't happen': opens a moderation case instead",
       request: { params: conversationParams },
       responses: { 200: jsonResponse(ZDateState, 'Disputed'), 403: errorResponse('You uploaded it'), 404: notFound },
     }),
-    async (c) =>
-      c.json(await disputeDate(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId), 200),
+    async (c) => c.json(await disputeDate(c.var.db, c.var.user.id, c.req.valid('param').conversationId), 200),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'get',
-      path: '/api/date-photos/{verificationId}',
-      tags: ['Dates'],
+    route('Dates', 'member', 'get', '/api/date-photos/{verificationId}', {
       summary: 'A date photo: for the two participants and administrators only',
       request: { params: z.object({ verificationId: z.uuid() }) },
       responses: { 200: imageResponse, 404: errorResponse('No such photo (or not yours)') },
@@ -109,22 +91,15 @@ export const dateRoutes = routes
       sendPrivateImage(c, await readDatePhoto(c.get('deps'), viewerOf(c), c.req.valid('param').verificationId)),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'get',
-      path: '/api/conversations/{conversationId}/rating',
-      tags: ['Ratings'],
+    route('Ratings', 'member', 'get', '/api/conversations/{conversationId}/rating', {
       summary: "Where this date's ratings stand; the other's rating only once revealed",
       request: { params: conversationParams },
       responses: { 200: jsonResponse(ZRatingState, 'State'), 404: errorResponse('Conversation not found') },
     }),
-    async (c) =>
-      c.json(await ratingState(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId), 200),
+    async (c) => c.json(await ratingState(c.var.db, c.var.user.id, c.req.valid('param').conversationId), 200),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'post',
-      path: '/api/conversations/{conversationId}/rating',
-      tags: ['Ratings'],
+    route('Ratings', 'member', 'post', '/api/conversations/{conversationId}/rating', {
       summary: 'Rate a verified date, once (double-blind)',
       request: { params: conversationParams, body: jsonBody(ZRatingInput) },
       responses: {
@@ -137,40 +112,26 @@ export const dateRoutes = routes
     }),
     async (c) =>
       c.json(
-        await submitRating(
-          c.get('deps').database.db,
-          c.get('user').id,
-          c.req.valid('param').conversationId,
-          c.req.valid('json'),
-        ),
+        await submitRating(c.var.db, c.var.user.id, c.req.valid('param').conversationId, c.req.valid('json')),
         201,
       ),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'get',
-      path: '/api/date-history',
-      tags: ['Ratings'],
+    route('Ratings', 'member', 'get', '/api/date-history', {
       summary: 'Verified dates with their rating status',
       responses: { 200: jsonResponse(ZDateHistory, 'Dates') },
     }),
-    async (c) => c.json({ dates: await listDateHistory(c.get('deps').database.db, c.get('user').id) }, 200),
+    async (c) => c.json({ dates: await listDateHistory(c.var.db, c.var.user.id) }, 200),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'get',
-      path: '/api/date-plans',
-      tags: ['Calendar'],
+    route('Calendar', 'member', 'get', '/api/date-plans', {
       summary: 'Proposed and planned dates',
       responses: { 200: jsonResponse(ZDatePlanList, 'Plans') },
     }),
-    async (c) => c.json({ plans: await listPlans(c.get('deps').database.db, c.get('user').id) }, 200),
+    async (c) => c.json({ plans: await listPlans(c.var.db, c.var.user.id) }, 200),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'post',
-      path: '/api/date-plans',
-      tags: ['Calendar'],
+    route('Calendar', 'member', 'post', '/api/date-plans', {
       summary: 'Propose a date to a match: day, time and place',
       request: { body: jsonBody(ZProposeDate) },
       responses: {
@@ -179,13 +140,10 @@ export const dateRoutes = routes
         404: notFound,
       },
     }),
-    async (c) => c.json(await proposeDate(c.get('deps').database.db, c.get('user').id, c.req.valid('json')), 201),
+    async (c) => c.json(await proposeDate(c.var.db, c.var.user.id, c.req.valid('json')), 201),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'post',
-      path: '/api/date-plans/{planId}/answer',
-      tags: ['Calendar'],
+    route('Calendar', 'member', 'post', '/api/date-plans/{planId}/answer', {
       summary: 'Accept, decline, or propose another time',
       request: { params: planParams, body: jsonBody(ZDateAnswer) },
       responses: {
@@ -199,21 +157,13 @@ export const dateRoutes = routes
     async (c) =>
       c.json(
         {
-          plans: await respondToDate(
-            c.get('deps').database.db,
-            c.get('user').id,
-            c.req.valid('param').planId,
-            c.req.valid('json'),
-          ),
+          plans: await respondToDate(c.var.db, c.var.user.id, c.req.valid('param').planId, c.req.valid('json')),
         },
         200,
       ),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'post',
-      path: '/api/date-plans/{planId}/cancel',
-      tags: ['Calendar'],
+    route('Calendar', 'member', 'post', '/api/date-plans/{planId}/cancel', {
       summary: 'Call a proposed or accepted date off (either of the two); its check-ins stop',
       request: { params: planParams },
       responses: {
@@ -222,17 +172,10 @@ export const dateRoutes = routes
         404: errorResponse('No such date'),
       },
     }),
-    async (c) =>
-      c.json(
-        { plans: await cancelPlan(c.get('deps').database.db, c.get('user').id, c.req.valid('param').planId) },
-        200,
-      ),
+    async (c) => c.json({ plans: await cancelPlan(c.var.db, c.var.user.id, c.req.valid('param').planId) }, 200),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'post',
-      path: '/api/date-plans/{planId}/share',
-      tags: ['Calendar'],
+    route('Calendar', 'member', 'post', '/api/date-plans/{planId}/share', {
       summary: "'Share my date': an expiring read-only link for a trusted friend",
       request: { params: planParams },
       responses: {
@@ -241,36 +184,26 @@ export const dateRoutes = routes
         404: errorResponse('No such date'),
       },
     }),
-    async (c) => c.json(await shareDate(c.get('deps').database.db, c.get('user').id, c.req.valid('param').planId), 201),
+    async (c) => c.json(await shareDate(c.var.db, c.var.user.id, c.req.valid('param').planId), 201),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'delete',
-      path: '/api/date-plans/{planId}/share',
-      tags: ['Calendar'],
+    route('Calendar', 'member', 'delete', '/api/date-plans/{planId}/share', {
       summary: "Stop every 'Share my date' link I made to this date",
       request: { params: planParams },
       responses: { 200: jsonResponse(ZRevoked, 'Stopped') },
     }),
-    async (c) =>
-      c.json(await revokeShares(c.get('deps').database.db, c.get('user').id, c.req.valid('param').planId), 200),
+    async (c) => c.json(await revokeShares(c.var.db, c.var.user.id, c.req.valid('param').planId), 200),
   )
   .openapi(
-    defineRoute('public', {
-      method: 'get',
-      path: '/api/shared-dates/{token}',
-      tags: ['Calendar'],
+    route('Calendar', 'public', 'get', '/api/shared-dates/{token}', {
       summary: "A shared date, read-only: the match's first name and photo, the time and the place",
       request: { params: tokenParams },
       responses: { 200: jsonResponse(ZSharedDate, 'The date'), 404: errorResponse('Expired or unknown link') },
     }),
-    async (c) => c.json(await readSharedDate(c.get('deps').database.db, c.req.valid('param').token), 200),
+    async (c) => c.json(await readSharedDate(c.var.db, c.req.valid('param').token), 200),
   )
   .openapi(
-    defineRoute('public', {
-      method: 'get',
-      path: '/api/shared-dates/{token}/photo',
-      tags: ['Calendar'],
+    route('Calendar', 'public', 'get', '/api/shared-dates/{token}/photo', {
       summary: "The match's main photo, for the holder of a live shared link",
       request: { params: tokenParams },
       responses: { 200: imageResponse, 404: errorResponse('Expired or unknown link') },

@@ -3,15 +3,12 @@ import { ZDevMailList } from '../../../../contracts/responses';
 import { desc } from 'drizzle-orm';
 import { devMail } from '../../db/schema';
 import type { AppEnv } from '../../lib/context';
-import { defineRoute } from '../../lib/route';
 import { jsonBody, jsonResponse } from '../../lib/openapi';
+import { route } from '../../lib/route';
 
 export const devMailRoutes = new OpenAPIHono<AppEnv>()
   .openapi(
-    defineRoute('dev', {
-      method: 'post',
-      path: '/api/dev/clock',
-      tags: ['Development'],
+    route('Development', 'dev', 'post', '/api/dev/clock', {
       summary:
         "Moves this server's clock for scheduled work on (not mounted in production): tests of check-ins and reminders",
       request: {
@@ -35,15 +32,12 @@ export const devMailRoutes = new OpenAPIHono<AppEnv>()
     },
   )
   .openapi(
-    defineRoute('dev', {
-      method: 'get',
-      path: '/api/dev/mail',
-      tags: ['Development'],
+    route('Development', 'dev', 'get', '/api/dev/mail', {
       summary: 'Mail held in the development outbox (not mounted in production)',
       responses: { 200: jsonResponse(ZDevMailList, 'Newest first') },
     }),
     async (c) => {
-      const rows = await c.get('deps').database.db.select().from(devMail).orderBy(desc(devMail.createdAt)).limit(100);
+      const rows = await c.var.db.select().from(devMail).orderBy(desc(devMail.createdAt)).limit(100);
       const mail = rows.map((row) => ({
         id: row.id,
         to: row.to,

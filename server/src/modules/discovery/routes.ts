@@ -11,7 +11,7 @@ import {
 } from '../../../../contracts/discovery';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi';
-import { defineRoute } from '../../lib/route';
+import { route } from '../../lib/route';
 import { saveLocation } from '../profiles/profiles.service';
 import { findDiscoverPage } from './discovery.service';
 import { likeProfile, likesLeftToday, passProfile } from './likes.service';
@@ -20,21 +20,15 @@ import { listMatches, markMatchAnnounced } from './matches.service';
 
 export const discoveryRoutes = new OpenAPIHono<AppEnv>()
   .openapi(
-    defineRoute('member', {
-      method: 'get',
-      path: '/api/discover',
-      tags: ['Discovery'],
+    route('Discovery', 'member', 'get', '/api/discover', {
       summary: 'One page of profiles, best score first (keyset paging with `cursor`)',
       request: { query: ZDiscoverQuery },
       responses: { 200: jsonResponse(ZDiscoverPage, 'A page of cards'), 400: errorResponse('Invalid filters') },
     }),
-    async (c) => c.json(await findDiscoverPage(c.get('deps'), c.get('user').id, c.req.valid('query')), 200),
+    async (c) => c.json(await findDiscoverPage(c.get('deps'), c.var.user.id, c.req.valid('query')), 200),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'post',
-      path: '/api/likes',
-      tags: ['Discovery'],
+    route('Discovery', 'member', 'post', '/api/likes', {
       summary: 'Like a profile; a mutual like creates the match and its conversation',
       request: { body: jsonBody(ZLikeRequest) },
       responses: {
@@ -48,7 +42,7 @@ export const discoveryRoutes = new OpenAPIHono<AppEnv>()
       const viewer = c.get('user');
       const premium = sessionPlan(viewer).tier === 'premium';
       return c.json(
-        await likeProfile(c.get('deps').database.db, {
+        await likeProfile(c.var.db, {
           viewerId: viewer.id,
           targetId,
           superLike: superLike ?? false,
@@ -59,10 +53,7 @@ export const discoveryRoutes = new OpenAPIHono<AppEnv>()
     },
   )
   .openapi(
-    defineRoute('member', {
-      method: 'post',
-      path: '/api/passes',
-      tags: ['Discovery'],
+    route('Discovery', 'member', 'post', '/api/passes', {
       summary: 'Pass on a profile: hidden from discovery for 30 days',
       request: { body: jsonBody(z.object({ targetId: z.string().min(1).max(64) })) },
       responses: {
@@ -71,20 +62,17 @@ export const discoveryRoutes = new OpenAPIHono<AppEnv>()
       },
     }),
     async (c) => {
-      await passProfile(c.get('deps').database.db, c.get('user').id, c.req.valid('json').targetId);
+      await passProfile(c.var.db, c.var.user.id, c.req.valid('json').targetId);
       return c.json({ ok: true as const }, 200);
     },
   )
   .openapi(
-    defineRoute('member', {
-      method: 'get',
-      path: '/api/likes/status',
-      tags: ['Discovery'],
+    route('Discovery', 'member', 'get', '/api/likes/status', {
       summary: 'Likes left today under the member plan',
       responses: { 200: jsonResponse(ZLikesStatus, 'The quota') },
     }),
     async (c) => {
-      const quota = await likesLeftToday(c.get('deps').database.db, c.get('user').id);
+      const quota = await likesLeftToday(c.var.db, c.var.user.id);
       return c.json(
         { likesLeft: quota.left, dailyLimit: quota.tier === 'free' ? FREE_DAILY_LIKES : null, tier: quota.tier },
         200,
@@ -92,20 +80,14 @@ export const discoveryRoutes = new OpenAPIHono<AppEnv>()
     },
   )
   .openapi(
-    defineRoute('member', {
-      method: 'get',
-      path: '/api/matches',
-      tags: ['Discovery'],
+    route('Discovery', 'member', 'get', '/api/matches', {
       summary: "The member's matches, newest first",
       responses: { 200: jsonResponse(ZMatchList, 'Matches') },
     }),
-    async (c) => c.json({ matches: await listMatches(c.get('deps').database.db, c.get('user').id) }, 200),
+    async (c) => c.json({ matches: await listMatches(c.var.db, c.var.user.id) }, 200),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'post',
-      path: '/api/matches/{matchId}/seen',
-      tags: ['Discovery'],
+    route('Discovery', 'member', 'post', '/api/matches/{matchId}/seen', {
       summary: "Record that the member has seen 'It's a match!'",
       request: { params: z.object({ matchId: z.uuid() }) },
       responses: {
@@ -114,15 +96,12 @@ export const discoveryRoutes = new OpenAPIHono<AppEnv>()
       },
     }),
     async (c) => {
-      await markMatchAnnounced(c.get('deps').database.db, c.get('user').id, c.req.valid('param').matchId);
+      await markMatchAnnounced(c.var.db, c.var.user.id, c.req.valid('param').matchId);
       return c.json({ ok: true as const }, 200);
     },
   )
   .openapi(
-    defineRoute('member', {
-      method: 'put',
-      path: '/api/profile/location',
-      tags: ['Profile'],
+    route('Profile', 'member', 'put', '/api/profile/location', {
       summary:
         'Share a position; it is stored snapped to a ~2 km grid and never shown to anyone. Moves are limited: 12 a day, none faster than 1,000 km/h',
       request: { body: jsonBody(ZLocationUpdate) },
@@ -134,7 +113,7 @@ export const discoveryRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const { latitude, longitude } = c.req.valid('json');
-      await saveLocation(c.get('deps').database.db, c.get('user').id, latitude, longitude, { limited: true });
+      await saveLocation(c.var.db, c.var.user.id, latitude, longitude, { limited: true });
       return c.json({ ok: true as const }, 200);
     },
   );

@@ -1,14 +1,11 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { ZHealth } from '../../../../contracts/responses';
 import type { AppEnv } from '../../lib/context';
-import { defineRoute } from '../../lib/route';
 import { jsonResponse } from '../../lib/openapi';
+import { route } from '../../lib/route';
 
 export const healthRoutes = new OpenAPIHono<AppEnv>().openapi(
-  defineRoute('public', {
-    method: 'get',
-    path: '/api/health',
-    tags: ['System'],
+  route('System', 'public', 'get', '/api/health', {
     summary: 'Liveness, database kind and migration state',
     responses: {
       200: jsonResponse(ZHealth, 'Healthy'),

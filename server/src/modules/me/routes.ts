@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { ZMeResponse, type TMeResponse } from '../../../../contracts/auth';
 import { user } from '../../db/schema';
 import type { AppEnv, Deps, SessionUser } from '../../lib/context';
-import { defineRoute, findSession, forwardSessionCookies, isAdminSession } from '../../lib/route';
+import { findSession, forwardSessionCookies, isAdminSession, route } from '../../lib/route';
 import { getPlanState } from '../plans/service';
 import { jsonResponse } from '../../lib/openapi';
 
@@ -30,20 +30,14 @@ async function describeMember(deps: Deps, sessionUser: SessionUser, sessionCreat
 
 export const meRoutes = new OpenAPIHono<AppEnv>()
   .openapi(
-    defineRoute('member', {
-      method: 'get',
-      path: '/api/me',
-      tags: ['Account'],
+    route('Account', 'member', 'get', '/api/me', {
       summary: 'The signed-in member, admin flag and plan state',
       responses: { 200: jsonResponse(ZMeResponse, 'The member') },
     }),
     async (c) => c.json(await describeMember(c.get('deps'), c.get('user'), c.get('sessionCreatedAt')), 200),
   )
   .openapi(
-    defineRoute('public', {
-      method: 'get',
-      path: '/api/session',
-      tags: ['Account'],
+    route('Account', 'public', 'get', '/api/session', {
       summary: 'The same as /api/me, or null for a visitor (the web app asks this on every load)',
       responses: { 200: jsonResponse(ZSession, 'The member or null') },
     }),

@@ -3,7 +3,7 @@ import { ZConversationList, ZMarked, ZMessageList } from '../../../../contracts/
 import { ZMessage, ZSendMessage } from '../../../../contracts/messages-api';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi';
-import { defineRoute } from '../../lib/route';
+import { route } from '../../lib/route';
 import { listConversations, listMessages, markRead, sendMessage } from './messages.service';
 
 const conversationParams = z.object({ conversationId: z.uuid() });
@@ -11,20 +11,14 @@ const common = { 404: errorResponse('Not a conversation of yours') };
 
 export const messageRoutes = new OpenAPIHono<AppEnv>()
   .openapi(
-    defineRoute('member', {
-      method: 'get',
-      path: '/api/conversations',
-      tags: ['Messages'],
+    route('Messages', 'member', 'get', '/api/conversations', {
       summary: "The member's conversations, most recent first",
       responses: { 200: jsonResponse(ZConversationList, 'Conversations') },
     }),
-    async (c) => c.json({ conversations: await listConversations(c.get('deps').database.db, c.get('user').id) }, 200),
+    async (c) => c.json({ conversations: await listConversations(c.var.db, c.var.user.id) }, 200),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'get',
-      path: '/api/conversations/{conversationId}/messages',
-      tags: ['Messages'],
+    route('Messages', 'member', 'get', '/api/conversations/{conversationId}/messages', {
       summary: 'The latest messages, or all messages after `after` (a message id) to catch up after a reconnect',
       request: { params: conversationParams, query: z.object({ after: z.uuid().optional() }) },
       responses: { 200: jsonResponse(ZMessageList, 'Messages, oldest first'), ...common },
@@ -33,22 +27,14 @@ export const messageRoutes = new OpenAPIHono<AppEnv>()
       const { conversationId } = c.req.valid('param');
       return c.json(
         {
-          messages: await listMessages(
-            c.get('deps').database.db,
-            c.get('user').id,
-            conversationId,
-            c.req.valid('query').after,
-          ),
+          messages: await listMessages(c.var.db, c.var.user.id, conversationId, c.req.valid('query').after),
         },
         200,
       );
     },
   )
   .openapi(
-    defineRoute('member', {
-      method: 'post',
-      path: '/api/conversations/{conversationId}/messages',
-      tags: ['Messages'],
+    route('Messages', 'member', 'post', '/api/conversations/{conversationId}/messages', {
       summary: 'Send a message; retrying with the same clientKey stores it once',
       request: { params: conversationParams, body: jsonBody(ZSendMessage) },
       responses: { 201: jsonResponse(ZMessage, 'Stored'), 400: errorResponse('Empty or too long'), ...common },
@@ -56,29 +42,16 @@ export const messageRoutes = new OpenAPIHono<AppEnv>()
     async (c) => {
       const { content, clientKey } = c.req.valid('json');
       return c.json(
-        await sendMessage(
-          c.get('deps').database.db,
-          c.get('user').id,
-          c.req.valid('param').conversationId,
-          content,
-          clientKey,
-        ),
+        await sendMessage(c.var.db, c.var.user.id, c.req.valid('param').conversationId, content, clientKey),
         201,
       );
     },
   )
   .openapi(
-    defineRoute('member', {
-      method: 'post',
-      path: '/api/conversations/{conversationId}/read',
-      tags: ['Messages'],
+    route('Messages', 'member', 'post', '/api/conversations/{conversationId}/read', {
       summary: "Mark the other member's messages read",
       request: { params: conversationParams },
       responses: { 200: jsonResponse(ZMarked, 'Marked'), ...common },
     }),
-    async (c) =>
-      c.json(
-        { marked: await markRead(c.get('deps').database.db, c.get('user').id, c.req.valid('param').conversationId) },
-        200,
-      ),
+    async (c) => c.json({ marked: await markRead(c.var.db, c.var.user.id, c.req.valid('param').conversationId) }, 200),
   );

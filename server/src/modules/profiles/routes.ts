@@ -4,7 +4,7 @@ import { readUpload, sendPrivateImage, uploadBodyLimit } from '../../http/upload
 import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { errorResponse, imageResponse, jsonBody, jsonResponse, uploadBody, uploadRefusals } from '../../lib/openapi';
-import { defineRoute } from '../../lib/route';
+import { route } from '../../lib/route';
 import { addPhoto, listPhotos, readPhoto, removePhoto, reorderPhotos } from './photos.service';
 import { getOwnProfile, saveOwnProfile } from './profiles.service';
 
@@ -17,45 +17,33 @@ const routes = new OpenAPIHono<AppEnv>();
 routes.use('/api/profile/photos', uploadBodyLimit());
 export const profileRoutes = routes
   .openapi(
-    defineRoute('member', {
-      method: 'get',
-      path: '/api/profile',
-      tags: ['Profile'],
+    route('Profile', 'member', 'get', '/api/profile', {
       summary: "The member's own profile",
       responses: { 200: jsonResponse(ZOwnProfile, 'The profile'), 404: errorResponse('No profile yet') },
     }),
     async (c) => {
-      const profile = await getOwnProfile(c.get('deps').database.db, c.get('user').id);
+      const profile = await getOwnProfile(c.var.db, c.var.user.id);
       if (!profile) throw new AppError('NOT_FOUND', 'You have not created a profile yet.');
       return c.json(profile, 200);
     },
   )
   .openapi(
-    defineRoute('member', {
-      method: 'put',
-      path: '/api/profile',
-      tags: ['Profile'],
+    route('Profile', 'member', 'put', '/api/profile', {
       summary: 'Create or update the own profile',
       request: { body: jsonBody(ZProfileUpdate) },
       responses: { 200: jsonResponse(ZOwnProfile, 'Saved'), ...errors },
     }),
-    async (c) => c.json(await saveOwnProfile(c.get('deps').database.db, c.get('user').id, c.req.valid('json')), 200),
+    async (c) => c.json(await saveOwnProfile(c.var.db, c.var.user.id, c.req.valid('json')), 200),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'get',
-      path: '/api/profile/photos',
-      tags: ['Profile'],
+    route('Profile', 'member', 'get', '/api/profile/photos', {
       summary: "The member's own photos, main photo first",
       responses: { 200: jsonResponse(ZPhotoList, 'The photos') },
     }),
-    async (c) => c.json({ photos: await listPhotos(c.get('deps').database.db, c.get('user').id) }, 200),
+    async (c) => c.json({ photos: await listPhotos(c.var.db, c.var.user.id) }, 200),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'post',
-      path: '/api/profile/photos',
-      tags: ['Profile'],
+    route('Profile', 'member', 'post', '/api/profile/photos', {
       summary: 'Upload a photo (JPG, PNG, GIF or WebP, at most 10 MB, at most 6 photos)',
       request: {
         body: uploadBody(),
@@ -69,15 +57,12 @@ export const profileRoutes = routes
     }),
     async (c) => {
       const { bytes } = await readUpload(c);
-      const list = await addPhoto(c.get('deps'), c.get('user').id, bytes);
+      const list = await addPhoto(c.get('deps'), c.var.user.id, bytes);
       return c.json({ photos: list }, 201);
     },
   )
   .openapi(
-    defineRoute('member', {
-      method: 'delete',
-      path: '/api/profile/photos/{photoId}',
-      tags: ['Profile'],
+    route('Profile', 'member', 'delete', '/api/profile/photos/{photoId}', {
       summary: 'Remove one of the own photos',
       request: { params: z.object({ photoId: z.uuid() }) },
       responses: {
@@ -86,14 +71,10 @@ export const profileRoutes = routes
         ...errors,
       },
     }),
-    async (c) =>
-      c.json({ photos: await removePhoto(c.get('deps'), c.get('user').id, c.req.valid('param').photoId) }, 200),
+    async (c) => c.json({ photos: await removePhoto(c.get('deps'), c.var.user.id, c.req.valid('param').photoId) }, 200),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'put',
-      path: '/api/profile/photos/order',
-      tags: ['Profile'],
+    route('Profile', 'member', 'put', '/api/profile/photos/order', {
       summary: "Reorder the own photos; the first is the main photo ('Set as Main')",
       request: { body: jsonBody(ZPhotoOrder) },
       responses: {
@@ -102,17 +83,10 @@ export const profileRoutes = routes
         ...errors,
       },
     }),
-    async (c) =>
-      c.json(
-        { photos: await reorderPhotos(c.get('deps').database.db, c.get('user').id, c.req.valid('json').ids) },
-        200,
-      ),
+    async (c) => c.json({ photos: await reorderPhotos(c.var.db, c.var.user.id, c.req.valid('json').ids) }, 200),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'get',
-      path: '/api/files/{photoId}',
-      tags: ['Profile'],
+    route('Profile', 'member', 'get', '/api/files/{photoId}', {
       summary: 'A profile photo, for signed-in members only',
       request: {
         params: z.object({ photoId: z.uuid() }),
@@ -126,7 +100,7 @@ export const profileRoutes = routes
     async (c) => {
       const bytes = await readPhoto(
         c.get('deps'),
-        c.get('user').id,
+        c.var.user.id,
         c.req.valid('param').photoId,
         c.req.valid('query').size,
       );

@@ -11,7 +11,7 @@ import { ZHiddenWordQuery, ZHiddenWords, ZHiddenWordsInput } from '../../../../c
 import { ZReportInput } from '../../../../contracts/safety';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi';
-import { defineRoute } from '../../lib/route';
+import { route } from '../../lib/route';
 import {
   blockMember,
   fileReport,
@@ -27,20 +27,14 @@ const memberParams = z.object({ userId: z.string().min(1).max(64) });
 
 export const safetyRoutes = new OpenAPIHono<AppEnv>()
   .openapi(
-    defineRoute('member', {
-      method: 'get',
-      path: '/api/blocks',
-      tags: ['Safety'],
+    route('Safety', 'member', 'get', '/api/blocks', {
       summary: 'The members I have blocked',
       responses: { 200: jsonResponse(ZBlockedList, 'Blocked members') },
     }),
-    async (c) => c.json({ blocked: await listBlocked(c.get('deps').database.db, c.get('user').id) }, 200),
+    async (c) => c.json({ blocked: await listBlocked(c.var.db, c.var.user.id) }, 200),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'put',
-      path: '/api/blocks/{userId}',
-      tags: ['Safety'],
+    route('Safety', 'member', 'put', '/api/blocks/{userId}', {
       summary: 'Block a member (idempotent): both vanish from each other everywhere',
       request: { params: memberParams },
       responses: {
@@ -50,15 +44,12 @@ export const safetyRoutes = new OpenAPIHono<AppEnv>()
       },
     }),
     async (c) => {
-      await blockMember(c.get('deps').database.db, c.get('user').id, c.req.valid('param').userId);
+      await blockMember(c.var.db, c.var.user.id, c.req.valid('param').userId);
       return c.json({ blocked: true as const }, 200);
     },
   )
   .openapi(
-    defineRoute('member', {
-      method: 'delete',
-      path: '/api/blocks/{userId}',
-      tags: ['Safety'],
+    route('Safety', 'member', 'delete', '/api/blocks/{userId}', {
       summary: 'Unblock a member',
       request: { params: memberParams },
       responses: {
@@ -67,15 +58,12 @@ export const safetyRoutes = new OpenAPIHono<AppEnv>()
       },
     }),
     async (c) => {
-      await unblockMember(c.get('deps').database.db, c.get('user').id, c.req.valid('param').userId);
+      await unblockMember(c.var.db, c.var.user.id, c.req.valid('param').userId);
       return c.json({ blocked: false as const }, 200);
     },
   )
   .openapi(
-    defineRoute('member', {
-      method: 'delete',
-      path: '/api/matches/{matchId}',
-      tags: ['Safety'],
+    route('Safety', 'member', 'delete', '/api/matches/{matchId}', {
       summary: 'Unmatch: the chat closes for both; the last messages are kept 30 days for reports',
       request: { params: z.object({ matchId: z.uuid() }) },
       responses: {
@@ -83,23 +71,17 @@ export const safetyRoutes = new OpenAPIHono<AppEnv>()
         404: errorResponse('Not a match of yours'),
       },
     }),
-    async (c) => c.json(await unmatch(c.get('deps').database.db, c.get('user').id, c.req.valid('param').matchId), 200),
+    async (c) => c.json(await unmatch(c.var.db, c.var.user.id, c.req.valid('param').matchId), 200),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'get',
-      path: '/api/past-matches',
-      tags: ['Safety'],
+    route('Safety', 'member', 'get', '/api/past-matches', {
       summary: 'Unmatched members still reportable (30 days)',
       responses: { 200: jsonResponse(ZPastMatchList, 'Past matches') },
     }),
-    async (c) => c.json({ pastMatches: await listPastMatches(c.get('deps').database.db, c.get('user').id) }, 200),
+    async (c) => c.json({ pastMatches: await listPastMatches(c.var.db, c.var.user.id) }, 200),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'post',
-      path: '/api/reports',
-      tags: ['Safety'],
+    route('Safety', 'member', 'post', '/api/reports', {
       summary: 'Report a member; seals the last messages and opens a moderation case (retry-safe by clientKey)',
       request: { body: jsonBody(ZReportInput) },
       responses: {
@@ -108,33 +90,24 @@ export const safetyRoutes = new OpenAPIHono<AppEnv>()
         404: errorResponse('No such member, conversation or past match'),
       },
     }),
-    async (c) => c.json(await fileReport(c.get('deps').database.db, c.get('user').id, c.req.valid('json')), 201),
+    async (c) => c.json(await fileReport(c.var.db, c.var.user.id, c.req.valid('json')), 201),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'get',
-      path: '/api/reports/mine',
-      tags: ['Safety'],
+    route('Safety', 'member', 'get', '/api/reports/mine', {
       summary: 'My reports and their status',
       responses: { 200: jsonResponse(ZMyReportList, 'My reports') },
     }),
-    async (c) => c.json({ reports: await listMyReports(c.get('deps').database.db, c.get('user').id) }, 200),
+    async (c) => c.json({ reports: await listMyReports(c.var.db, c.var.user.id) }, 200),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'get',
-      path: '/api/hidden-words',
-      tags: ['Safety'],
+    route('Safety', 'member', 'get', '/api/hidden-words', {
       summary: 'The words, phrases and emoji I hid: messages with them go to my Hidden folder',
       responses: { 200: jsonResponse(ZHiddenWords, 'My hidden words') },
     }),
-    async (c) => c.json(await listHiddenWords(c.get('deps').database.db, c.get('user').id), 200),
+    async (c) => c.json(await listHiddenWords(c.var.db, c.var.user.id), 200),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'post',
-      path: '/api/hidden-words',
-      tags: ['Safety'],
+    route('Safety', 'member', 'post', '/api/hidden-words', {
       summary: 'Hide more words (up to 1,000 in all); the same word twice is kept once',
       request: { body: jsonBody(ZHiddenWordsInput) },
       responses: {
@@ -142,18 +115,13 @@ export const safetyRoutes = new OpenAPIHono<AppEnv>()
         400: errorResponse('Empty, too long, or over 1,000'),
       },
     }),
-    async (c) =>
-      c.json(await addHiddenWords(c.get('deps').database.db, c.get('user').id, c.req.valid('json').words), 200),
+    async (c) => c.json(await addHiddenWords(c.var.db, c.var.user.id, c.req.valid('json').words), 200),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'delete',
-      path: '/api/hidden-words',
-      tags: ['Safety'],
+    route('Safety', 'member', 'delete', '/api/hidden-words', {
       summary: 'Stop hiding a word',
       request: { query: ZHiddenWordQuery },
       responses: { 200: jsonResponse(ZHiddenWords, 'My hidden words') },
     }),
-    async (c) =>
-      c.json(await removeHiddenWord(c.get('deps').database.db, c.get('user').id, c.req.valid('query').word), 200),
+    async (c) => c.json(await removeHiddenWord(c.var.db, c.var.user.id, c.req.valid('query').word), 200),
   );

@@ -2,13 +2,10 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { ZSiteSettings } from '../../../../contracts/site';
 import type { AppEnv } from '../../lib/context';
 import { jsonResponse } from '../../lib/openapi';
-import { defineRoute } from '../../lib/route';
+import { route } from '../../lib/route';
 
 export const siteRoutes = new OpenAPIHono<AppEnv>().openapi(
-  defineRoute('public', {
-    method: 'get',
-    path: '/api/site',
-    tags: ['System'],
+  route('System', 'public', 'get', '/api/site', {
     summary: "The site's contact details: support email and social accounts, where its owner set them",
     responses: { 200: jsonResponse(ZSiteSettings, 'Settings') },
   }),

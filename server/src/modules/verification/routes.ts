@@ -5,7 +5,7 @@ import { readUpload, sendPrivateImage, uploadBodyLimit } from '../../http/upload
 import { AppError } from '../../lib/errors';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, imageResponse, jsonBody, jsonResponse, uploadBody, uploadRefusals } from '../../lib/openapi';
-import { defineRoute, viewerOf } from '../../lib/route';
+import { route, viewerOf } from '../../lib/route';
 import {
   decideSelfie,
   listSelfiesForAdmin,
@@ -21,30 +21,21 @@ const routes = new OpenAPIHono<AppEnv>();
 routes.use('/api/verification/selfie', uploadBodyLimit());
 export const verificationRoutes = routes
   .openapi(
-    defineRoute('member', {
-      method: 'get',
-      path: '/api/verification/selfie',
-      tags: ['Verification'],
+    route('Verification', 'member', 'get', '/api/verification/selfie', {
       summary: "The member's selfie verification status",
       responses: { 200: jsonResponse(ZSelfieStatus, 'Status') },
     }),
-    async (c) => c.json(await selfieStatus(c.get('deps').database.db, c.get('user').id), 200),
+    async (c) => c.json(await selfieStatus(c.var.db, c.var.user.id), 200),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'post',
-      path: '/api/verification/selfie/challenge',
-      tags: ['Verification'],
+    route('Verification', 'member', 'post', '/api/verification/selfie/challenge', {
       summary: 'A pose picked at random, valid for 10 minutes; the selfie must be taken in it',
       responses: { 201: jsonResponse(ZSelfieChallenge, 'The pose') },
     }),
-    async (c) => c.json(await startSelfieChallenge(c.get('deps').database.db, c.get('user').id), 201),
+    async (c) => c.json(await startSelfieChallenge(c.var.db, c.var.user.id), 201),
   )
   .openapi(
-    defineRoute('member', {
-      method: 'post',
-      path: '/api/verification/selfie',
-      tags: ['Verification'],
+    route('Verification', 'member', 'post', '/api/verification/selfie', {
       summary: 'Send the selfie for the given challenge (multipart: file, challengeId)',
       request: {
         body: uploadBody({ challengeId: z.uuid() }),
@@ -60,14 +51,11 @@ export const verificationRoutes = routes
       const { bytes, fields } = await readUpload(c);
       const challengeId = z.uuid().safeParse(fields.challengeId);
       if (!challengeId.success) throw new AppError('BAD_REQUEST', 'Start the verification to get a pose first.');
-      return c.json(await submitSelfie(c.get('deps'), c.get('user').id, challengeId.data, bytes), 201);
+      return c.json(await submitSelfie(c.get('deps'), c.var.user.id, challengeId.data, bytes), 201);
     },
   )
   .openapi(
-    defineRoute('member', {
-      method: 'get',
-      path: '/api/verification/selfies/{submissionId}/image',
-      tags: ['Verification'],
+    route('Verification', 'member', 'get', '/api/verification/selfies/{submissionId}/image', {
       summary: 'A selfie: for its owner and administrators only',
       request: { params: z.object({ submissionId: z.uuid() }) },
       responses: { 200: imageResponse, 404: errorResponse('No such selfie (or not yours)') },
@@ -78,22 +66,15 @@ export const verificationRoutes = routes
     },
   )
   .openapi(
-    defineRoute('admin', {
-      method: 'get',
-      path: '/api/admin/selfies',
-      tags: ['Admin'],
+    route('Admin', 'admin', 'get', '/api/admin/selfies', {
       summary: 'Selfies to review (pending by default), with the profile photos to compare',
       request: { query: z.object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') }) },
       responses: { 200: jsonResponse(ZAdminSelfieList, 'Selfies') },
     }),
-    async (c) =>
-      c.json({ selfies: await listSelfiesForAdmin(c.get('deps').database.db, c.req.valid('query').status) }, 200),
+    async (c) => c.json({ selfies: await listSelfiesForAdmin(c.var.db, c.req.valid('query').status) }, 200),
   )
   .openapi(
-    defineRoute('admin', {
-      method: 'post',
-      path: '/api/admin/selfies/{submissionId}/approve',
-      tags: ['Admin'],
+    route('Admin', 'admin', 'post', '/api/admin/selfies/{submissionId}/approve', {
       summary: 'Approve a selfie: the member becomes selfie-verified',
       request: { params: decisionParams },
       responses: {
@@ -102,17 +83,14 @@ export const verificationRoutes = routes
       },
     }),
     async (c) => {
-      await decideSelfie(c.get('deps').database.db, c.get('user').id, c.req.valid('param').submissionId, {
+      await decideSelfie(c.var.db, c.var.user.id, c.req.valid('param').submissionId, {
         approve: true,
       });
       return c.json({ status: 'approved' as const }, 200);
     },
   )
   .openapi(
-    defineRoute('admin', {
-      method: 'post',
-      path: '/api/admin/selfies/{submissionId}/reject',
-      tags: ['Admin'],
+    route('Admin', 'admin', 'post', '/api/admin/selfies/{submissionId}/reject', {
       summary: 'Reject a selfie with a reason the member sees',
       request: {
         params: decisionParams,
@@ -125,7 +103,7 @@ export const verificationRoutes = routes
       },
     }),
     async (c) => {
-      await decideSelfie(c.get('deps').database.db, c.get('user').id, c.req.valid('param').submissionId, {
+      await decideSelfie(c.var.db, c.var.user.id, c.req.valid('param').submissionId, {
         approve: false,
         reason: c.req.valid('json').reason,
       });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInstant } from './common';
 import { PasswordSchema } from './auth';
 
 /** The MFA card's toasts and checks. */
@@ -70,8 +71,8 @@ export const ZActiveSession = z.object({
   current: z.boolean(),
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
-  createdAt: z.string(),
-  lastActiveAt: z.string(),
+  createdAt: ZInstant,
+  lastActiveAt: ZInstant,
 });
 export type TActiveSession = z.infer<typeof ZActiveSession>;
 
@@ -91,11 +92,11 @@ export type AccountEventKind = keyof typeof ACCOUNT_EVENT_LABELS;
 export const ACCOUNT_EVENTS_KEPT = 100;
 
 export const ZAccountEvent = z.object({
-  id: z.string(),
+  id: z.uuid(),
   kind: z.string(),
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: ZInstant,
 });
 export type TAccountEvent = z.infer<typeof ZAccountEvent>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAccountHolder, ZInstant, ZMemberName } from './common';
 
 /**
  * What a warned member is told. The note an administrator writes when deciding a case is for the
@@ -62,13 +63,10 @@ export const ZAdminStats = z.object({
 });
 export type TAdminStats = z.infer<typeof ZAdminStats>;
 
-export const ZAdminUser = z.object({
-  userId: z.string(),
-  name: z.string(),
-  email: z.string(),
+export const ZAdminUser = ZAccountHolder.extend({
   photoUrl: z.string().nullable(),
   photoCount: z.number(),
-  createdAt: z.string(),
+  createdAt: ZInstant,
   selfieVerified: z.boolean(),
   avgRating: z.number().nullable(),
   reviewCount: z.number(),
@@ -79,7 +77,7 @@ export const ZAdminUser = z.object({
   country: z.string().nullable(),
   banned: z.boolean(),
   banReason: z.string().nullable(),
-  banExpires: z.string().nullable(),
+  banExpires: ZInstant.nullable(),
   isAdmin: z.boolean(),
 });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
@@ -95,16 +93,16 @@ export const ZCaseDecision = z
 export type TCaseDecision = z.infer<typeof ZCaseDecision>;
 
 export const ZSecurityEvent = z.object({
-  id: z.string(),
+  id: z.uuid(),
   eventType: z.string(),
   severity: z.enum(['info', 'warning', 'high']),
   actorId: z.string().nullable(),
   /** Who acted (an administrator, or the member themselves), by name. */
-  actor: z.object({ userId: z.string(), name: z.string() }).nullable(),
+  actor: ZMemberName.nullable(),
   /** The member the event is about, by name (null once the account is deleted, or for none). */
-  subject: z.object({ userId: z.string(), name: z.string() }).nullable(),
+  subject: ZMemberName.nullable(),
   details: z.record(z.string(), z.unknown()),
-  createdAt: z.string(),
+  createdAt: ZInstant,
 });
 export type TSecurityEvent = z.infer<typeof ZSecurityEvent>;
 
@@ -114,7 +112,7 @@ export const ZAuditFinding = z.object({
   description: z.string(),
   recommendation: z.string(),
 });
-export const ZAuditResult = z.object({ ranAt: z.string(), issues: z.array(ZAuditFinding), checks: z.number() });
+export const ZAuditResult = z.object({ ranAt: ZInstant, issues: z.array(ZAuditFinding), checks: z.number() });
 export type TAuditResult = z.infer<typeof ZAuditResult>;
 
 /** The fixed platform suggestions on the Reports tab. */
@@ -147,7 +145,7 @@ export const ZCampaignFields = z.object({
   placement: z.enum(AD_PLACEMENTS).default('home_header'),
 });
 export const ZCampaign = z.object({
-  id: z.string(),
+  id: z.uuid(),
   name: z.string(),
   imageUrl: z.string(),
   targetUrl: z.string(),
@@ -155,36 +153,30 @@ export const ZCampaign = z.object({
   active: z.boolean(),
   impressions: z.number(),
   clicks: z.number(),
-  createdAt: z.string(),
+  createdAt: ZInstant,
 });
 export type TCampaign = z.infer<typeof ZCampaign>;
 /** Click-through rate in percent, two decimals. */
 export const clickThroughRate = (c: { impressions: number; clicks: number }) =>
   c.impressions === 0 ? '0.00' : ((c.clicks / c.impressions) * 100).toFixed(2);
 /** What a visitor's ad slot gets: no counters, no target (the click goes through the server). */
-export const ZPublicAd = z.object({ id: z.string(), name: z.string(), imageUrl: z.string(), clickUrl: z.string() });
+export const ZPublicAd = z.object({ id: z.uuid(), name: z.string(), imageUrl: z.string(), clickUrl: z.string() });
 export type TPublicAd = z.infer<typeof ZPublicAd>;
 
-export const ZAdminSubscription = z.object({
-  id: z.string(),
-  userId: z.string(),
-  name: z.string(),
-  email: z.string(),
+export const ZAdminSubscription = ZAccountHolder.extend({
+  id: z.uuid(),
   tier: z.enum(['free', 'premium']),
   active: z.boolean(),
-  expiresAt: z.string().nullable(),
-  cancelledAt: z.string().nullable(),
-  createdAt: z.string(),
+  expiresAt: ZInstant.nullable(),
+  cancelledAt: ZInstant.nullable(),
+  createdAt: ZInstant,
 });
 export type TAdminSubscription = z.infer<typeof ZAdminSubscription>;
 /** A member who pressed Go Premium and is not paid up yet: the admin matches the payment by reference. */
-export const ZPendingPayment = z.object({
-  userId: z.string(),
-  name: z.string(),
-  email: z.string(),
+export const ZPendingPayment = ZAccountHolder.extend({
   reference: z.string(),
   amount: z.number(),
-  attemptedAt: z.string(),
+  attemptedAt: ZInstant,
 });
 export type TPendingPayment = z.infer<typeof ZPendingPayment>;
 /** Payment received: Premium for this many months from now (or from the current expiry). */
@@ -215,7 +207,7 @@ export const ZContactMessage = z.object({
 });
 export type TContactMessage = z.input<typeof ZContactMessage>;
 export const ZInboxMessage = z.object({
-  id: z.string(),
+  id: z.uuid(),
   kind: z.string(),
   name: z.string(),
   email: z.string(),
@@ -224,6 +216,6 @@ export const ZInboxMessage = z.object({
   userId: z.string().nullable(),
   priority: z.boolean(),
   handled: z.boolean(),
-  createdAt: z.string(),
+  createdAt: ZInstant,
 });
 export type TInboxMessage = z.infer<typeof ZInboxMessage>;

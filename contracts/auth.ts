@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInstant } from './common';
 import { AUTH_TEXT } from './messages';
 import { EMAIL_PATTERN, loginFormErrors, type TLoginForm } from './login-form';
 
@@ -104,14 +105,14 @@ export const ZMeResponse = z.object({
     email: z.string(),
     name: z.string(),
     emailVerified: z.boolean(),
-    createdAt: z.string(),
+    createdAt: ZInstant,
   }),
   isAdmin: z.boolean(),
   subscription: z.object({
     isActive: z.boolean(),
     tier: z.enum(['free', 'premium']),
-    expiresAt: z.string().nullable(),
-    trialEndsAt: z.string(),
+    expiresAt: ZInstant.nullable(),
+    trialEndsAt: ZInstant,
   }),
   registration: ZRegistrationDetails.nullable(),
 });

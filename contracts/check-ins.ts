@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInstant } from './common';
 
 /**
  * Date check-ins: a member names one trusted contact, who confirms by a link; for an accepted
@@ -55,7 +56,7 @@ export const ZTrustedContact = z.object({
   email: z.string(),
   /** Whether they followed the link in their invitation; until then nothing is sent to them. */
   confirmed: z.boolean(),
-  invitedAt: z.string(),
+  invitedAt: ZInstant,
 });
 export type TTrustedContact = z.infer<typeof ZTrustedContact>;
 
@@ -76,15 +77,15 @@ export type TCheckInInput = z.input<typeof ZCheckInInput>;
 
 /** A member's own check-in for one date. Only its owner ever reads it. */
 export const ZCheckIn = z.object({
-  id: z.string(),
+  id: z.uuid(),
   planId: z.string(),
-  checkAt: z.string(),
+  checkAt: ZInstant,
   graceMinutes: z.number(),
   note: z.string(),
   status: z.enum(CHECK_IN_STATUSES),
-  askedAt: z.string().nullable(),
-  answeredAt: z.string().nullable(),
-  alertedAt: z.string().nullable(),
+  askedAt: ZInstant.nullable(),
+  answeredAt: ZInstant.nullable(),
+  alertedAt: ZInstant.nullable(),
 });
 export type TCheckIn = z.infer<typeof ZCheckIn>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInstant } from './common';
 import { ZPhoto } from './profile';
 import { AGE_FILTER, DEFAULT_RADIUS_KM, RADIUS_CHOICES_KM } from './discovery-constants';
 
@@ -89,7 +90,7 @@ export const ZLikesStatus = z.object({
 export const ZMatch = z.object({
   matchId: z.string(),
   conversationId: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: ZInstant,
   /** False until this member has been shown 'It's a match!' for it. */
   announced: z.boolean(),
   /** The date in this conversation is co-signed, so both may rate it. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInstant } from './common';
 
 /**
  * Hidden words: words, phrases or emoji a member never wants to be surprised by. An incoming
@@ -45,7 +46,7 @@ export const ZHiddenWordsInput = z.object({
 });
 export const ZHiddenWordQuery = z.object({ word: ZHiddenWord });
 export const ZHiddenWords = z.object({
-  words: z.array(z.object({ word: z.string(), createdAt: z.string() })),
+  words: z.array(z.object({ word: z.string(), createdAt: ZInstant })),
   max: z.number(),
 });
 export type THiddenWords = z.infer<typeof ZHiddenWords>;

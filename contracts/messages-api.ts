@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInstant } from './common';
 import { NUDGE_KINDS } from './nudges';
 
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -25,13 +26,13 @@ export const ZSendMessage = z.object({
 });
 
 export const ZMessage = z.object({
-  id: z.string(),
+  id: z.uuid(),
   conversationId: z.string(),
   senderId: z.string(),
   content: z.string(),
   type: z.string(),
   clientKey: z.string(),
-  createdAt: z.string(),
+  createdAt: ZInstant,
   /** Set on messages the viewer received; read receipts for the sender come with Premium. */
   read: z.boolean(),
   /**
@@ -47,7 +48,7 @@ export const ZMessage = z.object({
 export type TMessage = z.infer<typeof ZMessage>;
 
 export const ZConversation = z.object({
-  id: z.string(),
+  id: z.uuid(),
   matchId: z.string(),
   other: z.object({
     userId: z.string(),
@@ -57,11 +58,11 @@ export const ZConversation = z.object({
   }),
   /** The newest message; when it is one the viewer received with a hidden word, its text is left out. */
   lastMessage: z
-    .object({ content: z.string(), senderId: z.string(), createdAt: z.string(), hidden: z.boolean() })
+    .object({ content: z.string(), senderId: z.string(), createdAt: ZInstant, hidden: z.boolean() })
     .nullable(),
   unreadCount: z.number(),
   dateVerified: z.boolean(),
-  updatedAt: z.string(),
+  updatedAt: ZInstant,
 });
 export type TConversation = z.infer<typeof ZConversation>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInstant } from './common';
 import { GENDERS, PROFILE_TEXT, PHOTO_LIMITS } from './profile-constants';
 
 // The plain rules and texts live in profile-constants.ts, which pages can load without zod.
@@ -31,7 +32,7 @@ export const ZProfileUpdate = z.object({
 });
 export type TProfileUpdate = z.input<typeof ZProfileUpdate>;
 
-export const ZPhoto = z.object({ id: z.string(), url: z.string(), thumbUrl: z.string() });
+export const ZPhoto = z.object({ id: z.uuid(), url: z.string(), thumbUrl: z.string() });
 export type TPhoto = z.infer<typeof ZPhoto>;
 
 /** The member's own profile, as the editor and the profile tab see it. */
@@ -50,7 +51,7 @@ export const ZOwnProfile = z.object({
   reviewCount: z.number(),
   badges: z.object({ safeForFamily: z.boolean(), safeForHome: z.boolean(), dateAgain: z.boolean() }),
   trustScore: z.number(),
-  updatedAt: z.string(),
+  updatedAt: ZInstant,
 });
 export type TOwnProfile = z.infer<typeof ZOwnProfile>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInstant } from './common';
 import { ZAccountEvent, ZActiveSession } from './account';
 import {
   ZAdminSubscription,
@@ -37,7 +38,7 @@ export const ZAccountDeleted = z.object({ deleted: z.literal(true) });
 const ZExportRows = z.array(z.record(z.string(), z.unknown()));
 /** The data export: every part is the rows as stored (see the account module's queries). */
 export const ZAccountExport = z.object({
-  exportedAt: z.string(),
+  exportedAt: ZInstant,
   account: z.record(z.string(), z.unknown()),
   profile: z.record(z.string(), z.unknown()).nullable(),
   photos: ZExportRows,
@@ -69,11 +70,11 @@ export const ZBlockState = <Blocked extends boolean>(blocked: Blocked) => z.obje
 export const ZUnmatched = z.object({ pastMatchId: z.string() });
 export const ZPastMatchList = z.object({ pastMatches: z.array(ZPastMatch) });
 export const ZMyReportList = z.object({ reports: z.array(ZMyReport) });
-export const ZReportFiled = z.object({ id: z.string(), status: z.literal('open') });
+export const ZReportFiled = z.object({ id: z.uuid(), status: z.literal('open') });
 
 export const ZDateHistory = z.object({ dates: z.array(ZDateHistoryEntry) });
 export const ZDatePlanList = z.object({ plans: z.array(ZDatePlan) });
-export const ZShareLink = z.object({ path: z.string(), expiresAt: z.string() });
+export const ZShareLink = z.object({ path: z.string(), expiresAt: ZInstant });
 
 export const ZAdminSelfieList = z.object({ selfies: z.array(ZAdminSelfie) });
 export const ZSelfieDecision = <Status extends 'approved' | 'rejected'>(status: Status) =>
@@ -131,7 +132,7 @@ export type TSeedJob = z.infer<typeof ZSeedJob>;
 
 /** The development outbox (mounted outside production only). */
 export const ZDevMail = z.object({
-  id: z.string(),
+  id: z.uuid(),
   to: z.string(),
   subject: z.string(),
   text: z.string(),
@@ -141,7 +142,7 @@ export const ZDevMail = z.object({
   attachments: z.array(
     z.object({ filename: z.string(), cid: z.string(), contentType: z.string(), base64: z.string() }),
   ),
-  createdAt: z.string(),
+  createdAt: ZInstant,
 });
 export type TDevMail = z.infer<typeof ZDevMail>;
 export const ZDevMailList = z.object({ mail: z.array(ZDevMail) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInstant, ZMemberName } from './common';
 import type { NudgeKind } from './nudges';
 
 export { nudgeFor, NUDGE_KINDS, type NudgeKind } from './nudges';
@@ -86,26 +87,26 @@ export const CASE_STATUS_LABELS: Record<(typeof CASE_STATUSES)[number], string> 
 };
 
 export const ZMyReport = z.object({
-  id: z.string(),
-  subject: z.object({ userId: z.string(), name: z.string() }),
+  id: z.uuid(),
+  subject: ZMemberName,
   reason: z.enum(reasonKeys),
   details: z.string(),
   status: z.enum(CASE_STATUSES),
   outcome: z.string().nullable(),
-  createdAt: z.string(),
-  resolvedAt: z.string().nullable(),
+  createdAt: ZInstant,
+  resolvedAt: ZInstant.nullable(),
 });
 export type TMyReport = z.infer<typeof ZMyReport>;
 
-export const ZBlockedMember = z.object({ userId: z.string(), name: z.string(), blockedAt: z.string() });
+export const ZBlockedMember = ZMemberName.extend({ blockedAt: ZInstant });
 export type TBlockedMember = z.infer<typeof ZBlockedMember>;
 
 export const ZPastMatch = z.object({
-  id: z.string(),
+  id: z.uuid(),
   other: z.object({ userId: z.string(), name: z.string() }),
-  matchedAt: z.string(),
-  unmatchedAt: z.string(),
-  expiresAt: z.string(),
+  matchedAt: ZInstant,
+  unmatchedAt: ZInstant,
+  expiresAt: ZInstant,
   unmatchedByMe: z.boolean(),
   reported: z.boolean(),
 });
@@ -123,13 +124,13 @@ export const NOTIFICATION_TYPES = [
   'check_in',
 ] as const;
 export const ZNotification = z.object({
-  id: z.string(),
+  id: z.uuid(),
   type: z.enum(NOTIFICATION_TYPES),
   title: z.string(),
   message: z.string(),
   link: z.string().nullable(),
   read: z.boolean(),
-  createdAt: z.string(),
+  createdAt: ZInstant,
 });
 export type TNotification = z.infer<typeof ZNotification>;
 
@@ -142,10 +143,10 @@ export const NUDGE_REPORT_REASON: Record<NudgeKind, ReportReason> = {
 };
 
 export const ZSnapshotMessage = z.object({
-  id: z.string(),
+  id: z.uuid(),
   senderId: z.string(),
   content: z.string(),
-  createdAt: z.string(),
+  createdAt: ZInstant,
 });
 /**
  * The other account of a "reused photo" case: banned (also when it was deleted first), deleted
@@ -163,7 +164,7 @@ export const ZPhotoMatch = z.object({
 });
 /** A report as the moderation queue shows it, sealed evidence included (admins only). */
 export const ZAdminReport = z.object({
-  id: z.string(),
+  id: z.uuid(),
   kind: z.string(),
   status: z.string(),
   reason: z.string(),
@@ -176,7 +177,7 @@ export const ZAdminReport = z.object({
   /** False when the stored evidence no longer matches the seal taken when it was filed. */
   evidenceIntact: z.boolean(),
   photoMatch: ZPhotoMatch.nullable(),
-  createdAt: z.string(),
+  createdAt: ZInstant,
 });
 export type TAdminReport = z.infer<typeof ZAdminReport>;
 export type TPhotoMatch = z.infer<typeof ZPhotoMatch>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInstant } from './common';
 import { TRUST_TEXT, REVIEW_COMMENT_MAX, PLACE_MAX } from './trust-constants';
 
 // The plain rules and texts live in trust-constants.ts, which pages can load without zod.
@@ -8,16 +9,16 @@ export const ZSelfieStatus = z.object({
   status: z.enum(['none', 'pending', 'approved', 'rejected']),
   reason: z.string().nullable(),
   submissionId: z.string().nullable(),
-  submittedAt: z.string().nullable(),
+  submittedAt: ZInstant.nullable(),
   imageUrl: z.string().nullable(),
 });
 export type TSelfieStatus = z.infer<typeof ZSelfieStatus>;
 
 export const ZSelfieChallenge = z.object({
-  id: z.string(),
+  id: z.uuid(),
   pose: z.string(),
   instruction: z.string(),
-  expiresAt: z.string(),
+  expiresAt: ZInstant,
 });
 export type TSelfieChallenge = z.infer<typeof ZSelfieChallenge>;
 
@@ -62,7 +63,7 @@ const ZRating = z.object({
   safeForHome: z.boolean(),
   wouldDateAgain: z.boolean(),
   comment: z.string(),
-  createdAt: z.string(),
+  createdAt: ZInstant,
   revealed: z.boolean(),
 });
 export type TRating = z.infer<typeof ZRating>;
@@ -78,13 +79,13 @@ export const ZRatingState = z.object({
   mine: ZRating.nullable(),
   /** Their rating of me: null until revealed. */
   theirs: ZRating.nullable(),
-  revealAt: z.string().nullable(),
+  revealAt: ZInstant.nullable(),
 });
 export type TRatingState = z.infer<typeof ZRatingState>;
 
 /** A selfie in the administrators' review queue, with the member's profile photos beside it. */
 export const ZAdminSelfie = z.object({
-  id: z.string(),
+  id: z.uuid(),
   userId: z.string(),
   name: z.string(),
   pose: z.string(),
@@ -95,7 +96,7 @@ export const ZAdminSelfie = z.object({
   profilePhotoUrls: z.array(z.string()),
   /** The member's photos changed after this selfie was approved: compare it with them again. */
   photosChanged: z.boolean(),
-  createdAt: z.string(),
+  createdAt: ZInstant,
 });
 export type TAdminSelfie = z.infer<typeof ZAdminSelfie>;
 
@@ -103,18 +104,18 @@ export type TAdminSelfie = z.infer<typeof ZAdminSelfie>;
 export const ZDateHistoryEntry = z.object({
   conversationId: z.string(),
   other: z.object({ userId: z.string(), name: z.string() }),
-  verifiedAt: z.string().nullable(),
+  verifiedAt: ZInstant.nullable(),
   ratedByMe: z.boolean(),
   theirRatingRevealed: z.boolean(),
 });
 export type TDateHistoryEntry = z.infer<typeof ZDateHistoryEntry>;
 
 export const ZDatePlan = z.object({
-  id: z.string(),
+  id: z.uuid(),
   conversationId: z.string(),
   other: z.object({ userId: z.string(), name: z.string() }),
   proposedByMe: z.boolean(),
-  startsAt: z.string(),
+  startsAt: ZInstant,
   place: z.string(),
   status: z.enum(['proposed', 'accepted', 'declined', 'replaced', 'cancelled']),
   dateStatus: z.enum(['none', 'pending', 'confirmed', 'disputed']),
@@ -147,8 +148,8 @@ export type TDateAnswer = z.infer<typeof ZDateAnswer>;
 export const ZSharedDate = z.object({
   firstName: z.string(),
   photoUrl: z.string().nullable(),
-  startsAt: z.string(),
+  startsAt: ZInstant,
   place: z.string(),
-  expiresAt: z.string(),
+  expiresAt: ZInstant,
 });
 export type TSharedDate = z.infer<typeof ZSharedDate>;

@@ -3,7 +3,7 @@ import { ExternalLink, Inbox, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/page/page-header';
-import { Spinner } from '@/components/ui/spinner';
+import { SpinnerBlock } from '@/components/ui/spinner';
 import { untypedCall } from '@/features/auth';
 import type { TDevMailList } from '@contracts/responses';
 import { usePageMeta } from '@/lib/page-meta';
@@ -27,9 +27,7 @@ export function Component() {
         </Button>
       </div>
       {query.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner />
-        </div>
+        <SpinnerBlock className="py-16" />
       ) : query.isError ? (
         <Card className="p-6 text-center text-muted-foreground">The outbox is not available on this server.</Card>
       ) : query.data.mail.length === 0 ? (

@@ -18,6 +18,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { useHydrated } from '@/lib/use-hydrated';
 import { paths } from '@/lib/paths';
+import { ErrorText } from '@/components/ui/error-text';
 
 // Only members with a second step see it, after their password: its code stays out of the page's first load.
 const TwoFactorStep = lazy(() =>
@@ -150,9 +151,7 @@ export function Component() {
             )}
             {/* The page arrives prerendered; without JavaScript it shows, but cannot sign anyone in. */}
             <noscript>
-              <p role="alert" className="text-sm text-destructive">
-                Signing in needs JavaScript. Please turn it on for this site and reload the page.
-              </p>
+              <ErrorText>Signing in needs JavaScript. Please turn it on for this site and reload the page.</ErrorText>
             </noscript>
             <form className="grid gap-4" onSubmit={onSubmit} noValidate>
               <Field label="Email" error={errors.email}>

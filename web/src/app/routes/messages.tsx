@@ -7,7 +7,7 @@ import { MESSAGE_TEXT, type TConversation } from '@contracts/messages-api';
 import { SAFETY_TEXT } from '@contracts/safety';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { PageSpinner, Spinner } from '@/components/ui/spinner';
+import { PageSpinner, SpinnerBlock } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
 import { ChatPane } from '@/features/messages/chat-pane';
 import { conversationsQueryOptions } from '@/features/messages/messages-api';
@@ -184,11 +184,6 @@ export function Component() {
     toast.error(MESSAGE_TEXT.loginRequired.title, { description: MESSAGE_TEXT.loginRequired.description });
     void navigate(paths.login, { replace: true });
   }, [isLoading, session, navigate]);
-  if (!session)
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner />
-      </div>
-    );
+  if (!session) return <SpinnerBlock className="py-16" />;
   return <Messages userId={session.user.id} />;
 }

@@ -5,6 +5,7 @@ import { Card } from '@/components/ui/card';
 import { SubmitButton } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
+import { ErrorText } from '@/components/ui/error-text';
 
 /**
  * A page opened from a mailed link, by someone who may have no account. It acts only when its
@@ -55,9 +56,7 @@ export function LinkPage({
               {action}
             </SubmitButton>
             {(run.isError || !token) && (
-              <p role="alert" className="text-sm text-destructive">
-                {token ? errorMessage(run.error, 'Please try again.') : 'This link is incomplete.'}
-              </p>
+              <ErrorText>{token ? errorMessage(run.error, 'Please try again.') : 'This link is incomplete.'}</ErrorText>
             )}
           </>
         )}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardIconTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { SpinnerBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 
 /** One card of the Settings page: an icon, a title, what it is for, then its content. */
@@ -32,11 +32,7 @@ export function SettingsSection({
 }
 
 export function SectionLoading() {
-  return (
-    <div className="flex justify-center py-4">
-      <Spinner />
-    </div>
-  );
+  return <SpinnerBlock className="py-4" />;
 }
 
 export const SectionEmpty = ({ children }: { children: ReactNode }) => (

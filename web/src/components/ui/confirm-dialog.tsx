@@ -2,7 +2,7 @@ import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Button } from './button';
 
-type Props = {
+export type ConfirmDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -25,7 +25,7 @@ export function ConfirmDialog({
   destructive,
   pending,
   onConfirm,
-}: Props) {
+}: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>

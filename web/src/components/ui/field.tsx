@@ -1,5 +1,6 @@
 import { cloneElement, useId, type ReactElement } from 'react';
 import { cn } from '@/lib/utils';
+import { ErrorText } from '@/components/ui/error-text';
 
 type FieldProps = {
   label: string;
@@ -26,11 +27,7 @@ export function Field({ label, error, hint, optional, className, children }: Fie
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      {error && <ErrorText id={`${id}-error`}>{error}</ErrorText>}
     </div>
   );
 }

@@ -18,3 +18,12 @@ export function PageSpinner({ label }: { label?: string }) {
     </div>
   );
 }
+
+/** A spinner centred in the space a list or panel will fill; `className` sets that space's padding. */
+export function SpinnerBlock({ className }: { className?: string }) {
+  return (
+    <div className={cn('flex justify-center', className)}>
+      <Spinner />
+    </div>
+  );
+}

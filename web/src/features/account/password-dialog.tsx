@@ -1,17 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Dialog } from 'radix-ui';
 import { Button } from '@/components/ui/button';
+import type { ConfirmDialogProps } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
 import { Input, SubmitButton } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 
-type Props = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
+/** A confirmation that asks for the password; it shows its own progress while onConfirm runs. */
+type Props = Omit<ConfirmDialogProps, 'description' | 'cancelLabel' | 'pending' | 'onConfirm'> & {
   description: string;
-  confirmLabel: string;
-  destructive?: boolean;
   /** Rejects with a message to show under the field, or resolves to close the dialog. */
   onConfirm: (password: string) => Promise<void>;
 };

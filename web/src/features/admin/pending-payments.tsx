@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { activatePremium, pendingPaymentsQueryOptions } from './admin-api';
+import { ErrorText } from '@/components/ui/error-text';
 
 const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -39,9 +40,7 @@ export function PendingPayments() {
       {pending.isPending ? (
         <Spinner />
       ) : pending.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {errorMessage(pending.error, 'Failed to load pending payments.')}
-        </p>
+        <ErrorText>{errorMessage(pending.error, 'Failed to load pending payments.')}</ErrorText>
       ) : !pending.data.length ? (
         <p className="rounded-xl bg-muted/60 p-4 text-sm text-muted-foreground">No payments are waiting.</p>
       ) : (

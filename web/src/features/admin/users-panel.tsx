@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
+import { SpinnerBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { removePhotos, setBlocked, setVerified, userQueryOptions, usersQueryOptions } from './admin-api';
 import { Link, useSearchParams } from 'react-router';
@@ -150,9 +150,7 @@ export function UsersPanel({ preview }: { preview?: number }) {
         </div>
       )}
       {users.isPending ? (
-        <div className="flex justify-center p-6">
-          <Spinner />
-        </div>
+        <SpinnerBlock className="p-6" />
       ) : users.isError ? (
         <p className="rounded-xl bg-destructive/10 p-4 text-sm text-destructive-strong">
           {ADMIN_TEXT.profilesError.title}: {ADMIN_TEXT.profilesError.description}

@@ -13,6 +13,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { answerCheckIn, checkInsQueryOptions, contactQueryOptions, saveCheckIn, turnOffCheckIn } from './check-ins-api';
+import { ErrorText } from '@/components/ui/error-text';
 
 const HOUR = 3_600_000;
 const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
@@ -105,9 +106,7 @@ function CheckInDialog({
           />
         </Field>
         {save.error && !Object.keys(errors).length && (
-          <p role="alert" className="text-sm text-destructive">
-            {errorMessage(save.error, 'Could not set the check-in.')}
-          </p>
+          <ErrorText>{errorMessage(save.error, 'Could not set the check-in.')}</ErrorText>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <ModalCancel />

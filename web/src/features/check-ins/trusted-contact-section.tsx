@@ -9,6 +9,7 @@ import { Input, SubmitButton } from '@/components/ui/input';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { checkInsQueryOptions, contactQueryOptions, removeContact, saveContact } from './check-ins-api';
+import { ErrorText } from '@/components/ui/error-text';
 
 /** Settings: the one person we email if a date check-in is missed. */
 export function TrustedContactSection() {
@@ -73,9 +74,7 @@ export function TrustedContactSection() {
               </Field>
             </div>
             {save.error && !Object.keys(errors).length && (
-              <p role="alert" className="text-sm text-destructive">
-                {errorMessage(save.error, 'Could not save your contact.')}
-              </p>
+              <ErrorText>{errorMessage(save.error, 'Could not save your contact.')}</ErrorText>
             )}
             <div className="flex gap-2">
               <SubmitButton size="sm" pending={save.isPending} pendingLabel="Sending...">

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { SpinnerBlock } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
 import { SafetyMenu } from '@/features/safety';
 import { CardPhoto, CompatibilityBadge, displayAge, displayName, RatingDisplay, VerifiedMark } from './card-parts';
@@ -27,9 +27,7 @@ export function MatchesGrid() {
         Your Matches
       </h2>
       {matches.isPending ? (
-        <div className="flex justify-center py-12">
-          <Spinner />
-        </div>
+        <SpinnerBlock className="py-12" />
       ) : !matches.data?.length ? (
         <Card className="flex flex-col items-center gap-3 p-10 text-center">
           <HeartCrack className="size-10 text-muted-foreground" aria-hidden />

@@ -5,7 +5,7 @@ import { MESSAGE_MAX_LENGTH, type TConversation } from '@contracts/messages-api'
 import { nudgeFor, SAFETY_TEXT } from '@contracts/safety';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Spinner } from '@/components/ui/spinner';
+import { SpinnerBlock } from '@/components/ui/spinner';
 import { SafetyMenu } from '@/features/safety';
 import { DateBar } from '@/features/trust';
 import { Composer } from './composer';
@@ -50,9 +50,7 @@ export function ChatPane({ conversation, userId, onBack, startVerify = false }: 
       <DateBar conversationId={conversation.id} otherName={conversation.other.name} startOpen={startVerify} />
       <div className="min-h-0 flex-1 overflow-y-auto p-4" aria-live="polite">
         {query.isPending ? (
-          <div className="flex justify-center py-10">
-            <Spinner />
-          </div>
+          <SpinnerBlock className="py-10" />
         ) : messages.length === 0 && failed.length === 0 ? (
           <MessageSuggestions onPick={(text) => submit(text)} />
         ) : (

@@ -15,7 +15,7 @@ import {
 } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { TNotification } from '@contracts/safety';
-import { Spinner } from '@/components/ui/spinner';
+import { SpinnerBlock } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { markNotificationsRead, notificationsQueryOptions } from './notifications-api';
 import { NotificationsButton } from './notifications-bell';
@@ -62,9 +62,7 @@ export default function NotificationsMenu({ defaultOpen }: { defaultOpen: boolea
           <DropdownMenu.Label className="px-2.5 py-2 text-sm font-semibold">Notifications</DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           {isPending ? (
-            <div className="flex justify-center p-4">
-              <Spinner />
-            </div>
+            <SpinnerBlock className="p-4" />
           ) : list.length === 0 ? (
             <p className="flex items-center gap-2 px-2.5 py-4 text-sm text-muted-foreground">
               <BellOff className="size-4" aria-hidden /> No notifications yet.

@@ -5,7 +5,7 @@ import { toast } from '@/lib/toast';
 import { PHOTO_LIMITS, PROFILE_TEXT } from '@contracts/profile-constants';
 import type { TPhoto } from '@contracts/profile';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { SpinnerBlock } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { CameraCapture } from './camera-capture';
 import { checkPhoto } from './photo-rules';
@@ -90,9 +90,7 @@ export function PhotoPanel() {
         </p>
       </div>
       {photosQuery.isPending ? (
-        <div className="flex justify-center py-10">
-          <Spinner />
-        </div>
+        <SpinnerBlock className="py-10" />
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Your photos">
           {photos.map((photo, index) => (

@@ -19,6 +19,7 @@ import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { fileReport, hiddenWordsQueryOptions, hideWords, refreshAfterSafetyAction, splitWords } from './safety-api';
+import { ErrorText } from '@/components/ui/error-text';
 
 /** Where the report is made from: who, and the chat or past match that supplies the evidence. */
 export type ReportTarget = {
@@ -122,11 +123,7 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
             {label}
           </label>
         ))}
-        {errors.reason && (
-          <p id="report-reason-error" role="alert" className="text-sm text-destructive">
-            {errors.reason.message}
-          </p>
-        )}
+        {errors.reason && <ErrorText id="report-reason-error">{errors.reason.message}</ErrorText>}
       </fieldset>
       <Field
         label="Details"

@@ -11,6 +11,7 @@ import { Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { ratingQueryOptions, refreshAfterOwnDateChange, submitRating } from './trust-api';
+import { ErrorText } from '@/components/ui/error-text';
 
 type Form = TRatingInput;
 const DIMENSIONS = [
@@ -63,11 +64,7 @@ function StarInput({
         ))}
         <span className="ml-2 text-xs text-muted-foreground">{value ? STAR_LABELS[value - 1] : ''}</span>
       </div>
-      {error && (
-        <p id={`${name}-error`} role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      {error && <ErrorText id={`${name}-error`}>{error}</ErrorText>}
     </fieldset>
   );
 }

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
-import { apiAdmin, seedWithCli } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { seedWithCli } from './helpers';
 
 const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 
@@ -30,14 +31,14 @@ async function axeViolations(page: Page): Promise<string[]> {
 
 // The pages the first-hour work touched, as the demo account and an administrator see them.
 test('[A11Y] axe-core finds no WCAG 2.1 AA violation on the pages a member and an owner meet first', async ({
-  browser,
-  baseURL,
+  newPage,
+  newAdmin,
+  headers,
 }) => {
   test.setTimeout(180_000);
   seedWithCli(6);
-  const admin = await apiAdmin(browser, baseURL!);
-  const demo = await (await browser.newContext({ baseURL })).newPage();
-  const headers = { origin: baseURL! };
+  const admin = await newAdmin();
+  const demo = await newPage();
   expect(
     (
       await demo.request.post('/api/auth/sign-in/email', {
@@ -51,7 +52,7 @@ test('[A11Y] axe-core finds no WCAG 2.1 AA violation on the pages a member and a
   };
   for (const m of matches) await demo.request.post(`/api/matches/${m.matchId}/seen`, { headers, data: {} });
   const talking = matches.find((m) => m.profile.name === 'Liam')!;
-  const visitor = await (await browser.newContext({ baseURL })).newPage();
+  const visitor = await newPage();
 
   const pages: [Page, string, string][] = [
     [visitor, '/', 'Find the Perfect Match'],

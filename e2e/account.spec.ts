@@ -1,15 +1,17 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import sharp from 'sharp';
 import * as OTPAuth from 'otpauth';
-import { apiAdmin, apiMember, mailedLink, PASSWORD, toast } from './helpers';
+import { mailedLink, PASSWORD, toast } from './helpers';
 
 /** What an authenticator app shows now for a secret typed in by hand. */
 const totp = (secret: string) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.replace(/\s+/g, '')) }).generate();
 
-test('a member enrols an authenticator app, and the next sign-in needs a fresh code', async ({ browser, baseURL }) => {
-  const member = await apiMember(browser, 'Tove', baseURL!);
-  const page = member.page;
+test('a member enrols an authenticator app, and the next sign-in needs a fresh code', async ({
+  newMember,
+  headers,
+}) => {
+  const { page, email } = await newMember('Tove');
   await page.goto('/dashboard?tab=security');
   await page.getByRole('button', { name: 'Enable authenticator app' }).click();
   await page.getByLabel('Your password').fill(PASSWORD);
@@ -28,9 +30,9 @@ test('a member enrols an authenticator app, and the next sign-in needs a fresh c
   await expect(page.getByTestId('mfa-app-status')).toContainText('On');
 
   // Signed out, the password alone no longer signs in.
-  await page.request.post('/api/auth/sign-out', { headers: { origin: baseURL! }, data: {} });
+  await page.request.post('/api/auth/sign-out', { headers, data: {} });
   await page.goto('/login');
-  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/step=code/);
@@ -53,7 +55,7 @@ test('a member enrols an authenticator app, and the next sign-in needs a fresh c
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await toast(page, 'Sign-in expired');
   await expect(page).toHaveURL(/\/login$/);
-  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/step=code/);
@@ -70,12 +72,12 @@ test('a member enrols an authenticator app, and the next sign-in needs a fresh c
 });
 
 test('deleting an account removes its rows and files, and the email can register again', async ({
-  browser,
   baseURL,
+  newMember,
+  newAdmin,
+  headers,
 }) => {
-  const headers = { origin: baseURL! };
-  const member = await apiMember(browser, 'Dana', baseURL!);
-  const page = member.page;
+  const { page, email, id: memberId } = await newMember('Dana');
   const photo = await sharp({ create: { width: 500, height: 600, channels: 3, background: '#8ab' } })
     .jpeg()
     .toBuffer();
@@ -85,7 +87,7 @@ test('deleting an account removes its rows and files, and the email can register
   });
   expect(uploaded.status()).toBe(201);
   const { photos } = (await uploaded.json()) as { photos: { url: string; thumbUrl: string }[] };
-  const admin = await apiAdmin(browser, baseURL!);
+  const admin = await newAdmin();
   expect((await admin.request.get(photos[0]!.url)).status()).toBe(200);
 
   await page.goto('/settings');
@@ -104,34 +106,35 @@ test('deleting an account removes its rows and files, and the email can register
   const users = (await (await admin.request.get(`/api/admin/users?search=Dana`)).json()) as {
     users: { userId: string }[];
   };
-  expect(users.users.some((u) => u.userId === member.id)).toBe(false);
+  expect(users.users.some((u) => u.userId === memberId)).toBe(false);
   expect((await admin.request.get(photos[0]!.url)).status()).toBe(404);
   expect((await admin.request.get(photos[0]!.thumbUrl)).status()).toBe(404);
   const signIn = await page.request.post('/api/auth/sign-in/email', {
     headers,
-    data: { email: member.email, password: PASSWORD },
+    data: { email, password: PASSWORD },
   });
   expect(signIn.status()).toBe(401);
 
   // The same email can start again.
   const again = await page.request.post('/api/auth/sign-up/email', {
     headers,
-    data: { email: member.email, password: PASSWORD, name: 'Dana' },
+    data: { email, password: PASSWORD, name: 'Dana' },
   });
   expect(again.status()).toBe(200);
 });
 
 test('an ad counts an impression when a visitor sees it and a click before its target opens', async ({
-  browser,
-  baseURL,
+  newPage,
+  newAdmin,
+  headers,
 }) => {
-  const admin = await apiAdmin(browser, baseURL!);
+  const admin = await newAdmin();
   const image = await sharp({ create: { width: 900, height: 200, channels: 3, background: '#f59e0b' } })
     .png()
     .toBuffer();
   const name = `Picnic ${crypto.randomUUID().slice(0, 6)}`;
   const created = await admin.request.post('/api/admin/campaigns', {
-    headers: { origin: baseURL! },
+    headers,
     multipart: {
       file: { name: 'ad.png', mimeType: 'image/png', buffer: image },
       name,
@@ -155,11 +158,11 @@ test('an ad counts an impression when a visitor sees it and a click before its t
   ).campaigns.filter((c) => c.id !== id && c.placement === 'home_header' && c.active);
   for (const other of others)
     await admin.request.put(`/api/admin/campaigns/${other.id}/active`, {
-      headers: { origin: baseURL! },
+      headers,
       data: { active: false },
     });
 
-  const visitor = await (await browser.newContext({ baseURL })).newPage();
+  const visitor = await newPage();
   await visitor
     .context()
     .route('https://ads.vouch.test/**', (route) =>
@@ -177,12 +180,12 @@ test('an ad counts an impression when a visitor sees it and a click before its t
   expect((await counters()).clicks).toBe(1);
 });
 
-test('a member signs one other device out from Active sessions', async ({ browser, baseURL }) => {
-  const member = await apiMember(browser, 'Sessa', baseURL!);
-  const other = await (await browser.newContext({ baseURL })).newPage();
+test('a member signs one other device out from Active sessions', async ({ newPage, newMember, headers }) => {
+  const member = await newMember('Sessa');
+  const other = await newPage();
   await other.request.post('/api/auth/sign-in/email', {
     data: { email: member.email, password: PASSWORD },
-    headers: { origin: baseURL! },
+    headers,
   });
   expect((await other.request.get('/api/me')).status()).toBe(200);
 
@@ -201,22 +204,21 @@ test('a member signs one other device out from Active sessions', async ({ browse
 });
 
 test('a suspended member sees why and how to appeal, by password and by an old sign-in link', async ({
-  browser,
-  baseURL,
+  newMember,
+  newAdmin,
+  headers,
 }) => {
-  const headers = { origin: baseURL! };
-  const member = await apiMember(browser, 'Susie', baseURL!);
-  const page = member.page;
+  const { page, email, id: memberId } = await newMember('Susie');
   await page.request.post('/api/auth/sign-out', { headers, data: {} });
   await page.request.post('/api/auth/sign-in/magic-link', {
     headers,
-    data: { email: member.email, callbackURL: '/dashboard' },
+    data: { email, callbackURL: '/dashboard' },
   });
-  const oldLink = await mailedLink(page, member.email, 'sign-in link');
-  const admin = await apiAdmin(browser, baseURL!);
+  const oldLink = await mailedLink(page, email, 'sign-in link');
+  const admin = await newAdmin();
   expect(
     (
-      await admin.request.put(`/api/admin/users/${member.id}/blocked`, {
+      await admin.request.put(`/api/admin/users/${memberId}/blocked`, {
         headers,
         data: { blocked: true, reason: 'Harassment' },
       })
@@ -224,7 +226,7 @@ test('a suspended member sees why and how to appeal, by password and by an old s
   ).toBe(true);
 
   await page.goto('/login');
-  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/suspended$/);
@@ -236,7 +238,7 @@ test('a suspended member sees why and how to appeal, by password and by an old s
   const appeal = page.getByRole('form', { name: 'Support request' });
   await expect(appeal.getByLabel('Subject')).toHaveValue('Appeal: my account is suspended');
   await appeal.getByLabel('Name').fill('Susie');
-  await appeal.getByLabel('Email').fill(member.email);
+  await appeal.getByLabel('Email').fill(email);
   await appeal.getByLabel('Message').fill('I think this is a mistake: I only asked to meet in public.');
   await appeal.getByRole('button', { name: /Send/ }).click();
   await toast(page, 'Message sent');
@@ -248,11 +250,11 @@ test('a suspended member sees why and how to appeal, by password and by an old s
 });
 
 test('the dashboard and sidebar placements show to free members, beside content pages on wide screens, never on Premium or safety pages', async ({
-  browser,
-  baseURL,
+  newMember,
+  newAdmin,
+  headers,
 }) => {
-  const headers = { origin: baseURL! };
-  const admin = await apiAdmin(browser, baseURL!);
+  const admin = await newAdmin();
   const tag = crypto.randomUUID().slice(0, 6);
   const image = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#10b981' } })
     .png()
@@ -271,7 +273,7 @@ test('the dashboard and sidebar placements show to free members, beside content 
   }
   const ad = (page: import('@playwright/test').Page) => page.getByRole('complementary', { name: 'Advertisement' });
 
-  const free = await apiMember(browser, 'Freya', baseURL!); // no trial in the browser tests: the free plan
+  const free = await newMember('Freya'); // no trial in the browser tests: the free plan
   await free.page.setViewportSize({ width: 1280, height: 800 });
   await free.page.goto('/dashboard');
   await expect(ad(free.page).getByRole('img', { name: new RegExp(`^dashboard `) })).toBeVisible();
@@ -289,7 +291,7 @@ test('the dashboard and sidebar placements show to free members, beside content 
   await expect(ad(free.page)).toHaveCount(0);
 
   // Premium: no ads anywhere.
-  const premium = await apiMember(browser, 'Prem', baseURL!);
+  const premium = await newMember('Prem');
   expect(
     (await admin.request.post('/api/admin/subscriptions/activate', { headers, data: { userId: premium.id } })).ok(),
   ).toBe(true);

@@ -1,29 +1,22 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import * as OTPAuth from 'otpauth';
 import sharp from 'sharp';
 import { prng } from '../server/src/lib/random';
 import { drawPortrait } from '../server/src/modules/seed/portraits';
-import {
-  apiAdmin,
-  apiMember,
-  createAdminWithCli,
-  matchedMembers,
-  PASSWORD,
-  toast,
-  uniqueEmail,
-  VIEWPORTS,
-} from './helpers';
+import { apiMember, createAdminWithCli, PASSWORD, toast, uniqueEmail, VIEWPORTS } from './helpers';
 
 test.describe('[ADMIN]', () => {
   test('an admin made with the CLI signs in, approves a selfie, bans a member, resolves a report and runs the audit', async ({
     browser,
     baseURL,
     page,
+    newMember,
+    newMatch,
+    headers,
   }) => {
     test.setTimeout(120_000);
-    const headers = { origin: baseURL! };
     // A member with a pending selfie, a pair with a report, and a member to ban.
-    const sam = await apiMember(browser, 'Sam', baseURL!);
+    const sam = await newMember('Sam');
     const challenge = (await (
       await sam.page.request.post('/api/verification/selfie/challenge', { headers })
     ).json()) as { id: string };
@@ -34,7 +27,7 @@ test.describe('[ADMIN]', () => {
       headers,
       multipart: { challengeId: challenge.id, file: { name: 's.jpg', mimeType: 'image/jpeg', buffer: selfie } },
     });
-    const { first: rita, second: rex, conversationId } = await matchedMembers(browser, baseURL!, ['Rita', 'Rex']);
+    const { first: rita, second: rex, conversationId } = await newMatch(['Rita', 'Rex']);
     await rex.send(conversationId, 'Send me your bank details');
     await rita.page.request.post('/api/reports', {
       headers,
@@ -140,7 +133,7 @@ test.describe('[ADMIN]', () => {
     await expect(ad).toHaveAttribute('rel', /noopener/);
   });
 
-  test('[INBOX] a contact message really reaches the admin inbox', async ({ browser, baseURL, page }) => {
+  test('[INBOX] a contact message really reaches the admin inbox', async ({ page, newAdmin }) => {
     await page.goto('/contact');
     const form = page.getByRole('form', { name: 'Contact form' });
     await form.getByRole('button', { name: 'Send Message' }).click();
@@ -153,7 +146,7 @@ test.describe('[ADMIN]', () => {
     await toast(page, 'Message sent');
     await expect(form.getByLabel('Subject')).toHaveValue('');
 
-    const admin = await apiAdmin(browser, baseURL!);
+    const admin = await newAdmin();
     await admin.goto('/admin?tab=reports');
     const inbox = admin.getByRole('list', { name: 'Inbox messages' });
     await expect(inbox).toContainText('Press enquiry 4471');
@@ -163,9 +156,8 @@ test.describe('[ADMIN]', () => {
 
 test('[ADMIN][2FA] the code step has its own messages, a way back, and returns to the password when it expires', async ({
   page,
-  baseURL,
+  headers,
 }) => {
-  const headers = { origin: baseURL! };
   const email = uniqueEmail('owner2fa');
   createAdminWithCli(email);
   // The admin turns on an authenticator app (through the API, as Settings would).
@@ -218,14 +210,15 @@ test('[ADMIN][2FA] the code step has its own messages, a way back, and returns t
 });
 
 test('[ADMIN][PHONE] the back office on a phone, names in the security events, and the inbox in sight', async ({
-  browser,
-  baseURL,
+  newPage,
+  newMember,
+  newAdmin,
+  headers,
 }) => {
   test.setTimeout(120_000);
-  const headers = { origin: baseURL! };
-  const admin = await apiAdmin(browser, baseURL!);
+  const admin = await newAdmin();
   const tag = crypto.randomUUID().slice(0, 5);
-  const member = await apiMember(browser, `Zed${tag}`, baseURL!);
+  const member = await newMember(`Zed${tag}`);
   expect(
     (await admin.request.post('/api/admin/subscriptions/activate', { headers, data: { userId: member.id } })).ok(),
   ).toBe(true);
@@ -237,7 +230,7 @@ test('[ADMIN][PHONE] the back office on a phone, names in the security events, a
       })
     ).ok(),
   ).toBe(true);
-  const visitor = await (await browser.newContext({ baseURL })).newPage();
+  const visitor = await newPage();
   await visitor.request.post('/api/contact', {
     headers,
     data: {
@@ -295,11 +288,11 @@ test('[ADMIN][PHONE] the back office on a phone, names in the security events, a
 });
 
 test('[ADMIN][REUSED PHOTO] a picture on two accounts opens a case showing both, side by side, on a desk and a phone', async ({
-  browser,
-  baseURL,
+  newMember,
+  newAdmin,
+  headers,
 }) => {
   test.setTimeout(120_000);
-  const headers = { origin: baseURL! };
   const tag = crypto.randomUUID().slice(0, 5);
   const upload = (member: Awaited<ReturnType<typeof apiMember>>, buffer: Buffer) =>
     member.page.request.post('/api/profile/photos', {
@@ -308,8 +301,8 @@ test('[ADMIN][REUSED PHOTO] a picture on two accounts opens a case showing both,
     });
   const random = prng(4242);
   const original = await drawPortrait(random, true);
-  const owner = await apiMember(browser, `Olive${tag}`, baseURL!);
-  const copier = await apiMember(browser, `Cora${tag}`, baseURL!);
+  const owner = await newMember(`Olive${tag}`);
+  const copier = await newMember(`Cora${tag}`);
   expect((await upload(owner, original)).status()).toBe(201);
   // Cropped by a tenth and recompressed, as a reposter would.
   const { width, height } = await sharp(original).metadata();
@@ -319,7 +312,7 @@ test('[ADMIN][REUSED PHOTO] a picture on two accounts opens a case showing both,
     .toBuffer();
   expect((await upload(copier, copy)).status()).toBe(201);
 
-  const admin = await apiAdmin(browser, baseURL!);
+  const admin = await newAdmin();
   for (const viewport of VIEWPORTS) {
     await admin.setViewportSize(viewport);
     await admin.goto('/admin?tab=moderation');

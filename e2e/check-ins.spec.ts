@@ -1,21 +1,16 @@
-import { expect, test } from '@playwright/test';
-import { mailedLink, matchedMembers, toast, uniqueEmail, VIEWPORTS } from './helpers';
+import { expect, test } from './fixtures';
+import { mailedLink, toast, uniqueEmail, VIEWPORTS } from './helpers';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
 test('[CHECK-IN] a member names a trusted contact who confirms, sets a check-in for a date, is asked, and answers', async ({
-  browser,
-  baseURL,
+  newPage,
+  newMatch,
+  headers,
 }) => {
   test.setTimeout(120_000);
-  const headers = { origin: baseURL! };
-  const {
-    first: nora,
-    second: theo,
-    conversationId,
-    matchId,
-  } = await matchedMembers(browser, baseURL!, ['Nora', 'Theo']);
+  const { first: nora, second: theo, conversationId, matchId } = await newMatch(['Nora', 'Theo']);
   const page = nora.page;
   // Nora has seen the match already ("It's a match!" would otherwise greet her first page).
   await page.request.post(`/api/matches/${matchId}/seen`, { data: {}, headers });
@@ -33,7 +28,7 @@ test('[CHECK-IN] a member names a trusted contact who confirms, sets a check-in 
   await expect(section.getByText('waiting for them to confirm')).toBeVisible();
 
   // The contact confirms from the mailed link: opening it does nothing until the button is pressed.
-  const contact = await (await browser.newContext({ baseURL })).newPage();
+  const contact = await newPage();
   await contact.goto(await mailedLink(contact, contactEmail, 'trusted contact'));
   await expect(contact.getByRole('heading', { name: 'Be a trusted contact' })).toBeVisible();
   await contact.getByRole('button', { name: 'Yes, I will be their contact' }).click();

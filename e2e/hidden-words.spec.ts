@@ -1,13 +1,12 @@
-import { expect, test } from '@playwright/test';
-import { matchedMembers, toast, VIEWPORTS } from './helpers';
+import { expect, test } from './fixtures';
+import { toast, VIEWPORTS } from './helpers';
 
 test('[HIDDEN WORDS] words hidden from the report flow and Settings send matching messages to a Hidden folder, with no toast', async ({
-  browser,
-  baseURL,
+  newMatch,
+  headers,
 }) => {
   test.setTimeout(90_000);
-  const headers = { origin: baseURL! };
-  const { first: ana, second: bea, conversationId, matchId } = await matchedMembers(browser, baseURL!, ['Ana', 'Bea']);
+  const { first: ana, second: bea, conversationId, matchId } = await newMatch(['Ana', 'Bea']);
   await ana.page.request.post(`/api/matches/${matchId}/seen`, { data: {}, headers });
   const page = bea.page;
 

@@ -1,6 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import sharp from 'sharp';
-import { apiMember, mailedLink, registerAndVerify, signInWithPassword, toast, uniqueEmail, VIEWPORTS } from './helpers';
+import { mailedLink, registerAndVerify, signInWithPassword, toast, uniqueEmail, VIEWPORTS } from './helpers';
 
 const colors = ['#e11d48', '#2563eb', '#16a34a'];
 const photo = async (color: string) => ({
@@ -132,12 +133,11 @@ test.describe('[PROFILES][MATCHING]', () => {
 
 test.describe('[MATCH ANNOUNCEMENT]', () => {
   test("the like that completes a match and empties the grid still says 'It's a match!', and an unseen one waits", async ({
-    browser,
-    baseURL,
+    newMember,
   }) => {
     const tag = Date.now().toString(36).slice(-5);
-    const ana = await apiMember(browser, `Ana${tag}`, baseURL!);
-    const bea = await apiMember(browser, `Bea${tag}`, baseURL!);
+    const ana = await newMember(`Ana${tag}`);
+    const bea = await newMember(`Bea${tag}`);
     expect((await ana.like(bea.id)).ok()).toBe(true);
 
     // Bea searches so that Ana is the only result, and likes: the grid empties.
@@ -156,7 +156,7 @@ test.describe('[MATCH ANNOUNCEMENT]', () => {
 
     // A match completed where no dialog could show (the tab closed before the answer came back)
     // is announced on the next page.
-    const cy = await apiMember(browser, `Cy${tag}`, baseURL!);
+    const cy = await newMember(`Cy${tag}`);
     await cy.like(bea.id);
     expect((await bea.like(cy.id)).ok()).toBe(true);
     await bea.page.goto('/dashboard?tab=profile');
@@ -166,13 +166,12 @@ test.describe('[MATCH ANNOUNCEMENT]', () => {
 
 test.describe('[DECK]', () => {
   test("Pass and Like are on screen without scrolling at 1280×800 and 390×844, with the card's essentials", async ({
-    browser,
-    baseURL,
+    newMember,
+    headers,
   }) => {
     const tag = Date.now().toString(36).slice(-5);
-    const viewer = await apiMember(browser, `Viewer${tag}`, baseURL!);
-    const shown = await apiMember(browser, `Shown${tag}`, baseURL!);
-    const headers = { origin: baseURL! };
+    const viewer = await newMember(`Viewer${tag}`);
+    const shown = await newMember(`Shown${tag}`);
     await shown.page.request.put('/api/profile', {
       headers,
       data: {
@@ -272,8 +271,9 @@ test.describe('[PHONE]', () => {
   test('photo tiles keep their buttons, location is asked for only on request and a refusal is explained calmly, nothing floats over fields', async ({
     browser,
     baseURL,
+    newPage,
+    headers,
   }) => {
-    const headers = { origin: baseURL! };
     const iPhone =
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
     const context = await browser.newContext({
@@ -342,7 +342,7 @@ test.describe('[PHONE]', () => {
     await expect(page.getByRole('region', { name: 'Support' })).toContainText('Need help?');
 
     // A visitor's form: the floating button steps aside while a field has the focus.
-    const visitor = await (await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } })).newPage();
+    const visitor = await newPage({ viewport: { width: 390, height: 844 } });
     await visitor.goto('/register');
     await expect(visitor.getByRole('button', { name: 'Open support' })).toBeVisible();
     await visitor.getByLabel('Email').focus();

@@ -1,10 +1,11 @@
-import { expect, test, type WebSocketRoute } from '@playwright/test';
-import { apiMember, matchedMembers, realtimeReady, toast } from './helpers';
+import type { WebSocketRoute } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { realtimeReady, toast } from './helpers';
 
 test.describe('[MESSAGES]', () => {
-  test('[CHAT][LIVE][UNREAD] two matched members chat without reloading', async ({ browser, baseURL }) => {
-    const ana = await apiMember(browser, 'Ana', baseURL!);
-    const bea = await apiMember(browser, 'Bea', baseURL!);
+  test('[CHAT][LIVE][UNREAD] two matched members chat without reloading', async ({ newMember }) => {
+    const ana = await newMember('Ana');
+    const bea = await newMember('Bea');
     await ana.like(bea.id);
     const { conversationId } = (await (await bea.like(ana.id)).json()) as { conversationId: string };
     const alerts: string[] = [];
@@ -60,12 +61,9 @@ test.describe('[MESSAGES]', () => {
 });
 
 test.describe('[MESSAGES][RECONNECT]', () => {
-  test('a socket dropped mid-conversation reconnects, and the messages it missed appear', async ({
-    browser,
-    baseURL,
-  }) => {
+  test('a socket dropped mid-conversation reconnects, and the messages it missed appear', async ({ newMatch }) => {
     test.setTimeout(90_000);
-    const { first: ana, second: bea, conversationId } = await matchedMembers(browser, baseURL!, ['Ana', 'Bea']);
+    const { first: ana, second: bea, conversationId } = await newMatch(['Ana', 'Bea']);
     // Bea's socket goes through a switch the test controls: connected, or cut off.
     let online = true;
     let refused = 0;
@@ -104,10 +102,9 @@ test.describe('[MESSAGES][RECONNECT]', () => {
 
 test.describe('[MESSAGES][LOADING]', () => {
   test('a message that arrives while the chat is still loading appears, though the load was answered before it', async ({
-    browser,
-    baseURL,
+    newMatch,
   }) => {
-    const { first: ana, second: bea, conversationId } = await matchedMembers(browser, baseURL!, ['Ana', 'Bea']);
+    const { first: ana, second: bea, conversationId } = await newMatch(['Ana', 'Bea']);
     // Bea's first load of the chat is answered by the server at once, but reaches the page only
     // after Ana's message was sent and its live event delivered.
     let releaseLoad = () => {};

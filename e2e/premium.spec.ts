@@ -1,17 +1,19 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { PAYMENT_URL } from './data-dir';
-import { apiAdmin, apiMember, seedWithCli, VIEWPORTS } from './helpers';
+import { seedWithCli, VIEWPORTS } from './helpers';
 
 type Deck = { profiles: { userId: string }[] };
 
 // The e2e server runs without the 30-day trial (TRIAL_DAYS=0): every member here starts free.
 test('a free member meets the like limit, goes Premium through the payment page, and an admin activates it', async ({
-  browser,
   baseURL,
+  newMember,
+  newAdmin,
+  headers,
 }) => {
   test.setTimeout(120_000); // a seed, three members' sessions and an admin's
   seedWithCli(14);
-  const payer = await apiMember(browser, 'Payer', baseURL!);
+  const payer = await newMember('Payer');
   const page = payer.page;
   const deck = (await (await page.request.get('/api/discover?limit=20')).json()) as Deck;
   expect(deck.profiles.length).toBeGreaterThanOrEqual(12);
@@ -40,14 +42,14 @@ test('a free member meets the like limit, goes Premium through the payment page,
   await expect(page.getByText('Premium starts once your payment is confirmed')).toBeVisible();
 
   // An admin finds the payment and activates Premium in the Subscriptions tab.
-  const admin = await apiAdmin(browser, baseURL!);
+  const admin = await newAdmin();
   await admin.goto('/admin?tab=subscriptions');
   await admin.getByRole('button', { name: 'Activate Premium for Payer' }).click();
   await expect(admin.getByText('Premium activated')).toBeVisible();
   await expect(admin.getByRole('button', { name: 'Activate Premium for Payer' })).toHaveCount(0);
 
   // Premium: likes flow again, and the member sees who liked them.
-  const admirer = await apiMember(browser, 'Admirer', baseURL!);
+  const admirer = await newMember('Admirer');
   await admirer.like(payer.id);
   await page.goto('/dashboard');
   await expect(page.getByText('Unlimited likes')).toBeVisible();
@@ -62,7 +64,7 @@ test('a free member meets the like limit, goes Premium through the payment page,
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByTestId('read-receipt')).toHaveText('Delivered');
   const conversationId = new URL(page.url()).searchParams.get('conversation')!;
-  await admirer.page.request.post(`/api/conversations/${conversationId}/read`, { headers: { origin: baseURL! } });
+  await admirer.page.request.post(`/api/conversations/${conversationId}/read`, { headers });
   await expect(page.getByTestId('read-receipt')).toHaveText('Seen');
 });
 
@@ -75,20 +77,23 @@ test('a visitor who presses Go Premium is asked to sign in first', async ({ page
   await page.waitForURL('**/login');
 });
 
-test('the Matches tab shows the matches first, and who liked you as one compact row', async ({ browser, baseURL }) => {
+test('the Matches tab shows the matches first, and who liked you as one compact row', async ({
+  newMember,
+  newAdmin,
+  headers,
+}) => {
   test.setTimeout(120_000);
-  const headers = { origin: baseURL! };
   const tag = Date.now().toString(36).slice(-5);
-  const member = await apiMember(browser, `Popular${tag}`, baseURL!);
-  const admin = await apiAdmin(browser, baseURL!);
+  const member = await newMember(`Popular${tag}`);
+  const admin = await newAdmin();
   expect(
     (await admin.request.post('/api/admin/subscriptions/activate', { headers, data: { userId: member.id } })).ok(),
   ).toBe(true);
-  const match = await apiMember(browser, `Match${tag}`, baseURL!);
+  const match = await newMember(`Match${tag}`);
   await match.like(member.id);
   const { matchId } = (await (await member.like(match.id)).json()) as { matchId: string };
   await member.page.request.post(`/api/matches/${matchId}/seen`, { headers, data: {} });
-  for (let i = 0; i < 8; i++) await (await apiMember(browser, `Fan${i}${tag}`, baseURL!)).like(member.id);
+  for (let i = 0; i < 8; i++) await (await newMember(`Fan${i}${tag}`)).like(member.id);
 
   const page = member.page;
   for (const { width, height } of VIEWPORTS) {

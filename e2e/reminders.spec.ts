@@ -1,13 +1,13 @@
-import { expect, test } from '@playwright/test';
-import { matchedMembers, VIEWPORTS } from './helpers';
+import { expect, test } from './fixtures';
+import { VIEWPORTS } from './helpers';
 
 test('[REMINDERS] a member away gets a new-match mail, stops that kind from its link, and sees it off in Settings', async ({
-  browser,
-  baseURL,
+  newPage,
+  newMatch,
+  headers,
 }) => {
   test.setTimeout(90_000);
-  const headers = { origin: baseURL! };
-  const { first: nora, matchId } = await matchedMembers(browser, baseURL!, ['Nora', 'Theo']);
+  const { first: nora, matchId } = await newMatch(['Nora', 'Theo']);
   const page = nora.page;
   await page.request.post(`/api/matches/${matchId}/seen`, { data: {}, headers });
 
@@ -29,7 +29,7 @@ test('[REMINDERS] a member away gets a new-match mail, stops that kind from its 
     .toBeTruthy();
 
   // The mail's link: a page that does nothing until its button is pressed.
-  const visitor = await (await browser.newContext({ baseURL })).newPage();
+  const visitor = await newPage();
   await visitor.goto(new URL(unsubscribe).pathname + new URL(unsubscribe).search);
   await expect(visitor.getByRole('heading', { name: 'Stop these emails' })).toBeVisible();
   await visitor.getByRole('button', { name: 'Unsubscribe' }).click();

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { TAdminReport } from '../contracts/safety';
-import { apiAdmin, matchedMembers, toast } from './helpers';
+import { toast } from './helpers';
 
 /** Opens the conversation; the first liker is shown 'It's a match!' once, which is dismissed. */
 async function openChat(page: Page, conversationId: string, dismissMatch = false) {
@@ -13,10 +14,9 @@ const entry = (page: Page, name: string) => conversationList(page).getByRole('li
 
 test.describe('[SAFETY]', () => {
   test('[BLOCK] a block from the chat makes the conversation disappear for both, and can be undone in Settings', async ({
-    browser,
-    baseURL,
+    newMatch,
   }) => {
-    const { first: ana, second: bea, conversationId } = await matchedMembers(browser, baseURL!, ['Ana', 'Bea']);
+    const { first: ana, second: bea, conversationId } = await newMatch(['Ana', 'Bea']);
     await ana.send(conversationId, 'Hi Bea');
     await openChat(ana.page, conversationId, true);
     await bea.page.goto('/messages');
@@ -43,10 +43,10 @@ test.describe('[SAFETY]', () => {
   });
 
   test('[REPORT] a report from the chat reaches the administrators with the messages, and the reporter sees its status', async ({
-    browser,
-    baseURL,
+    newMatch,
+    newAdmin,
   }) => {
-    const { first: ana, second: bea, conversationId } = await matchedMembers(browser, baseURL!, ['Ana', 'Bea']);
+    const { first: ana, second: bea, conversationId } = await newMatch(['Ana', 'Bea']);
     await ana.send(conversationId, 'Unique line 7f3a for the moderators');
     await openChat(bea.page, conversationId);
     await bea.page.getByRole('button', { name: 'Safety options for Ana' }).click();
@@ -66,7 +66,7 @@ test.describe('[SAFETY]', () => {
     await expect(mine).toContainText('Harassment');
     await expect(mine).toContainText('Open');
 
-    const adminPage = await apiAdmin(browser, baseURL!);
+    const adminPage = await newAdmin();
     const { cases } = (await (await adminPage.request.get('/api/admin/cases?kind=report')).json()) as {
       cases: TAdminReport[];
     };
@@ -84,10 +84,9 @@ test.describe('[SAFETY]', () => {
   });
 
   test('[UNMATCH] an unmatch closes the chat for both, and the other member can still report from Past matches', async ({
-    browser,
-    baseURL,
+    newMatch,
   }) => {
-    const { first: ana, second: bea, conversationId } = await matchedMembers(browser, baseURL!, ['Ana', 'Bea']);
+    const { first: ana, second: bea, conversationId } = await newMatch(['Ana', 'Bea']);
     await bea.send(conversationId, 'Something unkind');
     await openChat(ana.page, conversationId, true);
     await openChat(bea.page, conversationId);
@@ -109,10 +108,9 @@ test.describe('[SAFETY]', () => {
   });
 
   test('[NUDGE] the sender is asked "Are you sure?" and the recipient "Does this bother you?", with a one-tap report', async ({
-    browser,
-    baseURL,
+    newMatch,
   }) => {
-    const { first: ana, second: bea, conversationId } = await matchedMembers(browser, baseURL!, ['Ana', 'Bea']);
+    const { first: ana, second: bea, conversationId } = await newMatch(['Ana', 'Bea']);
     await openChat(ana.page, conversationId, true);
     await openChat(bea.page, conversationId);
     const composer = ana.page.getByLabel('Message', { exact: true });
@@ -147,10 +145,9 @@ test.describe('[SAFETY]', () => {
   });
 
   test('[NOTIFICATIONS] the header bell counts new notifications and leads to the conversation', async ({
-    browser,
-    baseURL,
+    newMatch,
   }) => {
-    const { first: ana, second: bea, conversationId } = await matchedMembers(browser, baseURL!, ['Ana', 'Bea']);
+    const { first: ana, second: bea, conversationId } = await newMatch(['Ana', 'Bea']);
     await bea.page.goto('/settings');
     await ana.send(conversationId, 'Are you free on Saturday?');
     const bell = bea.page.getByRole('button', { name: 'Notifications, 1 unread' });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { expect, test } from '@playwright/test';
-import { apiMember, VIEWPORTS } from './helpers';
+import { expect, test } from './fixtures';
+import { VIEWPORTS } from './helpers';
 
 test.describe('[SHELL]', () => {
   test('[GUARD] member pages send visitors to /login, admin pages to /admin-login', async ({ page }) => {
@@ -39,6 +39,7 @@ test.describe('[SHELL]', () => {
     browser,
     baseURL,
     page,
+    newMember,
   }) => {
     // With JavaScript off, the server's HTML alone shows the page; the login form cannot be sent
     // by the browser itself (it would put the password in the address).
@@ -112,7 +113,7 @@ test.describe('[SHELL]', () => {
     expect(problems).toEqual([]);
 
     // Signed in, the same page hydrates without a mismatch, then shows the member's variant.
-    const member = await apiMember(browser, 'Hydra', baseURL!);
+    const member = await newMember('Hydra');
     const memberProblems: string[] = [];
     member.page.on('console', (message) => message.type() === 'error' && memberProblems.push(message.text()));
     member.page.on('pageerror', (error) => memberProblems.push(error.message));
@@ -203,11 +204,8 @@ test.describe('[ERRORS]', () => {
   });
 });
 
-test('[TOASTS] a toast hides neither the header nor the bottom bar nor the support button', async ({
-  browser,
-  baseURL,
-}) => {
-  const member = await apiMember(browser, 'Toasty', baseURL!);
+test('[TOASTS] a toast hides neither the header nor the bottom bar nor the support button', async ({ newMember }) => {
+  const member = await newMember('Toasty');
   const page = member.page;
   const overlaps = (
     a: { x: number; y: number; width: number; height: number },

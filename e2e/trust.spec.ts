@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import sharp from 'sharp';
-import { apiAdmin, matchedMembers, seedWithCli, toast } from './helpers';
+import { seedWithCli, toast } from './helpers';
 
 const picture = (color: string) =>
   sharp({ create: { width: 480, height: 360, channels: 3, background: color } })
@@ -51,12 +52,13 @@ async function rateDate(
 
 test.describe('[TRUST]', () => {
   test('two members go from match to reputation: selfies, a planned date, a co-signed photo and double-blind ratings', async ({
-    browser,
-    baseURL,
+    newMatch,
+    newAdmin,
+    headers,
   }) => {
     test.setTimeout(120_000);
-    const { first: ana, second: bea, conversationId } = await matchedMembers(browser, baseURL!, ['Ana', 'Bea']);
-    const admin = await apiAdmin(browser, baseURL!);
+    const { first: ana, second: bea, conversationId } = await newMatch(['Ana', 'Bea']);
+    const admin = await newAdmin();
 
     // Selfies: sent from the pages, approved through the admin API.
     await sendSelfie(ana.page, true);
@@ -66,9 +68,7 @@ test.describe('[TRUST]', () => {
     };
     for (const member of [ana, bea]) {
       const selfie = selfies.find((s) => s.userId === member.id)!;
-      expect(
-        (await admin.request.post(`/api/admin/selfies/${selfie.id}/approve`, { headers: { origin: baseURL! } })).ok(),
-      ).toBe(true);
+      expect((await admin.request.post(`/api/admin/selfies/${selfie.id}/approve`, { headers })).ok()).toBe(true);
     }
     await ana.page.reload();
     await expect(ana.page.getByText('You are verified.')).toBeVisible();
@@ -134,13 +134,13 @@ test.describe('[TRUST]', () => {
 });
 
 test('[CALENDAR] Rate Date only on dates that happened and were verified; no gap under Upcoming', async ({
-  browser,
-  baseURL,
+  newPage,
+  newMatch,
+  headers,
 }) => {
   seedWithCli(0); // the demo account and its four matches
-  const headers = { origin: baseURL! };
   const signedIn = async (email: string) => {
-    const page = await (await browser.newContext({ baseURL })).newPage();
+    const page = await newPage();
     expect(
       (
         await page.request.post('/api/auth/sign-in/email', { headers, data: { email, password: 'VouchDemo2026' } })
@@ -182,7 +182,7 @@ test('[CALENDAR] Rate Date only on dates that happened and were verified; no gap
   await expect(card(/Music Box/).getByRole('link', { name: 'See ratings' })).toBeVisible();
 
   // Few plans beside the taller form: the Past heading still follows the upcoming card closely.
-  const { first: ana, second: bea, conversationId } = await matchedMembers(browser, baseURL!, ['Ana', 'Bea']);
+  const { first: ana, second: bea, conversationId } = await newMatch(['Ana', 'Bea']);
   const plan = async (days: number) =>
     (
       (await (

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import sharp from 'sharp';
-import { apiAdmin, matchedMembers } from './helpers';
 
 /** Each payload sets window.__xss if it ever runs; a dialog would show too. */
 const PAYLOADS = [
@@ -30,12 +30,13 @@ async function visit(page: Page, path: string, expectText?: string) {
 }
 
 test('script in every field a member or admin writes renders as text, in member pages and in the back office', async ({
-  browser,
-  baseURL,
+  newPage,
+  newMatch,
+  newAdmin,
+  headers,
 }) => {
   test.setTimeout(120_000);
-  const headers = { origin: baseURL! };
-  const { first: writer, second: reader, conversationId } = await matchedMembers(browser, baseURL!, ['Wren', 'Rae']);
+  const { first: writer, second: reader, conversationId } = await newMatch(['Wren', 'Rae']);
   await writer.page.request.put('/api/profile', {
     headers,
     data: {
@@ -62,7 +63,7 @@ test('script in every field a member or admin writes renders as text, in member 
     headers,
     data: { name: NAME, email: 'xss@example.com', subject: PAYLOADS[0], message: PAYLOADS.join('\n') },
   });
-  const admin = await apiAdmin(browser, baseURL!);
+  const admin = await newAdmin();
   const image = await sharp({ create: { width: 600, height: 200, channels: 3, background: '#3b82f6' } })
     .png()
     .toBuffer();
@@ -89,6 +90,6 @@ test('script in every field a member or admin writes renders as text, in member 
   await visit(admin, '/admin?tab=campaigns', PAYLOADS[2]);
   await visit(admin, '/admin?tab=reports', 'xss@example.com');
   // A visitor meets the ad on the landing page.
-  const visitor = await (await browser.newContext({ baseURL })).newPage();
+  const visitor = await newPage();
   await visit(visitor, '/');
 });

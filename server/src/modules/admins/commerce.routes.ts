@@ -168,7 +168,7 @@ export const commerceRoutes = routes
     }),
     async (c) => {
       const { userId, months } = c.req.valid('json');
-      return c.json(await activatePremium(c.var.db, c.var.user.id, userId, months), 200);
+      return c.json(await activatePremium(c.var.db, { adminId: c.var.user.id, userId }, months), 200);
     },
   )
   .openapi(

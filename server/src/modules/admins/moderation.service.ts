@@ -23,8 +23,7 @@ const OUTCOME_TITLES = {
  */
 export async function resolveCase(
   deps: Pick<Deps, 'database' | 'hub'>,
-  adminId: string,
-  caseId: string,
+  { adminId, caseId }: { adminId: string; caseId: string },
   input: TCaseDecision,
 ): Promise<void> {
   const { db } = deps.database;
@@ -59,11 +58,15 @@ export async function resolveCase(
   // A subject who deleted their account has nothing left to ban or warn: the decision is recorded,
   // and their return is watched for (safety/returning.ts).
   if (resolved.subjectId && (input.decision === 'suspend' || input.decision === 'ban')) {
-    await setBanned(deps, adminId, resolved.subjectId, {
-      banned: true,
-      reason: input.note,
-      days: input.decision === 'suspend' ? input.suspendDays : undefined,
-    }).catch((error: unknown) => {
+    await setBanned(
+      deps,
+      { adminId, userId: resolved.subjectId },
+      {
+        banned: true,
+        reason: input.note,
+        days: input.decision === 'suspend' ? input.suspendDays : undefined,
+      },
+    ).catch((error: unknown) => {
       if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
     });
   }

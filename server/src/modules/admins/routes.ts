@@ -137,7 +137,11 @@ export const adminRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) =>
       c.json(
-        await setVerified(c.var.db, c.var.user.id, c.req.valid('param').userId, c.req.valid('json').verified),
+        await setVerified(
+          c.var.db,
+          { adminId: c.var.user.id, userId: c.req.valid('param').userId },
+          c.req.valid('json').verified,
+        ),
         200,
       ),
   )
@@ -162,14 +166,9 @@ export const adminRoutes = new OpenAPIHono<AppEnv>()
     }),
     async (c) => {
       const { blocked, reason, days } = c.req.valid('json');
-      const target = c.req.valid('param').userId;
+      const act = { adminId: c.var.user.id, userId: c.req.valid('param').userId };
       return c.json(
-        await setBanned(
-          c.get('deps'),
-          c.var.user.id,
-          target,
-          blocked ? { banned: true, reason, days } : { banned: false },
-        ),
+        await setBanned(c.get('deps'), act, blocked ? { banned: true, reason, days } : { banned: false }),
         200,
       );
     },
@@ -180,7 +179,11 @@ export const adminRoutes = new OpenAPIHono<AppEnv>()
       request: { params: userParams },
       responses: { 200: jsonResponse(ZAdminUser, 'Member'), 404: errorResponse('No such member') },
     }),
-    async (c) => c.json(await removeAllPhotos(c.get('deps'), c.var.user.id, c.req.valid('param').userId), 200),
+    async (c) =>
+      c.json(
+        await removeAllPhotos(c.get('deps'), { adminId: c.var.user.id, userId: c.req.valid('param').userId }),
+        200,
+      ),
   )
   .openapi(
     route('Admin', 'admin', 'get', '/api/admin/cases', {
@@ -211,7 +214,11 @@ export const adminRoutes = new OpenAPIHono<AppEnv>()
       },
     }),
     async (c) => {
-      await resolveCase(c.get('deps'), c.var.user.id, c.req.valid('param').caseId, c.req.valid('json'));
+      await resolveCase(
+        c.get('deps'),
+        { adminId: c.var.user.id, caseId: c.req.valid('param').caseId },
+        c.req.valid('json'),
+      );
       return c.json({ ok: true as const }, 200);
     },
   )

@@ -113,8 +113,7 @@ export async function listPendingPayments(db: Db): Promise<TPendingPayment[]> {
  */
 export async function activatePremium(
   db: Db,
-  adminId: string,
-  userId: string,
+  { adminId, userId }: { adminId: string; userId: string },
   months: number,
 ): Promise<TAdminSubscription> {
   const activated = await db.transaction(async (tx) => {

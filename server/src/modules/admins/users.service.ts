@@ -49,7 +49,11 @@ export async function getUser(db: Db, userId: string) {
 }
 
 /** The verified mark, set or cleared by an admin; logged with before and after. */
-export async function setVerified(db: Db, adminId: string, userId: string, verified: boolean): Promise<TAdminUser> {
+export async function setVerified(
+  db: Db,
+  { adminId, userId }: { adminId: string; userId: string },
+  verified: boolean,
+): Promise<TAdminUser> {
   await db.transaction(async (tx) => {
     const before = await oneUser(tx, userId);
     await tx
@@ -83,8 +87,7 @@ export async function setVerified(db: Db, adminId: string, userId: string, verif
  */
 export async function setBanned(
   deps: Pick<Deps, 'database' | 'hub'>,
-  adminId: string,
-  userId: string,
+  { adminId, userId }: { adminId: string; userId: string },
   ban: { banned: true; reason: string; days?: number } | { banned: false },
 ): Promise<TAdminUser> {
   const { db } = deps.database;
@@ -125,8 +128,7 @@ export async function setBanned(
 /** Removes every photo of a member (files included); a high-severity content_removed entry. */
 export async function removeAllPhotos(
   deps: Pick<Deps, 'database' | 'storage'>,
-  adminId: string,
-  userId: string,
+  { adminId, userId }: { adminId: string; userId: string },
 ): Promise<TAdminUser> {
   const { db } = deps.database;
   const removed = await db.transaction(async (tx) => {

@@ -48,8 +48,7 @@ export async function dateState(db: Db, viewerId: string, conversationId: string
  */
 export async function uploadDatePhoto(
   deps: Pick<Deps, 'database' | 'storage'>,
-  viewerId: string,
-  conversationId: string,
+  { viewerId, conversationId }: { viewerId: string; conversationId: string },
   upload: Buffer,
 ): Promise<TDateState> {
   const { db } = deps.database;

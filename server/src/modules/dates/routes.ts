@@ -60,7 +60,11 @@ export const dateRoutes = routes
     async (c) => {
       const { bytes } = await readUpload(c);
       return c.json(
-        await uploadDatePhoto(c.get('deps'), c.var.user.id, c.req.valid('param').conversationId, bytes),
+        await uploadDatePhoto(
+          c.get('deps'),
+          { viewerId: c.var.user.id, conversationId: c.req.valid('param').conversationId },
+          bytes,
+        ),
         201,
       );
     },

@@ -160,7 +160,11 @@ export async function seedDemoStory(deps: SeedDeps, demoId: string, passwordHash
     if (stage === 'talking') continue;
 
     // A photo from the date, sent by the match and confirmed by the demo: ratings unlock.
-    await uploadDatePhoto(deps, id, conversationId, await drawPortrait(prng(200 + index), gender === 'woman'));
+    await uploadDatePhoto(
+      deps,
+      { viewerId: id, conversationId },
+      await drawPortrait(prng(200 + index), gender === 'woman'),
+    );
     await confirmDate(db, demoId, conversationId);
     await submitRating(db, id, conversationId, { ...WARM_RATING, comment: 'Kind, punctual and easy to talk to.' });
     if (stage === 'rated')

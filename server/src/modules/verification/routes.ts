@@ -51,7 +51,10 @@ export const verificationRoutes = routes
       const { bytes, fields } = await readUpload(c);
       const challengeId = z.uuid().safeParse(fields.challengeId);
       if (!challengeId.success) throw new AppError('BAD_REQUEST', 'Start the verification to get a pose first.');
-      return c.json(await submitSelfie(c.get('deps'), c.var.user.id, challengeId.data, bytes), 201);
+      return c.json(
+        await submitSelfie(c.get('deps'), { userId: c.var.user.id, challengeId: challengeId.data }, bytes),
+        201,
+      );
     },
   )
   .openapi(
@@ -83,9 +86,8 @@ export const verificationRoutes = routes
       },
     }),
     async (c) => {
-      await decideSelfie(c.var.db, c.var.user.id, c.req.valid('param').submissionId, {
-        approve: true,
-      });
+      const act = { adminId: c.var.user.id, submissionId: c.req.valid('param').submissionId };
+      await decideSelfie(c.var.db, act, { approve: true });
       return c.json({ status: 'approved' as const }, 200);
     },
   )
@@ -103,10 +105,8 @@ export const verificationRoutes = routes
       },
     }),
     async (c) => {
-      await decideSelfie(c.var.db, c.var.user.id, c.req.valid('param').submissionId, {
-        approve: false,
-        reason: c.req.valid('json').reason,
-      });
+      const act = { adminId: c.var.user.id, submissionId: c.req.valid('param').submissionId };
+      await decideSelfie(c.var.db, act, { approve: false, reason: c.req.valid('json').reason });
       return c.json({ status: 'rejected' as const }, 200);
     },
   );

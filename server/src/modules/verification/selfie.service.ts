@@ -44,8 +44,7 @@ export async function startSelfieChallenge(db: Db, userId: string): Promise<TSel
  */
 export async function submitSelfie(
   deps: Pick<Deps, 'database' | 'storage'>,
-  userId: string,
-  challengeId: string,
+  { userId, challengeId }: { userId: string; challengeId: string },
   upload: Buffer,
 ): Promise<TSelfieStatus> {
   const { db } = deps.database;
@@ -146,8 +145,7 @@ export async function listSelfiesForAdmin(
  */
 export async function decideSelfie(
   db: Db,
-  adminId: string,
-  submissionId: string,
+  { adminId, submissionId }: { adminId: string; submissionId: string },
   decision: { approve: true } | { approve: false; reason: string },
 ): Promise<void> {
   const userId = await db.transaction(async (tx) => {

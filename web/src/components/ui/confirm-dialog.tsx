@@ -14,6 +14,27 @@ export type ConfirmDialogProps = {
   onConfirm: () => void;
 };
 
+/**
+ * The props that tie a ConfirmDialog to the item it asks about and the action on it: open while
+ * an item is set, closing clears it, confirming runs the action on that item.
+ */
+export function confirmingItem<T>(
+  item: T | null,
+  setItem: (item: T | null) => void,
+  action: { isPending: boolean; mutate: (item: T) => void },
+) {
+  return {
+    open: item !== null,
+    onOpenChange: (open: boolean) => {
+      if (!open) setItem(null);
+    },
+    pending: action.isPending,
+    onConfirm: () => {
+      if (item !== null) action.mutate(item);
+    },
+  };
+}
+
 /** A question that needs an answer before something consequential happens. */
 export function ConfirmDialog({
   open,

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { AD_PLACEMENTS, CAMPAIGN_TEXT, clickThroughRate, ZCampaignFields, type TCampaign } from '@contracts/admin';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmDialog, confirmingItem } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
 import { Input, Select, SubmitButton } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -170,14 +170,11 @@ export function CampaignsPanel() {
       )}
       <CreateCampaign open={creating} onOpenChange={setCreating} />
       <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        {...confirmingItem(deleting, setDeleting, remove)}
         title={`Delete ${deleting?.name}?`}
         description="The campaign and its image are removed, and it stops showing at once."
         confirmLabel="Delete"
         destructive
-        pending={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
       />
     </div>
   );

@@ -6,7 +6,7 @@ import { EllipsisVertical, RefreshCw } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { ADMIN_TEXT, type TAdminSubscription } from '@contracts/admin';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmDialog, confirmingItem } from '@/components/ui/confirm-dialog';
 import { Input, Select } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
@@ -236,15 +236,12 @@ export function SubscriptionsPanel() {
       </Modal>
       {editing && <EditDialog key={editing.id} subscription={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
-        open={!!cancelling}
-        onOpenChange={(open) => !open && setCancelling(null)}
+        {...confirmingItem(cancelling, setCancelling, cancel)}
         title={`Cancel ${cancelling?.name}'s subscription?`}
         description="It stays active until it expires, then ends. It is not renewed."
         confirmLabel="Cancel Subscription"
         cancelLabel="Keep it"
         destructive
-        pending={cancel.isPending}
-        onConfirm={() => cancelling && cancel.mutate(cancelling)}
       />
     </div>
   );

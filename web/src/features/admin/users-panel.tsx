@@ -7,7 +7,7 @@ import { toast } from '@/lib/toast';
 import { ADMIN_TEXT, type TAdminUser } from '@contracts/admin';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmDialog, confirmingItem } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { SpinnerBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
@@ -237,8 +237,7 @@ export function UsersPanel({ preview }: { preview?: number }) {
       )}
       <UserDetails user={viewing} onClose={closeDetails} />
       <ConfirmDialog
-        open={!!confirm}
-        onOpenChange={(open) => !open && setConfirm(null)}
+        {...confirmingItem(confirm, setConfirm, act)}
         title={confirm?.kind === 'block' ? `Block ${confirm.user.name}?` : `Remove ${confirm?.user.name}'s photos?`}
         description={
           confirm?.kind === 'block'
@@ -247,8 +246,6 @@ export function UsersPanel({ preview }: { preview?: number }) {
         }
         confirmLabel={confirm?.kind === 'block' ? 'Block' : 'Remove photos'}
         destructive
-        pending={act.isPending}
-        onConfirm={() => confirm && act.mutate(confirm)}
       />
     </div>
   );

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Ban, Flag, HeartCrack } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { SAFETY_TEXT } from '@contracts/safety';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmDialog, confirmingItem } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { ReportDialog, type ReportTarget } from './report-dialog';
 import { blockMember, refreshAfterSafetyAction, unmatch } from './safety-api';
@@ -74,14 +74,11 @@ export default function SafetyMenuContent({
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       <ConfirmDialog
-        open={asking !== null}
-        onOpenChange={(open) => !open && setAsking(null)}
+        {...confirmingItem(asking, setAsking, action)}
         title={question.title}
         description={question.description}
         confirmLabel={asking === 'block' ? 'Block' : 'Unmatch'}
         destructive
-        pending={action.isPending}
-        onConfirm={() => asking && action.mutate(asking)}
       />
       <ReportDialog target={report} onClose={() => setReport(null)} />
     </>

@@ -2,7 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { ZSession } from '../../../../contracts/responses';
 import { eq } from 'drizzle-orm';
 import { ZMeResponse, type TMeResponse } from '../../../../contracts/auth';
-import { profiles, user } from '../../db/schema';
+import { user } from '../../db/schema';
 import type { AppEnv, Deps, SessionUser } from '../../lib/context';
 import { findSession, forwardSessionCookies, isAdminSession, route } from '../../lib/route';
 import { getPlanState } from '../plans/service';
@@ -10,17 +10,15 @@ import { jsonResponse } from '../../lib/openapi';
 
 async function describeMember(deps: Deps, sessionUser: SessionUser, sessionCreatedAt: Date): Promise<TMeResponse> {
   const [row] = await deps.database.db
-    .select({ registration: user.registration, createdAt: user.createdAt, profileName: profiles.name })
+    .select({ registration: user.registration, createdAt: user.createdAt })
     .from(user)
-    .leftJoin(profiles, eq(profiles.userId, user.id))
     .where(eq(user.id, sessionUser.id));
   const createdAt = row?.createdAt ?? new Date(sessionUser.createdAt);
   return ZMeResponse.parse({
     user: {
       id: sessionUser.id,
       email: sessionUser.email,
-      // The name the member goes by: their profile's once they have one (a quick sign-up has none).
-      name: row?.profileName || sessionUser.name,
+      name: sessionUser.name,
       emailVerified: sessionUser.emailVerified,
       createdAt: createdAt.toISOString(),
     },

@@ -25,15 +25,6 @@ async function uploaded(call: ReturnType<typeof upload>) {
 const errorOf = async (response: { json(): Promise<unknown> }) => ((await response.json()) as TErrorBody).error;
 
 describe(`profiles on ${testDatabaseKind}`, () => {
-  it("names the member in /api/me by their profile once they have one (the header's avatar shows it)", async () => {
-    const client = server.client();
-    await signedInMember(client);
-    const nameInMe = async () => (await ok(client.api.me.$get())).user.name;
-    expect(await nameInMe()).toBe('Test Member'); // the name given at sign-up, until a profile exists
-    await ok(client.api.profile.$put({ json: { name: 'Rosa', interests: [] } }));
-    expect(await nameInMe()).toBe('Rosa');
-  });
-
   it('has no profile until the editor saves one, then stores the cleaned fields', async () => {
     const client = server.client();
     await signedInMember(client);

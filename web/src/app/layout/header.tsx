@@ -54,11 +54,8 @@ export function Header() {
           )}
           {session && (
             <UserMenu
-              name={session.user.name}
               email={session.user.email}
-              trigger={(handlers) => (
-                <MenuButton kind="avatar" name={session.user.name || session.user.email} {...handlers} />
-              )}
+              trigger={(handlers) => <MenuButton kind="avatar" email={session.user.email} {...handlers} />}
             />
           )}
           <MobileMenu signedIn={!!session} trigger={(handlers) => <MenuButton kind="mobile" {...handlers} />} />

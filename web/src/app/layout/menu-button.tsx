@@ -3,12 +3,12 @@ import { Menu, Moon, Sun } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
 type Props = ButtonHTMLAttributes<HTMLButtonElement> &
-  ({ kind: 'theme' | 'mobile' } | { kind: 'avatar'; name: string });
+  ({ kind: 'theme' | 'mobile' } | { kind: 'avatar'; email: string });
 
 /** The header's menu triggers. The same buttons serve before and after the menu code loads. */
 export const MenuButton = forwardRef<HTMLButtonElement, Props>((props, ref) => {
   if (props.kind === 'avatar') {
-    const { kind: _kind, name, ...rest } = props;
+    const { kind: _kind, email, ...rest } = props;
     return (
       <button
         ref={ref}
@@ -18,7 +18,7 @@ export const MenuButton = forwardRef<HTMLButtonElement, Props>((props, ref) => {
         className="flex size-9 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
         {...rest}
       >
-        {name.charAt(0).toUpperCase() || 'U'}
+        {email.charAt(0).toUpperCase() || 'U'}
       </button>
     );
   }

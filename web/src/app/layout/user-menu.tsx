@@ -5,17 +5,17 @@ import { useSignOut } from '@/features/auth/use-sign-out';
 import { paths } from '@/lib/paths';
 import { MenuButton } from './menu-button';
 
-export default function UserMenu({ name, email, defaultOpen }: { name: string; email: string; defaultOpen: boolean }) {
+export default function UserMenu({ email, defaultOpen }: { email: string; defaultOpen: boolean }) {
   const signOut = useSignOut();
   return (
     <DropdownMenu.Root defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger asChild>
-        <MenuButton kind="avatar" name={name || email} />
+        <MenuButton kind="avatar" email={email} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={8} className="menu-content">
           <DropdownMenu.Label className="px-2.5 py-2 text-sm font-semibold">
-            {name || 'My Account'}
+            My Account
             <span className="block truncate text-xs font-normal text-muted-foreground">{email}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />

@@ -12,7 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input, Select, SubmitButton } from '@/components/ui/input';
 import { PageSpinner } from '@/components/ui/spinner';
-import { sessionQueryOptions, useSession } from '@/lib/session';
+import { useSession } from '@/lib/session';
 import { PhotoPanel } from '@/features/profile/photo-panel';
 import { ownProfileQueryOptions, saveProfile, useOwnProfile } from '@/features/profile/profile-api';
 import { InterestsAndBioFields, NameAndAgeFields } from '@/features/profile/about-fields';
@@ -63,8 +63,6 @@ function ProfileEditor() {
     try {
       const saved = await saveProfile(profileFormToUpdate(values));
       client.setQueryData(ownProfileQueryOptions.queryKey, saved);
-      // The header's avatar shows the profile's name, which may have just changed.
-      void client.invalidateQueries({ queryKey: sessionQueryOptions.queryKey });
       toast.success('Profile saved', { description: 'Your changes are live.' });
       void navigate(paths.dashboard);
     } catch (error) {

@@ -5,8 +5,8 @@ import { build, defineConfig, type AliasOptions, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { stampServiceWorker } from './scripts/sw-version.mjs';
-import { START_AFTER_PAINT_SCRIPT, THEME_INIT_SCRIPT } from './contracts/inline-scripts';
-import { PRERENDERED_PAGES } from './contracts/pages';
+import { START_AFTER_PAINT_SCRIPT, THEME_INIT_SCRIPT } from './contracts/inline-scripts.ts';
+import { PRERENDERED_PAGES } from './contracts/pages.ts';
 
 const alias = {
   '@contracts': path.resolve(import.meta.dirname, 'contracts'),

@@ -268,6 +268,36 @@ test.describe('[CAMERA]', () => {
 });
 
 test.describe('[PHONE]', () => {
+  test('[DISCOVER] on a phone the first screen shows people: the search stays, the other filters fold behind a button that counts them', async ({
+    newMember,
+  }) => {
+    const tag = Date.now().toString(36).slice(-5);
+    const viewer = await newMember(`Viewer${tag}`);
+    await newMember(`Shown${tag}`);
+    const page = viewer.page;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/discover');
+    const filters = page.getByRole('button', { name: 'Filters', exact: true });
+    await expect(page.getByLabel('Search')).toBeVisible();
+    await expect(filters).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByLabel('Location')).toBeHidden();
+    await page.getByLabel('Search').fill(`Shown${tag}`);
+    const card = page.getByRole('list', { name: 'Profiles' }).locator(':scope > li').first();
+    await expect(card).toContainText(`Shown${tag}`);
+    expect((await card.boundingBox())!.y).toBeLessThan(844 - 100); // on the first screen, not below it
+
+    await filters.click();
+    await page.getByLabel('Gender').selectOption('female');
+    await page.getByRole('button', { name: 'Hide filters' }).click();
+    await expect(page.getByLabel('Gender')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Filters (1 on)' })).toBeVisible();
+
+    // From md up, every filter is in view and there is nothing to unfold.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(page.getByLabel('Location')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Filters/ })).toBeHidden();
+  });
+
   test('photo tiles keep their buttons, location is asked for only on request and a refusal is explained calmly, nothing floats over fields', async ({
     browser,
     baseURL,

@@ -271,19 +271,18 @@ test.describe('[PHONE]', () => {
   test('[DISCOVER] on a phone the first screen shows people: the search stays, the other filters fold behind a button that counts them', async ({
     newMember,
   }) => {
-    const tag = Date.now().toString(36).slice(-5);
-    const viewer = await newMember(`Viewer${tag}`);
-    await newMember(`Shown${tag}`);
-    const page = viewer.page;
+    const shown = `Shown${crypto.randomUUID().slice(0, 6)}`;
+    await newMember(shown);
+    const { page } = await newMember('Viewer');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/discover');
     const filters = page.getByRole('button', { name: 'Filters', exact: true });
     await expect(page.getByLabel('Search')).toBeVisible();
     await expect(filters).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByLabel('Location')).toBeHidden();
-    await page.getByLabel('Search').fill(`Shown${tag}`);
+    await page.getByLabel('Search').fill(shown);
     const card = page.getByRole('list', { name: 'Profiles' }).locator(':scope > li').first();
-    await expect(card).toContainText(`Shown${tag}`);
+    await expect(card).toContainText(shown);
     expect((await card.boundingBox())!.y).toBeLessThan(844 - 100); // on the first screen, not below it
 
     await filters.click();

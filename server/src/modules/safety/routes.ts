@@ -43,10 +43,7 @@ export const safetyRoutes = new OpenAPIHono<AppEnv>()
         404: errorResponse('No such member'),
       },
     }),
-    async (c) => {
-      await blockMember(c.var.db, c.var.user.id, c.req.valid('param').userId);
-      return c.json({ blocked: true as const }, 200);
-    },
+    async (c) => c.json(await blockMember(c.var.db, c.var.user.id, c.req.valid('param').userId), 200),
   )
   .openapi(
     route('Safety', 'member', 'delete', '/api/blocks/{userId}', {
@@ -57,10 +54,7 @@ export const safetyRoutes = new OpenAPIHono<AppEnv>()
         404: errorResponse('Not blocked'),
       },
     }),
-    async (c) => {
-      await unblockMember(c.var.db, c.var.user.id, c.req.valid('param').userId);
-      return c.json({ blocked: false as const }, 200);
-    },
+    async (c) => c.json(await unblockMember(c.var.db, c.var.user.id, c.req.valid('param').userId), 200),
   )
   .openapi(
     route('Safety', 'member', 'delete', '/api/matches/{matchId}', {

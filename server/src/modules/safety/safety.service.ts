@@ -42,7 +42,7 @@ async function requireOtherMember(db: Pick<Db, 'execute'>, viewerId: string, oth
  * Blocks a member. Saved, so both vanish from each other's discovery, matches and chat;
  * blocking twice is the same as once. Both sides' open screens drop the conversation.
  */
-export async function blockMember(db: Db, viewerId: string, otherId: string): Promise<void> {
+export async function blockMember(db: Db, viewerId: string, otherId: string): Promise<{ blocked: true }> {
   await requireOtherMember(db, viewerId, otherId);
   // A block ends any date check-in between the two, in the same transaction.
   const inserted = await db.transaction(async (tx) => {
@@ -59,15 +59,17 @@ export async function blockMember(db: Db, viewerId: string, otherId: string): Pr
       type: 'conversation-closed',
       conversationId: await conversationBetween(db, viewerId, otherId),
     });
+  return { blocked: true };
 }
 
-export async function unblockMember(db: Db, viewerId: string, otherId: string): Promise<void> {
+export async function unblockMember(db: Db, viewerId: string, otherId: string): Promise<{ blocked: false }> {
   const removed = await db
     .delete(blocks)
     .where(and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, otherId)))
     .returning();
   if (removed.length === 0) throw new AppError('NOT_FOUND', 'That member is not blocked.');
   await publish(db, [viewerId, otherId], { type: 'conversation-closed', conversationId: null });
+  return { blocked: false };
 }
 
 export async function listBlocked(db: Db, viewerId: string): Promise<TBlockedMember[]> {

@@ -13,11 +13,11 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog, confirmingItem } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
 import { Input, Select, SubmitButton } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { checkImageFile } from '@/features/profile';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { campaignsQueryOptions, createCampaign, deleteCampaign, setCampaignActive } from './admin-api';
+import { QueryView } from '@/components/page/query-view';
 
 type Fields = z.input<typeof ZCampaignFields>;
 
@@ -118,56 +118,60 @@ export function CampaignsPanel() {
       <Button className="justify-self-start" onClick={() => setCreating(true)}>
         <Plus aria-hidden /> Create Campaign
       </Button>
-      {campaigns.isPending ? (
-        <Spinner />
-      ) : !campaigns.data?.length ? (
-        <p className="flex items-center gap-2 rounded-xl bg-muted/60 p-6 text-sm text-muted-foreground">
-          <Megaphone className="size-5" aria-hidden /> {CAMPAIGN_TEXT.empty}
-        </p>
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Campaigns">
-          {campaigns.data.map((c) => (
-            <li key={c.id}>
-              <Card className="overflow-hidden" aria-label={c.name}>
-                <img src={c.imageUrl} alt="" className="aspect-[3/1] w-full object-cover" />
-                <div className="grid gap-2 p-4">
-                  <p className="flex items-center gap-2 font-medium">
-                    {c.name}
-                    <span className={cn('pill ml-auto', c.active ? 'pill-good' : 'pill-neutral')}>
-                      {c.active ? 'Active' : 'Paused'}
-                    </span>
-                  </p>
-                  <p className="truncate text-xs text-muted-foreground">
-                    {c.placement} · {c.targetUrl}
-                  </p>
-                  <dl className="grid grid-cols-3 gap-2 text-center text-sm">
-                    <div>
-                      <dt className="text-xs text-muted-foreground">Impressions</dt>
-                      <dd className="font-semibold tabular-nums">{c.impressions}</dd>
+      <QueryView
+        query={campaigns}
+        failure="Could not load the campaigns."
+        empty={
+          <p className="flex items-center gap-2 rounded-xl bg-muted/60 p-6 text-sm text-muted-foreground">
+            <Megaphone className="size-5" aria-hidden /> {CAMPAIGN_TEXT.empty}
+          </p>
+        }
+      >
+        {(list) => (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Campaigns">
+            {list.map((c) => (
+              <li key={c.id}>
+                <Card className="overflow-hidden" aria-label={c.name}>
+                  <img src={c.imageUrl} alt="" className="aspect-[3/1] w-full object-cover" />
+                  <div className="grid gap-2 p-4">
+                    <p className="flex items-center gap-2 font-medium">
+                      {c.name}
+                      <span className={cn('pill ml-auto', c.active ? 'pill-good' : 'pill-neutral')}>
+                        {c.active ? 'Active' : 'Paused'}
+                      </span>
+                    </p>
+                    <p className="truncate text-xs text-muted-foreground">
+                      {c.placement} · {c.targetUrl}
+                    </p>
+                    <dl className="grid grid-cols-3 gap-2 text-center text-sm">
+                      <div>
+                        <dt className="text-xs text-muted-foreground">Impressions</dt>
+                        <dd className="font-semibold tabular-nums">{c.impressions}</dd>
+                      </div>
+                      <div>
+                        <dt className="text-xs text-muted-foreground">Clicks</dt>
+                        <dd className="font-semibold tabular-nums">{c.clicks}</dd>
+                      </div>
+                      <div>
+                        <dt className="text-xs text-muted-foreground">CTR</dt>
+                        <dd className="font-semibold tabular-nums">{clickThroughRate(c)}%</dd>
+                      </div>
+                    </dl>
+                    <div className="flex gap-2">
+                      <Button size="sm" variant="outline" onClick={() => toggle.mutate(c)} disabled={toggle.isPending}>
+                        {c.active ? <Pause aria-hidden /> : <Play aria-hidden />} {c.active ? 'Pause' : 'Resume'}
+                      </Button>
+                      <Button size="sm" variant="ghost" onClick={() => setDeleting(c)} aria-label={`Delete ${c.name}`}>
+                        <Trash2 aria-hidden />
+                      </Button>
                     </div>
-                    <div>
-                      <dt className="text-xs text-muted-foreground">Clicks</dt>
-                      <dd className="font-semibold tabular-nums">{c.clicks}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-xs text-muted-foreground">CTR</dt>
-                      <dd className="font-semibold tabular-nums">{clickThroughRate(c)}%</dd>
-                    </div>
-                  </dl>
-                  <div className="flex gap-2">
-                    <Button size="sm" variant="outline" onClick={() => toggle.mutate(c)} disabled={toggle.isPending}>
-                      {c.active ? <Pause aria-hidden /> : <Play aria-hidden />} {c.active ? 'Pause' : 'Resume'}
-                    </Button>
-                    <Button size="sm" variant="ghost" onClick={() => setDeleting(c)} aria-label={`Delete ${c.name}`}>
-                      <Trash2 aria-hidden />
-                    </Button>
                   </div>
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
       <CreateCampaign open={creating} onOpenChange={setCreating} />
       <ConfirmDialog
         {...confirmingItem(deleting, setDeleting, remove)}

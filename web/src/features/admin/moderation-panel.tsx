@@ -7,7 +7,6 @@ import { REPORT_REASONS, type TAdminReport } from '@contracts/safety';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input, Select, Textarea } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import {
   approveSelfie,
@@ -19,6 +18,7 @@ import {
   type CaseKind,
 } from './admin-api';
 import { PhotoMatchEvidence } from './photo-match';
+import { QueryView } from '@/components/page/query-view';
 
 const Empty = ({ children }: { children: React.ReactNode }) => (
   <p className="rounded-xl bg-muted/60 p-4 text-sm text-muted-foreground">{children}</p>
@@ -203,13 +203,9 @@ function CaseQueue({ kind, title, empty }: { kind: CaseKind; title: string; empt
       <h2 className="text-lg font-semibold">
         {title} {cases.data && <span className="text-sm font-normal text-muted-foreground">({cases.data.length})</span>}
       </h2>
-      {cases.isPending ? (
-        <Spinner />
-      ) : cases.data?.length ? (
-        cases.data.map((item) => <CaseReview key={item.id} item={item} />)
-      ) : (
-        <Empty>{empty}</Empty>
-      )}
+      <QueryView query={cases} failure={`Could not load the ${title.toLowerCase()}.`} empty={<Empty>{empty}</Empty>}>
+        {(list) => list.map((item) => <CaseReview key={item.id} item={item} />)}
+      </QueryView>
     </section>
   );
 }
@@ -224,13 +220,13 @@ export function ModerationPanel() {
           Pending selfies{' '}
           {selfies.data && <span className="text-sm font-normal text-muted-foreground">({selfies.data.length})</span>}
         </h2>
-        {selfies.isPending ? (
-          <Spinner />
-        ) : selfies.data?.length ? (
-          selfies.data.map((s) => <SelfieReview key={s.id} selfie={s} />)
-        ) : (
-          <Empty>No selfies are waiting.</Empty>
-        )}
+        <QueryView
+          query={selfies}
+          failure="Could not load the pending selfies."
+          empty={<Empty>No selfies are waiting.</Empty>}
+        >
+          {(list) => list.map((s) => <SelfieReview key={s.id} selfie={s} />)}
+        </QueryView>
       </section>
       <CaseQueue kind="report" title="Reports" empty="No open reports." />
       <CaseQueue kind="date_dispute" title="Date disputes" empty="No disputed dates." />

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, Flag, Lightbulb, ShieldAlert } from 'lucide-react';
 import { PLATFORM_SUGGESTIONS } from '@contracts/admin';
 import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { eventsQueryOptions } from './admin-api';
 import { InboxPanel } from './inbox-panel';
 import { MemberLink } from './users-panel';
+import { QueryView } from '@/components/page/query-view';
 
 export const SEVERITY_STYLE = {
   high: 'pill-bad',
@@ -42,38 +42,38 @@ export function ReportsPanel() {
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <section className="grid content-start gap-2" aria-label="Security Events">
           <h2 className="text-lg font-semibold">Security Events</h2>
-          {events.isPending ? (
-            <Spinner />
-          ) : (
-            <ol className="grid gap-2">
-              {events.data?.events.map((event) => (
-                <li key={event.id}>
-                  <Card className="flex flex-wrap items-center gap-2 p-3 text-sm">
-                    <span className={cn('pill', SEVERITY_STYLE[event.severity])}>{event.severity}</span>
-                    <span className="font-medium">{event.eventType.replace(/_/g, ' ')}</span>
-                    <span className="ml-auto text-xs text-muted-foreground">
-                      {new Date(event.createdAt).toLocaleString()}
-                    </span>
-                    {(event.actor || event.subject) && (
-                      <span className="w-full text-xs text-muted-foreground">
-                        {event.actor && (
-                          <>
-                            by <MemberLink member={event.actor} />
-                          </>
-                        )}
-                        {event.actor && event.subject && event.subject.userId !== event.actor.userId && ' · '}
-                        {event.subject && event.subject.userId !== event.actor?.userId && (
-                          <>
-                            about <MemberLink member={event.subject} />
-                          </>
-                        )}
+          <QueryView query={events} failure="Could not load the security events.">
+            {(data) => (
+              <ol className="grid gap-2">
+                {data.events.map((event) => (
+                  <li key={event.id}>
+                    <Card className="flex flex-wrap items-center gap-2 p-3 text-sm">
+                      <span className={cn('pill', SEVERITY_STYLE[event.severity])}>{event.severity}</span>
+                      <span className="font-medium">{event.eventType.replace(/_/g, ' ')}</span>
+                      <span className="ml-auto text-xs text-muted-foreground">
+                        {new Date(event.createdAt).toLocaleString()}
                       </span>
-                    )}
-                  </Card>
-                </li>
-              ))}
-            </ol>
-          )}
+                      {(event.actor || event.subject) && (
+                        <span className="w-full text-xs text-muted-foreground">
+                          {event.actor && (
+                            <>
+                              by <MemberLink member={event.actor} />
+                            </>
+                          )}
+                          {event.actor && event.subject && event.subject.userId !== event.actor.userId && ' · '}
+                          {event.subject && event.subject.userId !== event.actor?.userId && (
+                            <>
+                              about <MemberLink member={event.subject} />
+                            </>
+                          )}
+                        </span>
+                      )}
+                    </Card>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </QueryView>
         </section>
         <section className="grid content-start gap-2" aria-label="Platform Suggestions">
           <h2 className="text-lg font-semibold">Platform Suggestions</h2>

@@ -13,6 +13,7 @@ import { dateHistoryQueryOptions, ratingQueryOptions } from '@/features/trust/tr
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 import { RequireMember } from '../guards';
+import { LoadFailed } from '@/components/page/load-failed';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString([], { day: 'numeric', month: 'short', year: 'numeric' });
 
@@ -89,7 +90,12 @@ function RateDate({ conversationId }: { conversationId: string }) {
 function History() {
   const history = useQuery(dateHistoryQueryOptions);
   if (history.isPending) return <PageSpinner />;
-  const dates = history.data ?? [];
+  if (history.isError) {
+    return (
+      <LoadFailed error={history.error} failure="Could not load your dates." onRetry={() => void history.refetch()} />
+    );
+  }
+  const dates = history.data;
   return dates.length === 0 ? (
     <Card className="grid justify-items-center gap-3 p-10 text-center">
       <CalendarCheck className="size-8 text-primary" aria-hidden />

@@ -20,6 +20,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
+import { LoadFailed } from '@/components/page/load-failed';
 
 type Mode = 'all' | 'nearby';
 const MODE_TABS = [
@@ -83,6 +84,9 @@ function Results({ mode, filters }: { mode: Mode; filters: FilterState }) {
         ))}
       </div>
     );
+  }
+  if (query.isError && !query.data) {
+    return <LoadFailed error={query.error} failure="Could not load profiles." onRetry={() => void query.refetch()} />;
   }
   if (notice === 'location-needed') {
     return (

@@ -12,6 +12,7 @@ import { CardPhoto, CompatibilityBadge, displayAge, displayName, RatingDisplay, 
 import { matchesQueryOptions } from './discovery-api';
 import { useFallbackInterval } from '@/lib/realtime-status';
 import { DateRatingDisplay, TrustScore } from '@/features/trust';
+import { LoadFailed } from '@/components/page/load-failed';
 
 /** 'Your Matches', refreshed every 10 seconds. */
 export function MatchesGrid() {
@@ -28,7 +29,13 @@ export function MatchesGrid() {
       </h2>
       {matches.isPending ? (
         <SpinnerBlock className="py-12" />
-      ) : !matches.data?.length ? (
+      ) : matches.isError ? (
+        <LoadFailed
+          error={matches.error}
+          failure="Could not load your matches."
+          onRetry={() => void matches.refetch()}
+        />
+      ) : !matches.data.length ? (
         <Card className="flex flex-col items-center gap-3 p-10 text-center">
           <HeartCrack className="size-10 text-muted-foreground" aria-hidden />
           <p className="font-medium">You don't have any matches yet!</p>

@@ -14,7 +14,6 @@ import { Card, CardContent, CardHeader, CardIconTitle } from '@/components/ui/ca
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
-import { PageSpinner } from '@/components/ui/spinner';
 import { CheckInPanel } from '@/features/check-ins';
 import { matchesQueryOptions } from '@/features/discovery/discovery-api';
 import {
@@ -31,6 +30,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
 import { RequireMember } from '../guards';
+import { PageQuery } from '@/components/page/query-view';
 
 const ZWhen = z
   .object({
@@ -295,11 +295,8 @@ function PlanCard({ plan, past }: { plan: TDatePlan; past: boolean }) {
   );
 }
 
-function Plans() {
-  const plans = useQuery(plansQueryOptions);
-  if (plans.isPending) return <PageSpinner />;
+function PlanLists({ list }: { list: TDatePlan[] }) {
   const now = Date.now();
-  const list = plans.data ?? [];
   const over = (p: TDatePlan) => p.status === 'declined' || p.status === 'cancelled';
   const upcoming = list.filter((p) => new Date(p.startsAt).getTime() >= now && !over(p));
   const past = list.filter((p) => new Date(p.startsAt).getTime() < now || over(p)).reverse();
@@ -339,7 +336,9 @@ export function Component() {
           </PageHeader>
         </div>
         <ProposeForm />
-        <Plans />
+        <PageQuery options={plansQueryOptions} failure="Could not load your dates.">
+          {(list) => <PlanLists list={list} />}
+        </PageQuery>
       </div>
     </RequireMember>
   );

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { CalendarCheck, EyeOff, Lock } from 'lucide-react';
 import { REVEAL_AFTER_DAYS, TRUST_TEXT } from '@contracts/trust-constants';
-import type { TRating } from '@contracts/trust';
+import type { TDateHistoryEntry, TRating } from '@contracts/trust';
 import { PageHeader } from '@/components/page/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -13,7 +13,7 @@ import { dateHistoryQueryOptions, ratingQueryOptions } from '@/features/trust/tr
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 import { RequireMember } from '../guards';
-import { LoadFailed } from '@/components/page/load-failed';
+import { PageQuery } from '@/components/page/query-view';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString([], { day: 'numeric', month: 'short', year: 'numeric' });
 
@@ -87,15 +87,7 @@ function RateDate({ conversationId }: { conversationId: string }) {
   );
 }
 
-function History() {
-  const history = useQuery(dateHistoryQueryOptions);
-  if (history.isPending) return <PageSpinner />;
-  if (history.isError) {
-    return (
-      <LoadFailed error={history.error} failure="Could not load your dates." onRetry={() => void history.refetch()} />
-    );
-  }
-  const dates = history.data;
+function DateList({ dates }: { dates: TDateHistoryEntry[] }) {
   return dates.length === 0 ? (
     <Card className="grid justify-items-center gap-3 p-10 text-center">
       <CalendarCheck className="size-8 text-primary" aria-hidden />
@@ -148,7 +140,9 @@ export function Component() {
         ) : (
           <>
             <PageHeader title="Date History">Your verified dates and their ratings.</PageHeader>
-            <History />
+            <PageQuery options={dateHistoryQueryOptions} failure="Could not load your dates.">
+              {(dates) => <DateList dates={dates} />}
+            </PageQuery>
           </>
         )}
       </div>

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardIconTitle } from '@/components/ui/card';
 import { SpinnerBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import type { QueryContent } from '@/components/page/query-view';
 
 /** One card of the Settings page: an icon, a title, what it is for, then its content. */
 export function SettingsSection({
@@ -40,15 +40,7 @@ export const SectionEmpty = ({ children }: { children: ReactNode }) => (
 );
 
 /** A section's query: a spinner while it loads, the reason when it fails, else the content. */
-export function SectionQuery<T>({
-  query,
-  failure,
-  children,
-}: {
-  query: UseQueryResult<T>;
-  failure: string;
-  children: (data: T) => ReactNode;
-}) {
+export function SectionQuery<T>({ query, failure, children }: QueryContent<T>) {
   if (query.isPending) return <SectionLoading />;
   if (query.isError) return <SectionEmpty>{errorMessage(query.error, failure)}</SectionEmpty>;
   return <>{children(query.data)}</>;
@@ -57,12 +49,7 @@ export function SectionQuery<T>({
 type SectionProps = Omit<Parameters<typeof SettingsSection>[0], 'children'>;
 
 /** A section whose content comes from a query: its SectionQuery inside its SettingsSection. */
-export function QuerySection<T>({
-  query,
-  failure,
-  children,
-  ...section
-}: SectionProps & { query: UseQueryResult<T>; failure: string; children: (data: T) => ReactNode }) {
+export function QuerySection<T>({ query, failure, children, ...section }: SectionProps & QueryContent<T>) {
   return (
     <SettingsSection {...section}>
       <SectionQuery query={query} failure={failure}>
@@ -80,7 +67,7 @@ export function ListSection<T>({
   empty,
   children,
   ...section
-}: SectionProps & { query: UseQueryResult<T[]>; failure: string; empty: string; children: (item: T) => ReactNode }) {
+}: SectionProps & Omit<QueryContent<T[]>, 'children'> & { empty: string; children: (item: T) => ReactNode }) {
   return (
     <QuerySection {...section}>
       {(items) =>

@@ -43,7 +43,7 @@ const ago = (iso: string) => {
 export default function NotificationsMenu({ defaultOpen }: { defaultOpen: boolean }) {
   const client = useQueryClient();
   const navigate = useNavigate();
-  const { data, isPending } = useQuery(notificationsQueryOptions);
+  const { data, isPending, isError } = useQuery(notificationsQueryOptions);
   const list = data?.notifications ?? [];
 
   // Opening the menu shows the unread ones highlighted once, then counts them as seen.
@@ -63,6 +63,10 @@ export default function NotificationsMenu({ defaultOpen }: { defaultOpen: boolea
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           {isPending ? (
             <SpinnerBlock className="p-4" />
+          ) : isError ? (
+            <p role="alert" className="px-2.5 py-4 text-sm text-muted-foreground">
+              Could not load your notifications. Please try again.
+            </p>
           ) : list.length === 0 ? (
             <p className="flex items-center gap-2 px-2.5 py-4 text-sm text-muted-foreground">
               <BellOff className="size-4" aria-hidden /> No notifications yet.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ZInstant } from './common';
 import { AUTH_TEXT } from './messages';
 import { EMAIL_PATTERN, loginFormErrors, type TLoginForm } from './login-form';

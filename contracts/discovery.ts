@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ZInstant } from './common';
 import { ZPhoto } from './profile';
 import { AGE_FILTER, DEFAULT_RADIUS_KM, RADIUS_CHOICES_KM } from './discovery-constants';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 // The codes live without zod, so the web app's first load can read them (error-codes.ts).
 export * from './error-codes';

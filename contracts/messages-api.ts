@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ZInstant } from './common';
 import { NUDGE_KINDS } from './nudges';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ZInstant } from './common';
 import { GENDERS, PROFILE_TEXT, PHOTO_LIMITS } from './profile-constants';
 

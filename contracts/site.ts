@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * The site's own contact details, set by its owner (SUPPORT_EMAIL, SOCIAL_*_URL): pages show

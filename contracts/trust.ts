@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ZInstant } from './common';
 import { TRUST_TEXT, REVIEW_COMMENT_MAX, PLACE_MAX } from './trust-constants';
 

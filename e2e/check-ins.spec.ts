@@ -21,7 +21,13 @@ test('[CHECK-IN] a member names a trusted contact who confirms, sets a check-in 
   await page.goto('/settings#trusted-contact');
   const section = page.locator('#trusted-contact');
   await section.getByRole('button', { name: 'Add a trusted contact' }).click();
+  // Each attempt shows its own problems under the fields (not the browser's bubble, not the last attempt's).
+  await section.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(section.getByRole('alert')).toHaveText(['Enter their name', 'Please enter a valid email address.']);
   await section.getByLabel('Their name').fill('Mia');
+  await section.getByLabel('Their email').fill('not-an-address');
+  await section.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(section.getByRole('alert')).toHaveText(['Please enter a valid email address.']);
   await section.getByLabel('Their email').fill(contactEmail);
   await section.getByRole('button', { name: 'Send invitation' }).click();
   await toast(page, 'Invitation sent to Mia');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LifeBuoy, MailCheck, Trash2 } from 'lucide-react';
-import type { TTrustedContactInput } from '@contracts/check-ins';
+import { ZTrustedContactInput, type TTrustedContactInput } from '@contracts/check-ins';
 import { QuerySection } from '@/components/page/settings-section';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -18,6 +18,8 @@ export function TrustedContactSection() {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
+  // The contract's own checks, run before sending, so every submit shows this attempt's problems.
+  const [checked, setChecked] = useState<Record<string, string>>({});
   const save = useMutation({
     mutationFn: (input: TTrustedContactInput) => saveContact(input),
     onSuccess: ({ contact: saved }) => {
@@ -39,11 +41,12 @@ export function TrustedContactSection() {
     },
     onError: (error) => toast.error(errorMessage(error, 'Please try again.')),
   });
-  const errors = save.error instanceof ApiError ? (save.error.fields ?? {}) : {};
+  const errors = { ...(save.error instanceof ApiError ? save.error.fields : undefined), ...checked };
   const startEditing = (current?: { name: string; email: string } | null) => {
     setName(current?.name ?? '');
     setEmail(current?.email ?? '');
     save.reset();
+    setChecked({});
     setEditing(true);
   };
   return (
@@ -60,9 +63,15 @@ export function TrustedContactSection() {
           <form
             className="grid gap-3"
             aria-label="Trusted contact"
+            noValidate
             onSubmit={(event) => {
               event.preventDefault();
-              save.mutate({ name, email });
+              save.reset();
+              const input = ZTrustedContactInput.safeParse({ name, email });
+              const problems: Record<string, string> = {};
+              for (const issue of input.error?.issues ?? []) problems[String(issue.path[0])] ??= issue.message;
+              setChecked(problems);
+              if (input.success) save.mutate(input.data);
             }}
           >
             <div className="grid gap-3 sm:grid-cols-2">
@@ -87,9 +96,10 @@ export function TrustedContactSection() {
           </form>
         ) : current ? (
           <div className="flex flex-wrap items-center gap-3">
-            <div className="min-w-0 flex-1">
+            {/* Wide enough for the address and its status; the buttons wrap below it on a phone. */}
+            <div className="min-w-48 flex-1">
               <p className="truncate font-medium">{current.name}</p>
-              <p className="truncate text-xs text-muted-foreground">
+              <p className="break-words text-xs text-muted-foreground">
                 {current.email} ·{' '}
                 {current.confirmed ? (
                   <span className="text-emerald-700 dark:text-emerald-300">confirmed</span>

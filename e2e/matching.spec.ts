@@ -364,6 +364,10 @@ test.describe('[PHONE]', () => {
       expect(remove.x + remove.width, `remove button of photo ${i + 1}`).toBeLessThanOrEqual(tile.x + tile.width);
       expect(remove.x).toBeGreaterThanOrEqual(tile.x);
     }
+    // 'Set as Main' is written whole, not cut to 'Set as …'.
+    const setMain = tiles.nth(1).getByRole('button', { name: 'Set photo 2 as main' });
+    await expect(setMain).toHaveText('Set as Main');
+    expect(await setMain.evaluate((button) => button.scrollWidth <= button.clientWidth)).toBe(true);
 
     // No floating support button over the form: on phones it is the bottom bar's Help.
     await expect(page.getByRole('button', { name: 'Open support' })).toHaveCount(0);

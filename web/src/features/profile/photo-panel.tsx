@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Camera, ImagePlus, Star, Trash2 } from 'lucide-react';
+import { Camera, ImagePlus, Trash2 } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { PHOTO_LIMITS, PROFILE_TEXT } from '@contracts/profile-constants';
 import type { TPhoto } from '@contracts/profile';
@@ -105,8 +105,18 @@ export function PhotoPanel() {
                   Main
                 </span>
               )}
-              <div className="absolute inset-x-0 bottom-0 flex gap-1 bg-gradient-to-t from-black/70 to-transparent p-2 pt-8">
-                {index > 0 && (
+              {/* Remove sits in the corner, so the tile's width is left to 'Set as Main', whole. */}
+              <Button
+                size="sm"
+                variant="destructive"
+                className="absolute right-2 top-2 h-8 px-2"
+                onClick={() => void remove(photo)}
+                aria-label={`Remove photo ${index + 1}`}
+              >
+                <Trash2 aria-hidden />
+              </Button>
+              {index > 0 && (
+                <div className="absolute inset-x-0 bottom-0 flex bg-gradient-to-t from-black/70 to-transparent p-2 pt-8">
                   <Button
                     size="sm"
                     variant="secondary"
@@ -114,20 +124,10 @@ export function PhotoPanel() {
                     onClick={() => void makeMain(photo)}
                     aria-label={`Set photo ${index + 1} as main`}
                   >
-                    <Star aria-hidden /> <span className="truncate">Set as Main</span>
+                    Set as Main
                   </Button>
-                )}
-                {/* Never squeezed out of the tile, however narrow the tile is. */}
-                <Button
-                  size="sm"
-                  variant="destructive"
-                  className="ml-auto h-8 shrink-0 px-2"
-                  onClick={() => void remove(photo)}
-                  aria-label={`Remove photo ${index + 1}`}
-                >
-                  <Trash2 aria-hidden />
-                </Button>
-              </div>
+                </div>
+              )}
             </li>
           ))}
           {pending.map((item) => (

@@ -169,6 +169,13 @@ test.describe('[SHELL]', () => {
     await expect(page).toHaveURL(/\/register/);
     await page.getByRole('button', { name: 'Open support' }).click();
     await expect(page.getByRole('region', { name: 'Support' })).toContainText('Need help?');
+    // It closes as a popover does: Escape (the focus back on its button), or a press elsewhere.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('region', { name: 'Support' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Open support' })).toBeFocused();
+    await page.getByRole('button', { name: 'Open support' }).click();
+    await page.getByRole('heading', { level: 1 }).first().click();
+    await expect(page.getByRole('region', { name: 'Support' })).toHaveCount(0);
   });
 });
 

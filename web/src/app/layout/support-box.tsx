@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LifeBuoy, X } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/lib/paths';
@@ -23,11 +23,41 @@ function useTyping(): boolean {
   return typing;
 }
 
+/** Closes an open popover on Escape (focus back on its button) and on a press anywhere outside it. */
+function useDismiss(
+  open: boolean,
+  close: () => void,
+  box: React.RefObject<HTMLElement | null>,
+  button: React.RefObject<HTMLElement | null>,
+) {
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      close();
+      button.current?.focus();
+    };
+    const onPress = (event: PointerEvent) => {
+      const target = event.target as Element;
+      // The other buttons that open it (the bottom bar's Help, the admin header's) toggle it themselves.
+      if (!box.current?.contains(target) && !target.closest?.('[aria-controls="support-box"]')) close();
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPress);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPress);
+    };
+  }, [open, close, box, button]);
+}
+
 /**
  * The floating support box on every page. On phones with the members' bottom bar, the bar's
  * Help item opens it, and in the admin area the header's Help button: the floating button stays
  * out of the way of the page. Elsewhere on phones it steps aside while a form field has the focus.
  */
+const closeSupport = () => setSupportOpen(false);
+
 export function SupportBox({ signedIn }: { signedIn: boolean }) {
   const open = useSupportOpen();
   const setOpen = (next: boolean | ((value: boolean) => boolean)) =>
@@ -36,8 +66,12 @@ export function SupportBox({ signedIn }: { signedIn: boolean }) {
   const typing = useTyping();
   const bottomBar = showsBottomBar(signedIn, pathname);
   const ownHelp = hasOwnHelpButton(signedIn, pathname);
+  const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useDismiss(open, closeSupport, container, button);
   return (
     <div
+      ref={container}
       className={cn(
         'fixed right-4 z-40 flex flex-col items-end gap-3',
         bottomBar ? 'bottom-20 md:bottom-5' : 'bottom-5',
@@ -73,6 +107,7 @@ export function SupportBox({ signedIn }: { signedIn: boolean }) {
         </section>
       )}
       <button
+        ref={button}
         type="button"
         aria-expanded={open}
         aria-controls="support-box"

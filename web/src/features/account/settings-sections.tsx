@@ -142,7 +142,7 @@ export function SessionsSection() {
             {list.map((s) => {
               const Icon = isPhone(s.userAgent) ? Smartphone : Laptop;
               return (
-                <li key={s.id} className="flex items-center gap-3 rounded-xl border p-3 text-sm">
+                <li key={s.id} className="flex min-w-0 items-center gap-3 rounded-xl border p-3 text-sm">
                   <Icon className="size-5 shrink-0 text-muted-foreground" aria-hidden />
                   <div className="min-w-0 flex-1">
                     <p className="font-medium">
@@ -153,7 +153,7 @@ export function SessionsSection() {
                         </span>
                       )}
                     </p>
-                    <p className="truncate text-xs text-muted-foreground">
+                    <p className="text-xs text-muted-foreground">
                       Signed in {when(s.createdAt)}
                       {s.ip ? ` · ${s.ip}` : ''}
                     </p>

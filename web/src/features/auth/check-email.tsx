@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { MailCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -18,6 +19,8 @@ export function CheckEmail({
   onAction: () => void;
 }) {
   const { message, action } = TEXTS[link];
+  // It replaces a form the member may have scrolled down to submit (a phone's long sign-up form).
+  useEffect(() => window.scrollTo({ top: 0 }), []);
   return (
     <Card role="status">
       <CardHeader className="items-center text-center">

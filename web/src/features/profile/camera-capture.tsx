@@ -22,6 +22,12 @@ async function openStream(facingMode: Facing): Promise<MediaStream> {
   });
 }
 
+/** The next step after a camera that will not open: the way round it is always the Upload button. */
+const NEXT_STEP = {
+  [CAMERA_TEXT.denied]: "Allow the camera in your browser's settings for this site, or upload a photo instead.",
+  [CAMERA_TEXT.notAvailable]: 'Upload a photo instead.',
+};
+
 const failureText = (error: unknown) =>
   error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'SecurityError')
     ? CAMERA_TEXT.denied
@@ -59,7 +65,8 @@ export function CameraCapture({
         }
         setReady(true);
       } catch (error) {
-        toast.error(switching ? CAMERA_TEXT.switchFailed : failureText(error));
+        if (switching) toast.error(CAMERA_TEXT.switchFailed);
+        else toast.error(failureText(error), { description: NEXT_STEP[failureText(error)] });
         onClose(); // camera access failure closes the camera view
       }
     },

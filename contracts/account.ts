@@ -42,13 +42,17 @@ export type TSecuritySettings = z.infer<typeof ZSecuritySettings>;
 export const ZPasswordConfirm = z.object({ password: z.string().min(1, 'Please enter your password').max(128) });
 export const ZEmailCodeChange = ZPasswordConfirm.extend({ enabled: z.boolean() });
 
+/** A change that would keep the same password is refused, by the form and by the server. */
+export const PASSWORD_UNCHANGED = 'Choose a new password, different from your current one.';
+
 export const ZChangePasswordForm = z
   .object({
     currentPassword: z.string().min(1, 'Please enter your current password'),
     newPassword: PasswordSchema,
     confirmPassword: z.string(),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] })
+  .refine((v) => v.newPassword !== v.currentPassword, { message: PASSWORD_UNCHANGED, path: ['newPassword'] });
 export type TChangePasswordForm = z.infer<typeof ZChangePasswordForm>;
 
 export const PASSWORD_TEXT = {

@@ -18,7 +18,7 @@ import {
   suspendedMail,
   verificationMail,
 } from '../mail/templates';
-import { MFA_TEXT } from '../../../contracts/account';
+import { MFA_TEXT, PASSWORD_UNCHANGED } from '../../../contracts/account';
 import { accountEventFor, type AuthHooks, type RequestMeta } from './hooks';
 import { hashPassword, verifyPassword } from './password';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE, deviceCookieValue } from './sign-in-guard';
@@ -318,4 +318,5 @@ function validateAccountInput(path: string, body: Record<string, unknown> | unde
   }
   if (path === '/sign-in/magic-link' || path === '/request-password-reset') check(EmailSchema, body?.email);
   if (path === '/reset-password' || path === '/change-password') check(PasswordSchema, body?.newPassword);
+  if (path === '/change-password' && body?.newPassword === body?.currentPassword) fail(PASSWORD_UNCHANGED);
 }

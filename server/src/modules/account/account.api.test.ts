@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
+import { PASSWORD_UNCHANGED } from '../../../../contracts/account';
 import type { TErrorBody } from '../../../../contracts/errors';
 import { photos, profiles, reviews, user } from '../../db/schema';
 import { latestMail, mailCount, PASSWORD, registerVerified, signIn, uniqueEmail } from '../../../test/accounts';
@@ -145,6 +146,14 @@ describe(`password, sessions and activity on ${testDatabaseKind}`, () => {
     });
     expect(weak.status).toBe(400);
     expect(weak.body.error.message).toBe('Password should contain at least one uppercase letter');
+    const unchanged = await client.json<TErrorBody>('POST', '/api/auth/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: PASSWORD,
+      revokeOtherSessions: true,
+    });
+    expect(unchanged.status).toBe(400);
+    expect(unchanged.body.error.message).toBe(PASSWORD_UNCHANGED);
+    expect((await other.api.me.$get()).status).toBe(200); // nothing happened: the other session lives
     const wrong = await client.json('POST', '/api/auth/change-password', {
       currentPassword: 'NotMine123',
       newPassword: 'Brandnew123',

@@ -20,7 +20,10 @@ export function CheckEmail({
 }) {
   const { message, action } = TEXTS[link];
   // It replaces a form the member may have scrolled down to submit (a phone's long sign-up form).
-  useEffect(() => window.scrollTo({ top: 0 }), []);
+  // (A block body: newer browsers' scrollTo returns a promise, which React would take for a cleanup.)
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, []);
   return (
     <Card role="status">
       <CardHeader className="items-center text-center">

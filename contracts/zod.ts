@@ -23,4 +23,13 @@ z.config({
   },
 });
 
+/** The first problem of each field, by its path ('body' for the whole value): how forms and API answers name them. */
+export function fieldErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[issue.path.map(String).join('.') || 'body'] ??= issue.message;
+  return fields;
+}
+
 export { z };

@@ -11,6 +11,7 @@ import { apiBodyLimit, refuseNul } from './http/request-guards';
 import { mountWebApp } from './http/web-app';
 import type { AppEnv, Deps } from './lib/context';
 import { errorBody, handleError } from './lib/errors';
+import { fieldErrors } from '../../contracts/zod';
 import { loggablePath } from './lib/logger';
 import { apiRoutes } from './api';
 import { devMailRoutes } from './modules/dev-mail/routes';
@@ -23,10 +24,8 @@ export function createApp(deps: Deps) {
     // A body or query that fails its schema gets a 400 naming the first problem per field.
     defaultHook: (result, c) => {
       if (result.success) return;
-      const fields: Record<string, string> = {};
-      for (const issue of result.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
       const message = result.error.issues[0]?.message ?? 'Invalid request';
-      return c.json(errorBody('VALIDATION_FAILED', message, fields), 400);
+      return c.json(errorBody('VALIDATION_FAILED', message, fieldErrors(result.error.issues)), 400);
     },
   });
   app.onError((error, c) => handleError(error, c, logger));

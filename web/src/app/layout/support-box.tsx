@@ -51,13 +51,13 @@ function useDismiss(
   }, [open, close, box, button]);
 }
 
+const closeSupport = () => setSupportOpen(false);
+
 /**
  * The floating support box on every page. On phones with the members' bottom bar, the bar's
  * Help item opens it, and in the admin area the header's Help button: the floating button stays
  * out of the way of the page. Elsewhere on phones it steps aside while a form field has the focus.
  */
-const closeSupport = () => setSupportOpen(false);
-
 export function SupportBox({ signedIn }: { signedIn: boolean }) {
   const open = useSupportOpen();
   const setOpen = (next: boolean | ((value: boolean) => boolean)) =>

@@ -19,16 +19,10 @@ export type QueryContent<T> = {
  * nothing (by default: an empty list), else the content. A failed load is said as such: it must
  * never read as "nothing here", least of all in a moderation queue.
  */
-export function QueryView<T>({
-  query,
-  failure,
-  empty,
-  isEmpty = isEmptyList,
-  children,
-}: QueryContent<T> & { empty?: ReactNode; isEmpty?: (data: T) => boolean }) {
+export function QueryView<T>({ query, failure, empty, children }: QueryContent<T> & { empty?: ReactNode }) {
   if (query.isPending) return <Spinner />;
   if (query.isError) return <ErrorText>{errorMessage(query.error, failure)}</ErrorText>;
-  if (empty !== undefined && isEmpty(query.data)) return <>{empty}</>;
+  if (empty !== undefined && isEmptyList(query.data)) return <>{empty}</>;
   return <>{children(query.data)}</>;
 }
 

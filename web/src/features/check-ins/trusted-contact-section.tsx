@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LifeBuoy, MailCheck, Trash2 } from 'lucide-react';
 import { ZTrustedContactInput, type TTrustedContactInput } from '@contracts/check-ins';
+import { fieldErrors } from '@contracts/zod';
 import { QuerySection } from '@/components/page/settings-section';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -68,9 +69,7 @@ export function TrustedContactSection() {
               event.preventDefault();
               save.reset();
               const input = ZTrustedContactInput.safeParse({ name, email });
-              const problems: Record<string, string> = {};
-              for (const issue of input.error?.issues ?? []) problems[String(issue.path[0])] ??= issue.message;
-              setChecked(problems);
+              setChecked(fieldErrors(input.error?.issues ?? []));
               if (input.success) save.mutate(input.data);
             }}
           >

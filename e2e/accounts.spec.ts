@@ -171,7 +171,14 @@ test.describe('[ACCOUNTS]', () => {
       page.getByText('Password must be at least 8 characters long, with an uppercase letter and a number'),
     ).toBeVisible();
 
-    await page.getByRole('tab', { name: 'Login' }).click();
+    // The sign-in form is there as the tab is pressed, before the address catches up: an email
+    // typed at once went into the register form, which was about to leave.
+    const formAfterPress = await page.getByRole('tab', { name: 'Login' }).evaluate(async (tab) => {
+      tab.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 }));
+      await Promise.resolve();
+      return document.querySelector('[role="tabpanel"] button[type="submit"]')?.textContent;
+    });
+    expect(formAfterPress).toBe('Sign In');
     await page.getByLabel('Email').fill(uniqueEmail('nobody'));
     await page.getByLabel('Password').fill('WrongPass1');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();

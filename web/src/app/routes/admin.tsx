@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, Inbox, LifeBuoy, LogOut, ShieldCheck } from 'lucide-react';
 import { setSupportOpen, useSupportOpen } from '@/app/layout/support-store';
 import { Button } from '@/components/ui/button';
@@ -19,6 +19,7 @@ import { authApi } from '@/features/auth/auth-api';
 import { sessionQueryOptions } from '@/lib/session';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
+import { useTabParam } from '@/lib/use-tab-param';
 import { RequireAdmin } from '../guards';
 
 const TABS = [
@@ -109,8 +110,10 @@ function InboxSummary({ open }: { open: number | undefined }) {
 }
 
 function AdminDashboard() {
-  const [params, setParams] = useSearchParams();
-  const tab = (TABS.some(([id]) => id === params.get('tab')) ? params.get('tab') : 'overview') as Tab;
+  const [tab, setTab] = useTabParam(
+    TABS.map(([id]) => id),
+    'overview',
+  );
   const inbox = useQuery(inboxQueryOptions);
   const unanswered = inbox.data?.filter((message) => !message.handled).length;
   // On a phone the tabs scroll sideways: keep the chosen one in view.
@@ -123,7 +126,7 @@ function AdminDashboard() {
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 [&>*]:min-w-0">
       <AdminHeader title="Admin Dashboard" />
-      <Tabs.Root value={tab} onValueChange={(value) => setParams({ tab: value })}>
+      <Tabs.Root value={tab} onValueChange={setTab}>
         <Tabs.List ref={list} aria-label="Admin sections" className="tab-list flex overflow-x-auto">
           {TABS.map(([id, label]) => (
             <Tabs.Trigger

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Tabs } from 'radix-ui';
 import { TabList } from '@/components/ui/tab-list';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { ZLoginForm, ZQuickRegisterForm, type TLoginForm, type TQuickRegisterForm } from '@contracts/auth';
 import { AUTH_TEXT, TOASTS } from '@contracts/messages';
@@ -18,6 +18,7 @@ import { useSignIn } from '@/features/auth/use-sign-in';
 import { errorMessage } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
+import { useTabParam } from '@/lib/use-tab-param';
 
 function LoginTab() {
   const signIn = useSignIn();
@@ -73,9 +74,8 @@ function RegisterTab({ onRegistered }: { onRegistered: (email: string) => void }
 
 export function Component() {
   usePageMeta('Sign in or join · Vouch', 'Sign in to Vouch, or create a free account in a minute.');
-  const [params, setParams] = useSearchParams();
+  const [tab, setTab] = useTabParam(['login', 'register'], 'login', { replace: true });
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
-  const tab = params.get('tab') === 'register' ? 'register' : 'login';
   if (registeredEmail) {
     return (
       <AuthShell title="Welcome to Vouch">
@@ -87,10 +87,7 @@ export function Component() {
     <AuthShell title="Welcome to Vouch" subtitle="Safe, verified dating starts here.">
       <Card>
         <CardContent className="pt-6">
-          <Tabs.Root
-            value={tab}
-            onValueChange={(value) => setParams(value === 'register' ? { tab: 'register' } : {}, { replace: true })}
-          >
+          <Tabs.Root value={tab} onValueChange={setTab}>
             <TabList
               label="Sign in or register"
               className="mb-6 grid grid-cols-2"

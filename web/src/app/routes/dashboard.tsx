@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Tabs } from 'radix-ui';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { CalendarHeart, MapPin } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
@@ -9,6 +9,7 @@ import { useOwnProfile } from '@/features/profile/profile-api';
 import { useUpdateLocation } from '@/features/profile/use-update-location';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
+import { useTabParam } from '@/lib/use-tab-param';
 import { RequireMember } from '../guards';
 import { TrialBanner } from '@/features/plans/trial-banner';
 import { AdSlot } from '@/features/ads/ad-slot';
@@ -50,10 +51,9 @@ function TabLoading({ children }: { children: ReactNode }) {
 
 function Dashboard() {
   usePageMeta('Dashboard · Vouch');
-  const [params, setParams] = useSearchParams();
+  const [tab, setTab] = useTabParam(TABS, 'discover', { replace: true });
   const profile = useOwnProfile();
   const { update, locating } = useUpdateLocation();
-  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'discover';
 
   if (profile.isPending) return <PageSpinner label="Loading your dashboard..." />;
   if (!profile.data) return <Navigate to={paths.profileEdit} replace />;
@@ -81,7 +81,7 @@ function Dashboard() {
         </div>
       </div>
       <TrialBanner />
-      <Tabs.Root value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
+      <Tabs.Root value={tab} onValueChange={setTab}>
         <Tabs.List aria-label="Dashboard" className="tab-list mb-4 grid max-w-xl grid-cols-4 md:mb-6">
           {TABS.map((value) => {
             const prefetch = value === 'discover' ? undefined : () => void loadTab[value]();

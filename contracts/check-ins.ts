@@ -29,6 +29,7 @@ export const CHECK_IN_TEXT = {
   noteTooLong: `Please keep it under ${CHECK_IN_NOTE_MAX} characters.`,
   notAccepted: 'A check-in can be set only for an accepted date.',
   linkInvalid: 'This link has expired or does not exist.',
+  nobodyAlerted: 'Nobody could be alerted',
 } as const;
 
 /** An IANA time zone the browser reports, so mail shows times as the member reads them. */
@@ -62,7 +63,11 @@ export type TTrustedContact = z.infer<typeof ZTrustedContact>;
 
 export const ZTrustedContactState = z.object({ contact: ZTrustedContact.nullable() });
 
-export const CHECK_IN_STATUSES = ['scheduled', 'asked', 'ok', 'alerted', 'cancelled'] as const;
+/**
+ * unsent: the alert was due and no contact was confirmed to receive it. cancelled: turned off by
+ * its owner (nothing else turns a check-in off).
+ */
+export const CHECK_IN_STATUSES = ['scheduled', 'asked', 'ok', 'alerted', 'unsent', 'cancelled'] as const;
 
 export const ZCheckInInput = z.object({
   checkAt: z.iso.datetime({ offset: true, error: CHECK_IN_TEXT.timeRequired }),
@@ -75,10 +80,18 @@ export const ZCheckInInput = z.object({
 });
 export type TCheckInInput = z.input<typeof ZCheckInInput>;
 
-/** A member's own check-in for one date. Only its owner ever reads it. */
+/**
+ * A member's own check-in for one date. Only its owner ever reads it. It keeps what it was set
+ * with (the other's first name, the place, the start), and outlives its date: planId is null
+ * once the date is gone, and dateEnded says why it is off while the check-in goes on.
+ */
 export const ZCheckIn = z.object({
   id: z.uuid(),
-  planId: z.string(),
+  planId: z.string().nullable(),
+  otherName: z.string(),
+  place: z.string(),
+  startsAt: ZInstant.nullable(),
+  dateEnded: z.enum(['cancelled', 'ended']).nullable(),
   checkAt: ZInstant,
   graceMinutes: z.number(),
   note: z.string(),

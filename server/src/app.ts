@@ -89,7 +89,20 @@ export function forwardedClient(header: string | undefined, hops: number): strin
     .map((entry) => entry.trim())
     .filter(Boolean);
   if (entries.length === 0) return undefined;
-  return entries[Math.max(0, entries.length - hops)];
+  return addressOf(entries[Math.max(0, entries.length - hops)]!);
+}
+
+/**
+ * The address in a forwarded entry. Some proxies write the client's port too (`ip:port`,
+ * `[v6]:port`), a new one for each connection: counted by the whole entry, every request would
+ * be a new client to the rate limits. An IPv4 address mapped into IPv6 is read as IPv4.
+ */
+function addressOf(entry: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(entry);
+  const withPort = /^([^:]+):\d+$/.exec(entry);
+  const address = (bracketed?.[1] ?? withPort?.[1] ?? entry).toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  return mapped ? mapped[1]! : address;
 }
 
 /** A request slower than this is logged as slow, whatever its answer. */

@@ -17,6 +17,8 @@ export const column = {
   date: z.union([z.date(), z.string()]).transform((value) => new Date(value)),
   /** numeric and bigint arrive as text: read as a number. */
   number: z.union([z.number(), z.string()]).transform(Number),
+  /** bytea: a Buffer from pg, a Uint8Array from PGlite; a Buffer either way. */
+  bytes: z.instanceof(Uint8Array).transform((bytes) => Buffer.from(bytes)),
 };
 
 /**

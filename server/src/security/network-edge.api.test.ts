@@ -109,7 +109,29 @@ describe(`the network edge on ${testDatabaseKind}`, () => {
     expect(sent.filter((s) => s === 201)).toHaveLength(Math.min(IP_MAX, 20));
   });
 
-  it('picks the right entry for any number of proxies', () => {
+  it('counts a client by its address whatever port its proxy writes beside it', async () => {
+    // A proxy that writes ip:port (or [v6]:port) gives each new connection a new port: counted
+    // by the whole entry, every request was a new client.
+    const url = `${suite.server.url}/api/auth/sign-in/email`;
+    for (const [name, entry] of [
+      ['IPv4', (port: number) => `203.0.113.8:${port}`],
+      ['IPv6', (port: number) => `[2001:db8:5:1::8]:${port}`],
+    ] as const) {
+      const statuses: number[] = [];
+      for (let i = 0; i < IP_MAX + 4; i++) {
+        const body = { email: uniqueEmail('port'), password: 'Wrong123Pass' };
+        statuses.push((await requestFrom('127.0.0.1', url, json(body, entry(40_000 + i)))).status);
+      }
+      expect(statuses.filter((s) => s === 401).length, name).toBe(IP_MAX);
+    }
+  });
+
+  it('picks the right entry for any number of proxies, and reads an address out of ip:port', () => {
+    expect(forwardedClient('198.51.100.1:5123', 1)).toBe('198.51.100.1');
+    expect(forwardedClient('[2001:db8::1]:443', 1)).toBe('2001:db8::1');
+    expect(forwardedClient('2001:db8::1', 1)).toBe('2001:db8::1');
+    expect(forwardedClient('::ffff:198.51.100.2', 1)).toBe('198.51.100.2');
+    expect(forwardedClient('1.1.1.1:80, 2.2.2.2:81', 2)).toBe('1.1.1.1');
     expect(forwardedClient('1.1.1.1, 2.2.2.2, 3.3.3.3', 1)).toBe('3.3.3.3');
     expect(forwardedClient('1.1.1.1, 2.2.2.2, 3.3.3.3', 2)).toBe('2.2.2.2');
     expect(forwardedClient('3.3.3.3', 2)).toBe('3.3.3.3');

@@ -1,4 +1,4 @@
-import { timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { customType, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 // The column shapes every table repeats, written once. A member reference lives beside the
 // member table (auth.ts), which this file must not import.
@@ -15,3 +15,6 @@ export const primaryId = () => uuid('id').primaryKey().defaultRandom();
 /** A required reference to the row this one belongs to; it goes when its parent does. */
 export const parentId = (name: string, parent: () => AnyPgColumn) =>
   uuid(name).notNull().references(parent, { onDelete: 'cascade' });
+
+/** Bytes kept in the row itself (a print's colours, a check-in's copy of a photo). */
+export const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });

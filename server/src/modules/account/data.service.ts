@@ -1,5 +1,7 @@
 import type { TAccountExport } from '../../../../contracts/responses';
 import type { Deps } from '../../lib/context';
+import { byOthersOf } from '../check-ins/check-ins.queries';
+import { keepCheckInsOfEndedDates } from '../check-ins/check-ins.service';
 import { AppError } from '../../lib/errors';
 import { announceStatsChange } from '../../realtime/hub';
 import { rememberLeavingSubject } from '../safety/returning';
@@ -92,6 +94,8 @@ export async function deleteAccount(
     const files = await selectAccountFiles(tx, userId);
     // Cases about the member outlive the account, and a banned or reported member is watched for.
     const watched = await rememberLeavingSubject(tx, deps.env.AUTH_SECRET, userId);
+    // Dates with the member go with the account; others' check-ins on them stay on, and they are told.
+    await keepCheckInsOfEndedDates(tx, { where: byOthersOf(userId), why: 'ended', by: userId });
     await deleteAccountRows(tx, { userId, email: member.email });
     // The log keeps that it happened, not who it was.
     await appendSecurityLog(tx, {

@@ -10,6 +10,8 @@ import { announceStatsChange } from '../../realtime/hub';
 import { appendSecurityLog } from '../audit/security-log';
 import { deleteUnusedFiles } from '../profiles/photos.service';
 import { keepRemovedPhotoPrints } from '../safety/prints.queries';
+import { endMatchesOf } from '../safety/safety.service';
+import { publish } from '../../realtime/hub';
 
 const toAdminUser = (row: UserRow): TAdminUser => ({
   userId: row.user_id,
@@ -91,7 +93,7 @@ export async function setBanned(
   ban: { banned: true; reason: string; days?: number } | { banned: false },
 ): Promise<TAdminUser> {
   const { db } = deps.database;
-  await db.transaction(async (tx) => {
+  const closed = await db.transaction(async (tx) => {
     const before = await oneUser(tx, userId);
     if (ban.banned && before.isAdmin) throw new AppError('CONFLICT', 'An administrator cannot be blocked.');
     const expires = ban.banned && ban.days ? new Date(Date.now() + ban.days * 86_400_000) : null;
@@ -105,6 +107,8 @@ export async function setBanned(
       .set({ hidden: ban.banned ? true : sql`${profiles.hiddenByMember}` })
       .where(eq(profiles.userId, userId));
     if (ban.banned) await tx.delete(session).where(eq(session.userId, userId));
+    // A ban ends his matches and conversations; lifting it gives none of them back.
+    const closed = ban.banned ? await endMatchesOf(tx, userId) : [];
     await appendSecurityLog(tx, {
       eventType: ban.banned ? 'user_blocked' : 'user_unblocked',
       severity: ban.banned ? 'high' : 'info',
@@ -117,9 +121,13 @@ export async function setBanned(
           banReason: ban.banned ? ban.reason : null,
           banExpires: expires?.toISOString() ?? null,
         },
+        matchesEnded: closed.length,
       },
     });
+    return closed;
   });
+  for (const { members, conversationId } of closed)
+    await publish(db, members, { type: 'conversation-closed', conversationId });
   if (ban.banned) deps.hub.disconnect(userId);
   announceStatsChange(db);
   return oneUser(db, userId);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CHECK_IN_TEXT, CONTACT_INVITES_PER_DAY } from '../../../../contracts/check-ins';
 import type { TDevMail } from '../../../../contracts/responses';
-import { uniqueEmail } from '../../../test/accounts';
+import { PASSWORD, uniqueEmail } from '../../../test/accounts';
 import { DAY, matchedPair, planDate, type Pair } from '../../../test/dates';
-import { factoryMember } from '../../../test/members';
+import { factoryAdmin, factoryMember } from '../../../test/members';
 import { serverSuite } from '../../../test/suite';
 import { testDatabaseKind } from '../../../test/test-server';
 import type { TestClient } from '../../../test/test-client';
@@ -113,17 +113,11 @@ describe(`date check-ins on ${testDatabaseKind}`, () => {
     expect((await outbox(date.contactEmail)).map((m) => m.subject)).toContain('Nora is OK');
   });
 
-  it('sends the contact nothing after an early "I\'m OK", a cancelled date, a block or turning it off', async () => {
+  it('sends the contact nothing after an early "I\'m OK" or turning it off, the two things only its owner can do', async () => {
     const outcomes: Record<string, string> = {};
     const ways: [string, (date: Awaited<ReturnType<typeof onADate>>, id: string) => Promise<unknown>][] = [
       ['early OK', (date, id) => date.sharer.client.json('POST', `/api/check-ins/${id}/ok`)],
       ['turned off', (date, id) => date.sharer.client.json('DELETE', `/api/check-ins/${id}`)],
-      [
-        'date cancelled by the match',
-        (date) => date.match.client.json('POST', `/api/date-plans/${date.planId}/cancel`),
-      ],
-      ['blocked by the member', (date) => date.sharer.client.json('PUT', `/api/blocks/${date.match.id}`)],
-      ['blocked by the match', (date) => date.match.client.json('PUT', `/api/blocks/${date.sharer.id}`)],
     ];
     for (const [way, stop] of ways) {
       const date = await onADate();
@@ -137,10 +131,88 @@ describe(`date check-ins on ${testDatabaseKind}`, () => {
     expect(outcomes).toEqual({
       'early OK': 'ok, 0 mails to the contact',
       'turned off': 'cancelled, 0 mails to the contact',
-      'date cancelled by the match': 'cancelled, 0 mails to the contact',
-      'blocked by the member': 'cancelled, 0 mails to the contact',
-      'blocked by the match': 'cancelled, 0 mails to the contact',
     });
+  });
+
+  it('the date cannot switch it off: after he cancels, unmatches, blocks, leaves or is banned she is told, asked, and her contact alerted with what was set', async () => {
+    const admin = await factoryAdmin(suite.server);
+    const outcomes: Record<string, string> = {};
+    const ways: [string, (date: Awaited<ReturnType<typeof onADate>>) => Promise<{ status: number }>][] = [
+      ['he cancels the date', (date) => date.match.client.json('POST', `/api/date-plans/${date.planId}/cancel`)],
+      ['he unmatches', (date) => date.match.client.json('DELETE', `/api/matches/${date.matchId}`)],
+      ['he blocks her', (date) => date.match.client.json('PUT', `/api/blocks/${date.sharer.id}`)],
+      [
+        'he deletes his account',
+        (date) => date.match.client.json('POST', '/api/account/delete', { password: PASSWORD }),
+      ],
+      [
+        'he is banned',
+        (date) =>
+          admin.client.json('PUT', `/api/admin/users/${date.match.id}/blocked`, { blocked: true, reason: 'Spam' }),
+      ],
+      // Her own safety moves leave it on too: she may block him in the middle of the date.
+      ['she blocks him', (date) => date.sharer.client.json('PUT', `/api/blocks/${date.match.id}`)],
+    ];
+    for (const [way, act] of ways) {
+      const date = await onADate();
+      const { body: set } = await setCheckIn(date);
+      expect((await act(date)).status, way).toBe(200);
+      const { body: mine } = await date.sharer.client.json<{ checkIns: { id: string; status: string }[] }>(
+        'GET',
+        '/api/check-ins',
+      );
+      const { body: notes } = await date.sharer.client.json<{ notifications: { type: string; message: string }[] }>(
+        'GET',
+        '/api/notifications',
+      );
+      const told = notes.notifications.some((n) => n.type === 'check_in' && /stays on/.test(n.message));
+      await pass(DAY + 2 * HOUR);
+      const asked = (await outbox(date.memberEmail)).some((m) => m.subject === 'Are you OK?');
+      await pass(31 * MINUTE);
+      const [alert] = (await outbox(date.contactEmail)).filter((m) => m.subject.includes('has not checked in'));
+      const complete =
+        !!alert &&
+        alert.text.includes('Meeting: Theo') &&
+        alert.text.includes('Where: Blue Bottle Cafe') &&
+        alert.text.includes('Dinner at the Blue Bottle') &&
+        alert.attachments.some((a) => a.cid === 'match-photo');
+      outcomes[way] =
+        `${mine.checkIns.find((c) => c.id === set.id)?.status}, told ${told}, asked ${asked}, alert ${complete}`;
+    }
+    const held = 'scheduled, told true, asked true, alert true';
+    expect(outcomes).toEqual(Object.fromEntries(ways.map(([way]) => [way, held])));
+  });
+
+  it('alerts the contact confirmed when it fires, and tells her plainly when there is none', async () => {
+    // The contact removed while the check-in waits: nobody is mailed, and she is told so.
+    const removed = await onADate();
+    await setCheckIn(removed);
+    await removed.sharer.client.json('DELETE', '/api/trusted-contact');
+    await pass(DAY + 2 * HOUR + 31 * MINUTE);
+    const { body: mine } = await removed.sharer.client.json<{ checkIns: { status: string }[] }>(
+      'GET',
+      '/api/check-ins',
+    );
+    expect(mine.checkIns[0]!.status).toBe('unsent');
+    expect((await outbox(removed.contactEmail)).map((m) => m.subject)).toEqual([
+      'Nora asked you to be their trusted contact',
+    ]);
+    const { body: notes } = await removed.sharer.client.json<{ notifications: { title: string }[] }>(
+      'GET',
+      '/api/notifications',
+    );
+    expect(notes.notifications).toContainEqual(expect.objectContaining({ title: CHECK_IN_TEXT.nobodyAlerted }));
+
+    // Changed to someone new who confirms in time: the alert goes to them, not the old contact.
+    const changed = await onADate();
+    await setCheckIn(changed);
+    const newContact = uniqueEmail('newcontact');
+    await changed.sharer.client.json('PUT', '/api/trusted-contact', { name: 'Lou', email: newContact });
+    const [invite] = await outbox(newContact);
+    await suite.server.client().json('POST', '/api/trusted-contact/confirm', { token: tokenOf(invite!.link) });
+    await pass(DAY + 2 * HOUR + 31 * MINUTE);
+    expect((await outbox(newContact)).map((m) => m.subject)).toContain('Nora has not checked in after their date');
+    expect((await outbox(changed.contactEmail)).filter((m) => m.subject.includes('has not checked in'))).toEqual([]);
   });
 
   it('refuses a check-in without a confirmed contact, off the date, in the past, or with another grace period', async () => {
@@ -195,6 +267,8 @@ describe(`date check-ins on ${testDatabaseKind}`, () => {
       `${mine.id}.${'A'.repeat(43)}`,
       'not-a-token-at-all-but-long-enough',
       `${crypto.randomUUID()}.x`,
+      // The right length in characters, longer in bytes: compared as bytes, refused (was a 500).
+      `${mine.id}.${'é'.repeat(43)}`,
     ])
       expect((await suite.server.client().json('POST', '/api/check-ins/ok', { token })).status).toBe(404);
     const { body: still } = await date.sharer.client.json<{ checkIns: { status: string }[] }>('GET', '/api/check-ins');

@@ -11,27 +11,32 @@ import type { Db } from '../../db/client';
 import { cancelJob, enqueueJob } from '../../jobs/queue';
 import type { Deps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { timeToken } from '../../../../contracts/times';
 import { notify } from '../notifications/notifications.service';
 import {
   byId,
-  byPlan,
   lockPlanForCheckIn,
+  markDatesEnded,
   moveCheckIns,
   selectCheckIn,
-  selectCheckInStory,
+  selectCheckInPeople,
   selectContact,
+  selectDateToKeep,
+  selectKeptPhoto,
   selectMyCheckIns,
   upsertCheckIn,
   type CheckInRow,
+  type DateAsSet,
 } from './check-ins.queries';
 import { allClearMail, checkInAlertMail, checkInAskMail, firstName, inZone } from './mails';
 
 /**
  * Date check-ins. Setting one schedules two jobs: at the chosen time the member is asked "Are
  * you OK?" (a notification and an email with one button); when the grace period has passed
- * without an answer, their confirmed trusted contact gets one email. "I'm OK", turning it off,
- * cancelling the date and a block stop both. The jobs table keeps them through restarts and runs
- * each on one server (jobs/).
+ * without an answer, the trusted contact confirmed at that moment gets one email. Only its owner
+ * stops it: "I'm OK" or turning it off. What the other member does (cancel the date, unmatch,
+ * block, delete the account, get banned) leaves it on, and she is told so. The jobs table keeps
+ * them through restarts and runs each on one server (jobs/).
  */
 
 export const ASK_JOB = 'check-in.ask';
@@ -44,6 +49,10 @@ type CheckInDeps = Pick<Deps, 'database' | 'mailer' | 'env' | 'clock' | 'storage
 const toCheckIn = (row: CheckInRow): TCheckIn => ({
   id: row.id,
   planId: row.plan_id,
+  otherName: row.other_name,
+  place: row.place,
+  startsAt: row.starts_at?.toISOString() ?? null,
+  dateEnded: row.date_ended === 'cancelled' || row.date_ended === 'ended' ? row.date_ended : null,
   checkAt: row.check_at.toISOString(),
   graceMinutes: row.grace_minutes,
   note: row.note,
@@ -61,18 +70,27 @@ export async function listCheckIns(db: Db, userId: string): Promise<TCheckIn[]> 
   return (await selectMyCheckIns(db, userId)).map(toCheckIn);
 }
 
+/** The other member's main photo as the alert attaches it: a small JPEG, kept with the check-in. */
+async function keptPhoto(storage: Deps['storage'], key: string | null): Promise<Buffer | null> {
+  const stored = key ? await storage.get(key) : null;
+  return stored ? sharp(stored).resize(320, 320, { fit: 'cover' }).jpeg({ quality: 80 }).toBuffer() : null;
+}
+
 /** Sets (or moves) the member's check-in for one of their accepted dates. */
 export async function setCheckIn(
-  deps: Pick<Deps, 'database' | 'clock'>,
+  deps: Pick<Deps, 'database' | 'clock' | 'storage'>,
   viewerId: string,
   planId: string,
   input: z.output<typeof ZCheckInInput>,
 ): Promise<TCheckIn> {
   const { db } = deps.database;
   const checkAt = new Date(input.checkAt);
+  // What the alert will say of the date is kept now: it must not depend on the other account later.
+  const known = await selectDateToKeep(db, { viewerId, planId });
+  const photo = await keptPhoto(deps.storage, known?.other_photo_key ?? null);
   const row = await db.transaction(async (tx) => {
     const plan = await lockPlanForCheckIn(tx, { viewerId, planId });
-    if (!plan) throw new AppError('NOT_FOUND', 'That date does not exist.');
+    if (!plan || !known) throw new AppError('NOT_FOUND', 'That date does not exist.');
     const contact = await selectContact(tx, viewerId);
     if (!contact) throw new AppError('CONFLICT', CHECK_IN_TEXT.contactNeeded);
     if (!contact.confirmed_at) throw new AppError('CONFLICT', CHECK_IN_TEXT.contactNotConfirmed);
@@ -82,6 +100,12 @@ export async function setCheckIn(
     const start = plan.starts_at.getTime();
     if (checkAt.getTime() < start || checkAt.getTime() > start + CHECK_IN_WINDOW_HOURS * 3_600_000)
       throw new AppError('BAD_REQUEST', CHECK_IN_TEXT.timeOutsideDate, { checkAt: CHECK_IN_TEXT.timeOutsideDate });
+    const date: DateAsSet = {
+      otherName: firstName(known.other_name),
+      otherPhoto: photo,
+      place: known.place,
+      startsAt: plan.starts_at,
+    };
     const saved = await upsertCheckIn(tx, {
       planId,
       userId: viewerId,
@@ -90,6 +114,7 @@ export async function setCheckIn(
       note: input.note,
       timeZone: input.timeZone,
       nonce: randomBytes(16).toString('base64url'),
+      date,
     });
     if (!saved) throw new AppError('CONFLICT', 'This check-in has already begun: answer it, or turn it off.');
     for (const key of jobKeys(saved.id)) await cancelJob(tx, key);
@@ -103,18 +128,41 @@ export async function setCheckIn(
   return toCheckIn(row);
 }
 
-/** Stops check-ins that have not alerted anyone yet, with their jobs (a date cancelled, a block). */
-export async function stopCheckIns(tx: Pick<Db, 'execute'>, where: Parameters<typeof moveCheckIns>[1]['where']) {
-  const stopped = await moveCheckIns(tx, { where, from: ['scheduled', 'asked'], to: 'cancelled' });
+/**
+ * A date is off (cancelled, or the match ended by an unmatch, a block, a departure or a ban) while
+ * check-ins wait on it. They stay on, each owner is told so, and the alert still says what was
+ * set. Runs in the transaction that ends the date, before its plan goes.
+ */
+export async function keepCheckInsOfEndedDates(
+  tx: Pick<Db, 'execute'>,
+  { where, why, by }: { where: Parameters<typeof markDatesEnded>[1]['where']; why: 'cancelled' | 'ended'; by: string },
+): Promise<void> {
+  for (const row of await markDatesEnded(tx, { where, why })) {
+    const other = row.other_name || 'your match';
+    const what =
+      why === 'ended'
+        ? `Your match with ${other} has ended.`
+        : row.user_id === by
+          ? `You cancelled your date with ${other}.`
+          : `${other} cancelled your date.`;
+    await notify(tx, row.user_id, {
+      type: 'check_in',
+      title: 'Your check-in stays on',
+      message: `${what} Your check-in stays on: we still ask you at ${timeToken(row.check_at)} if you are OK. Turn it off in your calendar if you no longer need it.`,
+      link: '/calendar',
+    });
+  }
+}
+
+/** "Turn off": the member no longer wants to be asked. Only its owner can. */
+async function stopCheckIn(tx: Pick<Db, 'execute'>, id: string, viewerId: string) {
+  const stopped = await moveCheckIns(tx, { where: byId(id, viewerId), from: ['scheduled', 'asked'], to: 'cancelled' });
   for (const row of stopped) for (const key of jobKeys(row.id)) await cancelJob(tx, key);
   return stopped;
 }
 
-export const stopPlanCheckIns = (tx: Pick<Db, 'execute'>, planId: string) => stopCheckIns(tx, byPlan(planId));
-
-/** "Turn off": the member no longer wants to be asked. */
 export async function turnOffCheckIn(db: Db, viewerId: string, id: string): Promise<TCheckIn> {
-  const [stopped] = await db.transaction((tx) => stopCheckIns(tx, byId(id, viewerId)));
+  const [stopped] = await db.transaction((tx) => stopCheckIn(tx, id, viewerId));
   if (stopped) return toCheckIn(stopped);
   const row = await selectCheckIn(db, id);
   if (!row || row.user_id !== viewerId) throw new AppError('NOT_FOUND', 'No such check-in.');
@@ -130,7 +178,7 @@ async function answerOk(deps: CheckInDeps, row: CheckInRow): Promise<CheckInRow>
   const [answered] = await db.transaction(async (tx) => {
     const moved = await moveCheckIns(tx, {
       where: byId(row.id, row.user_id),
-      from: ['scheduled', 'asked', 'alerted'],
+      from: ['scheduled', 'asked', 'alerted', 'unsent'],
       to: 'ok',
     });
     for (const key of jobKeys(row.id)) await cancelJob(tx, key);
@@ -151,11 +199,13 @@ export async function answerCheckInByToken(deps: CheckInDeps, token: string): Pr
   const [id = ''] = token.split('.');
   const row = z.uuid().safeParse(id).success ? await selectCheckIn(deps.database.db, id) : undefined;
   const expected = row ? Buffer.from(okToken(deps.env.AUTH_SECRET, row)) : null;
-  if (!row || !expected || expected.length !== token.length || !timingSafeEqual(expected, Buffer.from(token)))
+  const given = Buffer.from(token);
+  // Lengths in bytes: a token of the right length in characters, some of them not ASCII, is longer.
+  if (!row || !expected || expected.length !== given.length || !timingSafeEqual(expected, given))
     throw new AppError('NOT_FOUND', CHECK_IN_TEXT.linkInvalid);
   await answerOk(deps, row);
-  const story = await selectCheckInStory(deps.database.db, row.id);
-  return { firstName: firstName(story?.member_name ?? null) };
+  const people = await selectCheckInPeople(deps.database.db, row.id);
+  return { firstName: firstName(people?.member_name ?? null) };
 }
 
 /**
@@ -166,56 +216,65 @@ export async function askCheckIn(deps: CheckInDeps, payload: unknown): Promise<v
   const { db } = deps.database;
   const row = await selectCheckIn(db, ZJobPayload.parse(payload).checkInId);
   if (!row || !['scheduled', 'asked'].includes(row.status)) return;
-  const story = await selectCheckInStory(db, row.id);
-  if (!story) return;
+  const people = await selectCheckInPeople(db, row.id);
+  if (!people) return;
   const link = `${deps.env.BASE_URL}/check-in?token=${okToken(deps.env.AUTH_SECRET, row)}`;
-  await deps.mailer.send(checkInAskMail(story.member_email, firstName(story.member_name), story.place, link));
+  await deps.mailer.send(checkInAskMail(people.member_email, firstName(people.member_name), row.place, link));
   await db.transaction(async (tx) => {
     const [asked] = await moveCheckIns(tx, { where: byId(row.id, row.user_id), from: ['scheduled'], to: 'asked' });
     if (asked)
       await notify(tx, row.user_id, {
         type: 'check_in',
         title: 'Are you OK?',
-        message: `Your date check-in: tap I'm OK, or we email your trusted contact in ${row.grace_minutes} minutes.`,
+        message: people.contact_email
+          ? `Your date check-in: tap I'm OK, or we email your trusted contact in ${row.grace_minutes} minutes.`
+          : `Your date check-in: tap I'm OK. You have no confirmed trusted contact, so nobody can be alerted.`,
         link: '/calendar',
       });
   });
 }
 
 /**
- * The alert job, when the grace period is over without an answer: one email to the confirmed
- * contact, with the match's first name and photo, where and when, and the member's note. Sent
- * before the state moves (a server dying in between sends it again rather than never); if the
- * member answered meanwhile, the contact is told at once that they are OK.
+ * The alert job, when the grace period is over without an answer: one email to the contact
+ * confirmed now, with what the check-in kept of the date (the other member's first name and
+ * photo, where and when) and the member's note. Sent before the state moves (a server dying in
+ * between sends it again rather than never); if the member answered meanwhile, the contact is
+ * told at once that they are OK. With no confirmed contact, nobody is mailed and the member is
+ * told so: the check-in never reads "alerted" when no one was.
  */
 export async function alertContact(deps: CheckInDeps, payload: unknown): Promise<void> {
   const { db } = deps.database;
   const row = await selectCheckIn(db, ZJobPayload.parse(payload).checkInId);
   if (!row || !['scheduled', 'asked'].includes(row.status)) return;
-  const story = await selectCheckInStory(db, row.id);
-  if (!story?.contact_email || !story.contact_confirmed || !story.contact_name) {
-    deps.logger.warn({ checkInId: row.id }, 'a missed check-in had no confirmed contact to alert');
-    await moveCheckIns(db, { where: byId(row.id, row.user_id), from: ['scheduled', 'asked'], to: 'alerted' });
+  const people = await selectCheckInPeople(db, row.id);
+  if (!people?.contact_email || !people.contact_name) {
+    await db.transaction(async (tx) => {
+      const [unsent] = await moveCheckIns(tx, {
+        where: byId(row.id, row.user_id),
+        from: ['scheduled', 'asked'],
+        to: 'unsent',
+      });
+      if (unsent)
+        await notify(tx, row.user_id, {
+          type: 'check_in',
+          title: CHECK_IN_TEXT.nobodyAlerted,
+          message: `You missed your check-in, and you have no confirmed trusted contact, so we could not email anyone. If you need help, call your local emergency number.`,
+          link: '/calendar',
+        });
+    });
     return;
   }
-  const stored = story.other_photo_key ? await deps.storage.get(story.other_photo_key) : null;
-  const photo = stored
-    ? {
-        filename: 'match.jpg',
-        cid: 'match-photo',
-        contentType: 'image/jpeg',
-        content: await sharp(stored).resize(320, 320, { fit: 'cover' }).jpeg({ quality: 80 }).toBuffer(),
-      }
-    : null;
+  const kept = await selectKeptPhoto(db, row.id);
+  const photo = kept ? { filename: 'match.jpg', cid: 'match-photo', contentType: 'image/jpeg', content: kept } : null;
   await deps.mailer.send(
     checkInAlertMail({
-      to: story.contact_email,
-      contactName: story.contact_name,
-      memberName: firstName(story.member_name),
-      otherName: firstName(story.other_name),
+      to: people.contact_email,
+      contactName: people.contact_name,
+      memberName: firstName(people.member_name),
+      otherName: row.other_name || 'someone they met on Vouch',
       photo,
-      when: inZone(story.starts_at, row.time_zone),
-      place: story.place,
+      when: row.starts_at ? inZone(row.starts_at, row.time_zone) : 'not given',
+      place: row.place,
       checkAt: inZone(row.check_at, row.time_zone),
       note: row.note,
     }),
@@ -232,7 +291,7 @@ export async function alertContact(deps: CheckInDeps, payload: unknown): Promise
 }
 
 async function sendAllClear(deps: CheckInDeps, checkInId: string): Promise<void> {
-  const story = await selectCheckInStory(deps.database.db, checkInId);
-  if (story?.contact_email && story.contact_confirmed && story.contact_name)
-    await deps.mailer.send(allClearMail(story.contact_email, story.contact_name, firstName(story.member_name)));
+  const people = await selectCheckInPeople(deps.database.db, checkInId);
+  if (people?.contact_email && people.contact_name)
+    await deps.mailer.send(allClearMail(people.contact_email, people.contact_name, firstName(people.member_name)));
 }

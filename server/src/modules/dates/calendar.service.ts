@@ -7,7 +7,8 @@ import type { Deps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { requireParticipant } from '../messages/messages.service';
 import { notify } from '../notifications/notifications.service';
-import { stopPlanCheckIns } from '../check-ins/check-ins.service';
+import { byPlan } from '../check-ins/check-ins.queries';
+import { keepCheckInsOfEndedDates } from '../check-ins/check-ins.service';
 import { enqueueDateToVerifyReminder } from '../reminders/reminders.service';
 import { announceDateChange } from './date-verification.service';
 import { otherMember } from '../profiles/names';
@@ -99,8 +100,9 @@ export async function respondToDate(
 }
 
 /**
- * Either of the two calls a proposed or accepted date off. Check-ins for it stop with it, and a
- * 'Share my date' link dies (it shows accepted dates only).
+ * Either of the two calls a proposed or accepted date off. A check-in set for it stays on until
+ * its owner turns it off (she is told), and a 'Share my date' link dies (it shows accepted dates
+ * only).
  */
 export async function cancelPlan(db: Db, viewerId: string, planId: string): Promise<TDatePlan[]> {
   const plan = await db.transaction(async (tx) => {
@@ -110,7 +112,7 @@ export async function cancelPlan(db: Db, viewerId: string, planId: string): Prom
     if (row.status !== 'proposed' && row.status !== 'accepted')
       throw new AppError('CONFLICT', 'Only a proposed or accepted date can be cancelled.');
     await tx.update(datePlans).set({ status: 'cancelled' }).where(eq(datePlans.id, planId));
-    await stopPlanCheckIns(tx, planId);
+    await keepCheckInsOfEndedDates(tx, { where: byPlan(planId), why: 'cancelled', by: viewerId });
     return { ...row, other: row.invitee === viewerId ? row.proposedBy : row.invitee };
   });
   await notify(db, plan.other, {

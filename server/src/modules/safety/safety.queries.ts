@@ -218,6 +218,10 @@ export const selectBannedEmails = (db: Execute) =>
   );
 
 /** Deletes a match; its conversation and messages go with it (foreign keys cascade). */
+/** The ids of every match a member is in. */
+export const selectMatchIdsOf = (db: Execute, memberId: string) =>
+  selectRows(db, ZId, sql`select id from matches where user_a = ${memberId} or user_b = ${memberId}`);
+
 export async function deleteMatch(tx: Execute, matchId: string): Promise<void> {
   await tx.execute(sql`delete from matches where id = ${matchId}`);
 }

@@ -16,8 +16,8 @@ import { blocks, moderationCases, pastMatches, type SnapshotMessage } from '../.
 import { AppError } from '../../lib/errors';
 import { publish } from '../../realtime/hub';
 import { openModerationCase } from './moderation';
-import { byPair } from '../check-ins/check-ins.queries';
-import { stopCheckIns } from '../check-ins/check-ins.service';
+import { byConversation, byPair } from '../check-ins/check-ins.queries';
+import { keepCheckInsOfEndedDates } from '../check-ins/check-ins.service';
 import { sealOf, snapshotConversation } from './snapshot';
 import { selectPhotoMatches } from './prints.queries';
 import { displayName, otherMember } from '../profiles/names';
@@ -30,6 +30,7 @@ import {
   selectCases,
   selectMyReports,
   selectPastMatches,
+  selectMatchIdsOf,
   selectPastMatchSnapshot,
 } from './safety.queries';
 
@@ -44,14 +45,15 @@ async function requireOtherMember(db: Pick<Db, 'execute'>, viewerId: string, oth
  */
 export async function blockMember(db: Db, viewerId: string, otherId: string): Promise<{ blocked: true }> {
   await requireOtherMember(db, viewerId, otherId);
-  // A block ends any date check-in between the two, in the same transaction.
+  // A date check-in between the two stays on: its owner is told, and only she turns it off.
   const inserted = await db.transaction(async (tx) => {
     const rows = await tx
       .insert(blocks)
       .values({ blockerId: viewerId, blockedId: otherId })
       .onConflictDoNothing()
       .returning();
-    if (rows.length) await stopCheckIns(tx, byPair(viewerId, otherId));
+    if (rows.length)
+      await keepCheckInsOfEndedDates(tx, { where: byPair(viewerId, otherId), why: 'ended', by: viewerId });
     return rows;
   });
   if (inserted.length)
@@ -77,6 +79,37 @@ export async function listBlocked(db: Db, viewerId: string): Promise<TBlockedMem
   return rows.map((row) => ({ userId: row.user_id, name: displayName(row.name), blockedAt: row.created_at }));
 }
 
+type LockedMatch = NonNullable<Awaited<ReturnType<typeof lockMatch>>>;
+
+/**
+ * Ends a locked match inside the caller's transaction: its last messages are sealed into a past
+ * match kept 30 days (either side can still report), its dates' check-ins stay on with their
+ * owners told, and the match, its conversation and messages go. The past match's id, and what
+ * to tell open screens after the commit.
+ */
+async function endMatch(tx: Pick<Db, 'execute'> & Pick<Db, 'insert'>, matchId: string, match: LockedMatch, by: string) {
+  const snapshot = match.conversation_id ? await snapshotConversation(tx, match.conversation_id) : [];
+  if (match.conversation_id)
+    await keepCheckInsOfEndedDates(tx, { where: byConversation(match.conversation_id), why: 'ended', by });
+  const [past] = await tx
+    .insert(pastMatches)
+    .values({
+      matchId,
+      userA: match.user_a,
+      userB: match.user_b,
+      unmatchedBy: by,
+      matchedAt: match.created_at,
+      expiresAt: sql`now() + make_interval(days => ${PAST_MATCH_DAYS})`,
+      snapshot,
+    })
+    .returning({ id: pastMatches.id });
+  await deleteMatch(tx, matchId);
+  return {
+    pastMatchId: past!.id,
+    closed: { conversationId: match.conversation_id, members: [match.user_a, match.user_b] },
+  };
+}
+
 /**
  * Ends a match: the match, its conversation and messages go for both members. The last
  * messages are sealed into a past match kept 30 days, so either side can still report.
@@ -98,24 +131,7 @@ export async function unmatch(db: Db, viewerId: string, matchId: string): Promis
       if (done) return { pastMatchId: done.id, closed: null };
       throw new AppError('NOT_FOUND', 'That match does not exist.');
     }
-    const snapshot = match.conversation_id ? await snapshotConversation(tx, match.conversation_id) : [];
-    const [past] = await tx
-      .insert(pastMatches)
-      .values({
-        matchId,
-        userA: match.user_a,
-        userB: match.user_b,
-        unmatchedBy: viewerId,
-        matchedAt: match.created_at,
-        expiresAt: sql`now() + make_interval(days => ${PAST_MATCH_DAYS})`,
-        snapshot,
-      })
-      .returning({ id: pastMatches.id });
-    await deleteMatch(tx, matchId);
-    return {
-      pastMatchId: past!.id,
-      closed: { conversationId: match.conversation_id, members: [match.user_a, match.user_b] },
-    };
+    return endMatch(tx, matchId, match, viewerId);
   });
   if (result.closed)
     await publish(db, result.closed.members, {
@@ -123,6 +139,19 @@ export async function unmatch(db: Db, viewerId: string, matchId: string): Promis
       conversationId: result.closed.conversationId,
     });
   return { pastMatchId: result.pastMatchId };
+}
+
+/**
+ * A ban ends every match of the banned member, in the ban's transaction: nobody is left talking
+ * to him, and lifting the ban restores none of them. Returns what to tell open screens.
+ */
+export async function endMatchesOf(tx: Db, memberId: string) {
+  const closed: { conversationId: string | null; members: string[] }[] = [];
+  for (const { id } of await selectMatchIdsOf(tx, memberId)) {
+    const match = await lockMatch(tx, { viewerId: memberId, matchId: id });
+    if (match) closed.push((await endMatch(tx, id, match, memberId)).closed);
+  }
+  return closed;
 }
 
 /** Past matches still within their 30 days (the sweep removes older ones). */

@@ -8,13 +8,14 @@ import { toast } from '@/lib/toast';
 import { z } from 'zod';
 import { PLACE_MAX } from '@contracts/trust-constants';
 import type { TDatePlan } from '@contracts/trust';
+import { localDateTime } from '@contracts/times';
 import { PageHeader, TitledSection } from '@/components/page/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardIconTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
-import { CheckInPanel } from '@/features/check-ins';
+import { CheckInPanel, DetachedCheckIns } from '@/features/check-ins';
 import { matchesQueryOptions } from '@/features/discovery/discovery-api';
 import {
   answerDate,
@@ -46,14 +47,7 @@ const ZProposal = ZWhen.and(z.object({ conversationId: z.string().min(1, 'Choose
 type When = z.infer<typeof ZWhen>;
 
 const startsAt = (v: When) => new Date(`${v.date}T${v.time}`).toISOString();
-const formatWhen = (iso: string) =>
-  new Date(iso).toLocaleString([], {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+const formatWhen = (iso: string) => localDateTime(new Date(iso));
 
 function WhenFields({ form }: { form: ReturnType<typeof useForm<When & { conversationId?: string }>> }) {
   const { errors } = form.formState;
@@ -278,7 +272,7 @@ function PlanCard({ plan, past }: { plan: TDatePlan; past: boolean }) {
         open={cancelling}
         onOpenChange={setCancelling}
         title={`Cancel your date with ${plan.other.name}?`}
-        description="They are told at once. A check-in for this date stops, and a shared link stops working."
+        description="They are told at once, and a shared link stops working. A check-in you set stays on until you turn it off."
         confirmLabel="Cancel date"
         cancelLabel="Keep it"
         destructive
@@ -302,6 +296,7 @@ function PlanLists({ list }: { list: TDatePlan[] }) {
   const past = list.filter((p) => new Date(p.startsAt).getTime() < now || over(p)).reverse();
   return (
     <div className="grid content-start gap-6">
+      <DetachedCheckIns />
       <TitledSection
         id="upcoming-heading"
         title="Upcoming"

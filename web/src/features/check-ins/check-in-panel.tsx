@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { BellRing, Check, LifeBuoy, Pencil, X } from 'lucide-react';
 import { CHECK_IN_GRACE_MINUTES, CHECK_IN_NOTE_MAX, CHECK_IN_WINDOW_HOURS, type TCheckIn } from '@contracts/check-ins';
 import type { TDatePlan } from '@contracts/trust';
+import { localDateTime } from '@contracts/times';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Select, SubmitButton, Textarea } from '@/components/ui/input';
@@ -119,16 +120,16 @@ function CheckInDialog({
   );
 }
 
-/** Shown on an accepted date: set a check-in, see where it stands, and answer it. */
-export function CheckInPanel({ plan }: { plan: TDatePlan }) {
+const isLive = (checkIn: TCheckIn) => checkIn.status === 'scheduled' || checkIn.status === 'asked';
+/** A check-in that still asks something of its owner: waiting, or missed (alerted or not). */
+const needsOwner = (checkIn: TCheckIn) =>
+  isLive(checkIn) || checkIn.status === 'alerted' || checkIn.status === 'unsent';
+
+function useCheckInActions(checkIn: TCheckIn | undefined) {
   const client = useQueryClient();
-  const checkIns = useQuery(checkInsQueryOptions);
-  const contact = useQuery(contactQueryOptions);
-  const [editing, setEditing] = useState(false);
-  const current = checkIns.data?.find((c) => c.planId === plan.id);
   const refresh = () => void client.invalidateQueries({ queryKey: checkInsQueryOptions.queryKey });
   const answer = useMutation({
-    mutationFn: () => answerCheckIn(current!.id),
+    mutationFn: () => answerCheckIn(checkIn!.id),
     onSuccess: (answered) => {
       refresh();
       toast.success(answered.alertedAt ? 'Glad you are OK. We told your contact.' : 'Glad you are OK', {
@@ -138,86 +139,92 @@ export function CheckInPanel({ plan }: { plan: TDatePlan }) {
     onError: (error) => toast.error(errorMessage(error, 'Please try again.')),
   });
   const turnOff = useMutation({
-    mutationFn: () => turnOffCheckIn(current!.id),
+    mutationFn: () => turnOffCheckIn(checkIn!.id),
     onSuccess: () => {
       refresh();
       toast.success('Check-in turned off');
     },
     onError: (error) => toast.error(errorMessage(error, 'Please try again.')),
   });
-  const windowEnd = new Date(plan.startsAt).getTime() + CHECK_IN_WINDOW_HOURS * HOUR;
-  if (plan.status !== 'accepted' || checkIns.isPending || contact.isPending) return null;
-  const live = current && (current.status === 'scheduled' || current.status === 'asked');
-  const upcoming = Date.now() <= windowEnd;
-  const dialog = editing && <CheckInDialog plan={plan} current={current} open={editing} onOpenChange={setEditing} />;
+  return { answer, turnOff };
+}
 
-  // Nothing set yet: a quiet button among the date's actions, not a panel.
-  if (!live && current?.status !== 'alerted' && !(current?.status === 'ok' && upcoming)) {
-    if (!upcoming) return null;
-    return contact.data?.confirmed ? (
-      <>
-        <Button size="sm" variant="ghost" onClick={() => setEditing(true)}>
-          <LifeBuoy aria-hidden /> Set a check-in
-        </Button>
-        {dialog}
-      </>
-    ) : (
-      <Button asChild size="sm" variant="ghost">
-        <Link
-          to={`${paths.settings}#trusted-contact`}
-          title="A check-in needs a trusted contact who has confirmed: add one in Settings"
-        >
-          <LifeBuoy aria-hidden /> Set a check-in
-        </Link>
-      </Button>
-    );
-  }
-
+/**
+ * Where one check-in stands, with I'm OK and Turn off. A check-in outlives its date: when the
+ * other member cancelled or the match ended, it says so, and stays on until its owner turns it off.
+ */
+function CheckInState({ checkIn, onChange }: { checkIn: TCheckIn; onChange?: () => void }) {
+  const contact = useQuery(contactQueryOptions);
+  const { answer, turnOff } = useCheckInActions(checkIn);
+  const contactName = contact.data?.confirmed ? contact.data.name : null;
+  const live = isLive(checkIn);
   let body;
-  if (current?.status === 'asked') {
+  if (checkIn.status === 'asked') {
     body = (
       <div role="alert" className="grid gap-2">
         <p className="flex items-center gap-2 font-semibold">
           <BellRing className="size-4 text-primary" aria-hidden /> Are you OK?
         </p>
         <p className="text-sm text-muted-foreground">
-          If you do not answer, we email your trusted contact at {alertTime(current)}.
+          {contactName
+            ? `If you do not answer, we email ${contactName} at ${alertTime(checkIn)}.`
+            : 'You have no confirmed trusted contact, so nobody can be alerted if you do not answer.'}
         </p>
       </div>
     );
-  } else if (current?.status === 'scheduled') {
+  } else if (checkIn.status === 'scheduled') {
     body = (
       <p className="text-sm text-muted-foreground">
-        We will ask you at <strong className="text-foreground">{timeOf(current.checkAt)}</strong> if you are OK, and
-        email {contact.data?.name ?? 'your contact'} at {alertTime(current)} if you have not answered.
+        We will ask you at <strong className="text-foreground">{timeOf(checkIn.checkAt)}</strong> if you are OK
+        {contactName ? `, and email ${contactName} at ${alertTime(checkIn)} if you have not answered.` : '.'}
       </p>
     );
-  } else if (current?.status === 'alerted') {
+  } else if (checkIn.status === 'alerted') {
     body = (
       <p role="alert" className="text-sm">
-        You missed your check-in, so we emailed {contact.data?.name ?? 'your contact'}. Press I&apos;m OK and we tell
-        them you are fine.
+        You missed your check-in, so we emailed {contactName ?? 'your contact'}. Press I&apos;m OK and we tell them you
+        are fine.
+      </p>
+    );
+  } else if (checkIn.status === 'unsent') {
+    body = (
+      <p role="alert" className="text-sm">
+        You missed your check-in, and nobody could be alerted: you had no confirmed trusted contact. If you need help,
+        call your local emergency number.
       </p>
     );
   } else {
     body = <p className="text-sm text-muted-foreground">You checked in: all good.</p>;
   }
-
   return (
     // A row of its own under the date's actions (it sits among them, full width).
     <div className="grid w-full gap-2 rounded-xl bg-muted/60 p-3" aria-label="Date check-in">
       <p className="flex items-center gap-2 text-xs font-semibold uppercase text-muted-foreground">
         <LifeBuoy className="size-3.5" aria-hidden /> Check-in
       </p>
+      {checkIn.dateEnded && needsOwner(checkIn) && (
+        <p className="text-sm font-medium">
+          {checkIn.dateEnded === 'cancelled' ? 'This date was cancelled' : 'This match has ended'}: your check-in stays
+          on until you turn it off.
+        </p>
+      )}
       {body}
+      {live && !contactName && !contact.isPending && (
+        <p className="text-sm text-destructive">
+          Nobody will be alerted: your trusted contact has not confirmed.{' '}
+          <Link to={`${paths.settings}#trusted-contact`} className="underline">
+            Settings
+          </Link>
+        </p>
+      )}
       <div className="flex flex-wrap gap-2 empty:hidden">
-        {(live || current?.status === 'alerted') && (
+        {needsOwner(checkIn) && checkIn.status !== 'ok' && (
           <Button size="sm" onClick={() => answer.mutate()} disabled={answer.isPending}>
             <Check aria-hidden /> I&apos;m OK
           </Button>
         )}
-        {current?.status === 'scheduled' && (
-          <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+        {checkIn.status === 'scheduled' && onChange && !checkIn.dateEnded && (
+          <Button size="sm" variant="outline" onClick={onChange}>
             <Pencil aria-hidden /> Change
           </Button>
         )}
@@ -227,7 +234,78 @@ export function CheckInPanel({ plan }: { plan: TDatePlan }) {
           </Button>
         )}
       </div>
-      {dialog}
     </div>
+  );
+}
+
+/** Shown on a date: set a check-in for an accepted one, see where one stands, and answer it. */
+export function CheckInPanel({ plan }: { plan: TDatePlan }) {
+  const checkIns = useQuery(checkInsQueryOptions);
+  const contact = useQuery(contactQueryOptions);
+  const [editing, setEditing] = useState(false);
+  const current = checkIns.data?.find((c) => c.planId === plan.id);
+  const windowEnd = new Date(plan.startsAt).getTime() + CHECK_IN_WINDOW_HOURS * HOUR;
+  if (checkIns.isPending || contact.isPending) return null;
+  const upcoming = Date.now() <= windowEnd;
+  const dialog = editing && <CheckInDialog plan={plan} current={current} open={editing} onOpenChange={setEditing} />;
+
+  // A check-in that needs its owner shows whatever became of the date.
+  if (current && (needsOwner(current) || (current.status === 'ok' && upcoming))) {
+    return (
+      <>
+        <CheckInState checkIn={current} onChange={() => setEditing(true)} />
+        {dialog}
+      </>
+    );
+  }
+  // Nothing set yet: a quiet button among the date's actions, not a panel.
+  if (plan.status !== 'accepted' || !upcoming) return null;
+  return contact.data?.confirmed ? (
+    <>
+      <Button size="sm" variant="ghost" onClick={() => setEditing(true)}>
+        <LifeBuoy aria-hidden /> Set a check-in
+      </Button>
+      {dialog}
+    </>
+  ) : (
+    <Button asChild size="sm" variant="ghost">
+      <Link
+        to={`${paths.settings}#trusted-contact`}
+        title="A check-in needs a trusted contact who has confirmed: add one in Settings"
+      >
+        <LifeBuoy aria-hidden /> Set a check-in
+      </Link>
+    </Button>
+  );
+}
+
+/**
+ * Check-ins whose date is gone from the calendar (the match ended: unmatched, blocked, left,
+ * banned). They stay on, with what they were set for, until their owner turns them off.
+ */
+export function DetachedCheckIns() {
+  const checkIns = useQuery(checkInsQueryOptions);
+  const detached = (checkIns.data ?? []).filter((c) => c.planId === null && needsOwner(c));
+  if (!detached.length) return null;
+  return (
+    <section aria-labelledby="detached-check-ins" className="grid gap-3">
+      <h2 id="detached-check-ins" className="text-lg font-semibold">
+        Check-ins still on
+      </h2>
+      {detached.map((checkIn) => (
+        <div
+          key={checkIn.id}
+          className="grid gap-2 rounded-2xl border p-4"
+          aria-label={`Date with ${checkIn.otherName}`}
+        >
+          <p className="font-semibold">{checkIn.otherName || 'Your date'}</p>
+          <p className="text-sm text-muted-foreground">
+            {checkIn.startsAt ? `${localDateTime(new Date(checkIn.startsAt))} · ` : ''}
+            {checkIn.place}
+          </p>
+          <CheckInState checkIn={checkIn} />
+        </div>
+      ))}
+    </section>
   );
 }

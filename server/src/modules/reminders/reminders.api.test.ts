@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TDevMail } from '../../../../contracts/responses';
+import { PASSWORD } from '../../../test/accounts';
 import { matchedPair, planDate } from '../../../test/dates';
 import { factoryAdmin } from '../../../test/members';
 import { openSocket } from '../../../test/sockets';
@@ -210,5 +211,13 @@ describe(`reminder mail on ${testDatabaseKind}`, () => {
         (await fetch(`${new URL(url).origin}/api/reminders/unsubscribe?token=${forged}`, { method: 'POST' })).status,
       ).toBe(404);
     expect((await pair.sharer.client.json('PATCH', '/api/reminders', { new_match: 'yes' })).status).toBe(400);
+
+    // The link of an account deleted since still answers as an unsubscribe (it was a 500): there is
+    // nobody left to mail.
+    const other = (await mailTo(pair.theoEmail)).find((m) => m.headers['List-Unsubscribe']);
+    const otherUrl = other!.headers['List-Unsubscribe']!.slice(1, -1);
+    expect((await pair.match.client.json('POST', '/api/account/delete', { password: PASSWORD })).status).toBe(200);
+    const late = await fetch(otherUrl, { method: 'POST', body: 'List-Unsubscribe=One-Click' });
+    expect(late.status).toBe(200);
   });
 });

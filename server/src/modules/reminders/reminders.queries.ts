@@ -38,7 +38,7 @@ export async function selectSettings(db: Execute, userId: string) {
   );
 }
 
-/** Turns kinds on or off (a row is made at the first change). */
+/** Turns kinds on or off (a row is made at the first change; none for an account that is gone). */
 export async function updateSettings(db: Execute, userId: string, changes: Partial<Record<ReminderKind, boolean>>) {
   const entries = Object.entries(changes) as [ReminderKind, boolean][];
   if (!entries.length) return;
@@ -55,7 +55,8 @@ export async function updateSettings(db: Execute, userId: string, changes: Parti
     sql`, `,
   );
   await db.execute(sql`
-    insert into reminder_settings (user_id, ${columns}) values (${userId}, ${values})
+    insert into reminder_settings (user_id, ${columns})
+    select ${userId}, ${values} where exists (select 1 from "user" where id = ${userId})
     on conflict (user_id) do update set ${updates}, updated_at = now()`);
 }
 

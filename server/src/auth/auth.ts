@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { magicLink, openAPI, twoFactor } from 'better-auth/plugins';
 import { EmailSchema, PasswordSchema, ZRegistrationDetails } from '../../../contracts/auth';
@@ -21,6 +22,7 @@ import {
 import { MFA_TEXT, PASSWORD_UNCHANGED } from '../../../contracts/account';
 import { accountEventFor, type AuthHooks, type RequestMeta } from './hooks';
 import { hashPassword, verifyPassword } from './password';
+import { consumeLimits } from './rate-limit';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE, deviceCookieValue } from './sign-in-guard';
 import { ACCOUNT_SUSPENDED } from '../../../contracts/errors';
 
@@ -146,6 +148,7 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         validateAccountInput(ctx.path, ctx.body);
+        if (ctx.path === '/two-factor/verify-totp') await claimAuthenticatorCode(db, ctx);
         // better-auth swallows a failing sendOTP and answers 200: refuse before it, so the
         // code step never says 'Code sent' when nothing is mailed.
         if (ctx.path === '/two-factor/send-otp') {
@@ -275,6 +278,24 @@ async function logAdminSecondFactor(db: Db, hooks: AuthHooks, ctx: HookContext):
         : { eventType: 'admin_sign_in', severity: 'info', actorId: userId, details: { ip, twoFactor: true } },
     ),
   );
+}
+
+/**
+ * An authenticator code works once per account (RFC 6238 §5.2): someone who watched it typed,
+ * or a request sent twice, is refused as a wrong code. The code is claimed before better-auth
+ * checks it, in one statement, so two requests racing with the same code cannot both pass. A
+ * code is accepted one 30-second step either side of its own, so a claim is kept two minutes.
+ */
+async function claimAuthenticatorCode(db: Db, ctx: HookContext): Promise<void> {
+  const code = typeof ctx.body?.code === 'string' ? ctx.body.code : null;
+  const userId = ctx.context.session?.user.id ?? (await pendingSecondFactorUser(ctx));
+  if (!code || !userId) return;
+  const key = `totp-used:${createHash('sha256').update(`${userId}:${code}`).digest('base64url')}`;
+  try {
+    await consumeLimits(db, [{ key, max: 1, windowSeconds: 120 }]);
+  } catch {
+    throw new APIError('UNAUTHORIZED', { code: 'INVALID_CODE', message: 'Invalid code' });
+  }
 }
 
 /** The member a password sign-in left waiting for its second factor (better-auth's signed cookie). */

@@ -15,7 +15,9 @@ const suite = serverSuite();
 
 const db = () => suite.server.deps.database.db;
 /** The code an authenticator app would show now for this otpauth:// address. */
-const codeFor = (uri: string) => (OTPAuth.URI.parse(uri) as OTPAuth.TOTP).generate();
+/** The app's code for a step from now (-1 the last, 1 the next): the server accepts one step either way. */
+const codeFor = (uri: string, step = 0) =>
+  (OTPAuth.URI.parse(uri) as OTPAuth.TOTP).generate({ timestamp: Date.now() + step * 30_000 });
 
 async function member() {
   const client = suite.server.client();
@@ -65,7 +67,8 @@ describe(`second factors on ${testDatabaseKind}`, () => {
     });
     expect((await client.json('POST', '/api/auth/two-factor/verify-totp', { code: '000000' })).status).toBe(401);
     expect(
-      (await client.json('POST', '/api/auth/two-factor/verify-totp', { code: codeFor(enabled.body.totpURI) })).status,
+      (await client.json('POST', '/api/auth/two-factor/verify-totp', { code: codeFor(enabled.body.totpURI, -1) }))
+        .status,
     ).toBe(200);
     expect(await ok(client.api.account.security.$get())).toEqual({
       twoFactorEnabled: true,
@@ -88,6 +91,20 @@ describe(`second factors on ${testDatabaseKind}`, () => {
     ).toBe(200);
     expect((await device.api.me.$get()).status).toBe(200);
     expect(await kinds(device)).toEqual(expect.arrayContaining(['sign_in', 'mfa_app_enabled']));
+
+    // A code works once (RFC 6238 §5.2): someone who saw it, or sends it twice at once, is refused.
+    const code = codeFor(enabled.body.totpURI, 1);
+    const twice = await Promise.all(
+      [0, 1, 2].map(async () => {
+        const { device: other } = await signInElsewhere(email);
+        return (await other.json('POST', '/api/auth/two-factor/verify-totp', { code })).status;
+      }),
+    );
+    expect(twice.sort()).toEqual([200, 401, 401]);
+    const again = (await signInElsewhere(email)).device;
+    expect(
+      (await again.json('POST', '/api/auth/two-factor/verify-totp', { code: codeFor(enabled.body.totpURI) })).status,
+    ).toBe(401);
 
     // A magic link would skip the code, so the member is told to use the password instead.
     await suite.server.client().json('POST', '/api/auth/sign-in/magic-link', { email, callbackURL: '/dashboard' });

@@ -68,7 +68,8 @@ describe(`admin sign-in on ${testDatabaseKind}`, () => {
       await first.json<{ totpURI: string }>('POST', '/api/auth/two-factor/enable', { password: PASSWORD })
     ).body;
     const totp = OTPAuth.URI.parse(totpURI) as OTPAuth.TOTP;
-    expect((await first.json('POST', '/api/auth/two-factor/verify-totp', { code: totp.generate() })).status).toBe(200);
+    const codeAt = (step: number) => totp.generate({ timestamp: Date.now() + step * 30_000 });
+    expect((await first.json('POST', '/api/auth/two-factor/verify-totp', { code: codeAt(-1) })).status).toBe(200);
     type Entry = { event_type: string; actor_id: string | null; details: Record<string, unknown> };
     const entries = async () =>
       (
@@ -95,8 +96,13 @@ describe(`admin sign-in on ${testDatabaseKind}`, () => {
         details: expect.objectContaining({ userId, step: 'second factor' }),
       },
     ]);
-    expect((await device.json('POST', '/api/auth/two-factor/verify-totp', { code: totp.generate() })).status).toBe(200);
-    expect((await entries()).slice(before + 1)).toEqual([
+    expect((await device.json('POST', '/api/auth/two-factor/verify-totp', { code: codeAt(0) })).status).toBe(200);
+    // The same code again, from another device within its 30 seconds: refused (RFC 6238 §5.2).
+    const replay = suite.server.client();
+    expect(await ok(adminSignIn(replay, email, PASSWORD))).toEqual({ twoFactorRequired: true });
+    expect((await replay.json('POST', '/api/auth/two-factor/verify-totp', { code: codeAt(0) })).status).toBe(401);
+    expect((await replay.api.admin.stats.$get()).status).toBe(401);
+    expect((await entries()).slice(before + 1, before + 2)).toEqual([
       { event_type: 'admin_sign_in', actor_id: userId, details: expect.objectContaining({ twoFactor: true }) },
     ]);
     expect((await device.api.admin.stats.$get()).status).toBe(200);

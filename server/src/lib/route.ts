@@ -155,9 +155,13 @@ export const viewerOf = (c: Context<AppEnv>): Viewer => ({
   sessionCreatedAt: c.get('sessionCreatedAt'),
 });
 
+/** Whether a session is young enough to carry admin rights, if its member is an administrator. */
+export const adminWindowOpen = (sessionCreatedAt: Date) =>
+  sessionCreatedAt.getTime() > Date.now() - ADMIN_SESSION_HOURS * 3_600_000;
+
 /** An administrator, signed in within the last 24 hours. */
 export async function isAdminSession(deps: Deps, userId: string, sessionCreatedAt: Date): Promise<boolean> {
-  return sessionCreatedAt.getTime() > Date.now() - ADMIN_SESSION_HOURS * 3_600_000 && (await isAdmin(deps, userId));
+  return adminWindowOpen(sessionCreatedAt) && (await isAdmin(deps, userId));
 }
 
 /** Banned, or suspended until a time still ahead. */

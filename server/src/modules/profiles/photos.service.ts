@@ -1,4 +1,4 @@
-import { liftVerification, lockMemberPhotos, selectShownKeys } from './profiles.queries';
+import { liftVerification, lockMemberPhotos, selectPhotoKeysFor, selectShownKeys } from './profiles.queries';
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { PHOTO_LIMITS, PROFILE_TEXT, type TPhoto } from '../../../../contracts/profile';
@@ -142,18 +142,20 @@ async function renumber(tx: Pick<Db, 'select' | 'update'>, userId: string) {
  * The bytes of a photo for a signed-in member. If either of the two blocked the other, the
  * photo does not exist for the viewer: media are private to those allowed to see them.
  */
+/**
+ * A photo, to whoever may see it: its owner and administrators always; other members unless
+ * either blocked the other, the owner is banned, or her profile is hidden, when only her current
+ * matches still see it. An ex who was unmatched, or a stranger holding a photo's id, gets the
+ * same 404 as for a photo that does not exist.
+ */
 export async function readPhoto(
   deps: Pick<Deps, 'database' | 'storage'>,
-  viewerId: string,
+  viewer: { id: string; adminWindowOpen: boolean },
   photoId: string,
   size: 'large' | 'thumb',
 ): Promise<Buffer> {
-  const [row] = await deps.database.db
-    .select()
-    .from(photos)
-    .where(and(eq(photos.id, photoId), sql`not ${blockedBetween(photos.userId, viewerId)}`))
-    .limit(1);
-  const bytes = row ? await deps.storage.get(size === 'thumb' ? row.thumbKey : row.largeKey) : null;
+  const row = await selectPhotoKeysFor(deps.database.db, { photoId, ...viewer });
+  const bytes = row ? await deps.storage.get(size === 'thumb' ? row.thumb_key : row.large_key) : null;
   if (!bytes) throw new AppError('NOT_FOUND', 'That photo does not exist.');
   return bytes;
 }

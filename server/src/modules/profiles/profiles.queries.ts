@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { selectRow, selectRows } from '../../db/rows';
+import { blockedBetween } from '../safety/blocks';
 
 /** The profiles module's hand-written SQL, each statement's rows checked against their declared shape (db/rows.ts). */
 
@@ -60,3 +61,24 @@ export async function selectName(db: Execute, userId: string): Promise<string | 
   );
   return row?.name ?? null;
 }
+
+/** A photo's stored keys, when the viewer may see it (photos.service.ts readPhoto says who may). */
+export const selectPhotoKeysFor = (
+  db: Execute,
+  { photoId, id: viewerId, adminWindowOpen }: { photoId: string; id: string; adminWindowOpen: boolean },
+) =>
+  selectRow(
+    db,
+    z.object({ large_key: z.string(), thumb_key: z.string() }),
+    sql`
+    select p.large_key, p.thumb_key
+    from photos p join "user" u on u.id = p.user_id left join profiles pr on pr.user_id = p.user_id
+    where p.id = ${photoId} and (
+      p.user_id = ${viewerId}
+      or (${adminWindowOpen} and exists (select 1 from admin_users a where a.user_id = ${viewerId}))
+      or (not ${blockedBetween(sql`p.user_id`, viewerId)}
+          and not (coalesce(u.banned, false) and (u.ban_expires is null or u.ban_expires > now()))
+          and (not coalesce(pr.hidden, false)
+               or exists (select 1 from matches m where (m.user_a = p.user_id and m.user_b = ${viewerId})
+                                                     or (m.user_b = p.user_id and m.user_a = ${viewerId})))))`,
+  );

@@ -4,7 +4,7 @@ import { readUpload, sendPrivateImage, uploadBodyLimit } from '../../http/upload
 import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { errorResponse, imageResponse, jsonBody, jsonResponse, uploadBody, uploadRefusals } from '../../lib/openapi';
-import { route } from '../../lib/route';
+import { adminWindowOpen, route } from '../../lib/route';
 import { addPhoto, listPhotos, readPhoto, removePhoto, reorderPhotos } from './photos.service';
 import { getOwnProfile, saveOwnProfile } from './profiles.service';
 
@@ -100,7 +100,7 @@ export const profileRoutes = routes
     async (c) => {
       const bytes = await readPhoto(
         c.get('deps'),
-        c.var.user.id,
+        { id: c.var.user.id, adminWindowOpen: adminWindowOpen(c.get('sessionCreatedAt')) },
         c.req.valid('param').photoId,
         c.req.valid('query').size,
       );

@@ -282,6 +282,17 @@ test('the dashboard and sidebar placements show to free members, beside content 
   await free.page.setViewportSize({ width: 1280, height: 800 });
   await free.page.goto('/dashboard');
   await expect(ad(free.page).getByRole('img', { name: new RegExp(`^dashboard `) })).toBeVisible();
+  // A click on the slot counts, once the ad was seen; the advertiser's page opens in a new tab.
+  type Counted = { campaigns: { name: string; impressions: number; clicks: number }[] };
+  const counted = async () =>
+    ((await (await admin.request.get('/api/admin/campaigns')).json()) as Counted).campaigns.find(
+      (campaign) => campaign.name === `dashboard ${tag}`,
+    );
+  await expect.poll(async () => (await counted())?.impressions).toBe(1);
+  await free.page.context().route('https://ads.vouch.test/**', (route) => route.fulfill({ body: 'Advertiser' }));
+  const [advertiser] = await Promise.all([free.page.waitForEvent('popup'), ad(free.page).getByRole('link').click()]);
+  await advertiser.close();
+  await expect.poll(async () => (await counted())?.clicks).toBe(1);
   await free.page.goto('/dashboard?tab=security');
   await expect(ad(free.page)).toHaveCount(0);
   await free.page.goto('/privacy-policy');

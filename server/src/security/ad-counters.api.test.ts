@@ -43,7 +43,9 @@ describe(`ad counters on ${testDatabaseKind}`, () => {
         headers: { 'content-type': 'application/json', origin: suite.server.url, ...(cookie ? { cookie } : {}) },
         body: '{}',
       });
-    const click = (address: string) => requestFrom(address, `${suite.server.url}/api/ads/${id}/click`);
+    // A click as the site's own ad slot sends it: a navigation from our page.
+    const click = (address: string, site = 'same-origin') =>
+      requestFrom(address, `${suite.server.url}/api/ads/${id}/click`, { headers: { 'sec-fetch-site': site } });
 
     // Fifty from one address, all at once: one impression.
     const burst = await Promise.all(Array.from({ length: 50 }, () => impression('127.0.7.1')));
@@ -57,13 +59,18 @@ describe(`ad counters on ${testDatabaseKind}`, () => {
     for (let i = 10; i < 15; i++) await impression(`127.0.7.${i}`, member.client.cookieHeader());
     expect((await counters(id)).impressions).toBe(7);
 
-    // Clicks go through the redirect and count the same way.
+    // Clicks go through the redirect and count the same way, once the visitor has seen the ad.
     for (let n = 0; n < 20; n++) {
-      const answer = await click('127.0.8.1');
+      const answer = await click('127.0.7.1');
       expect(answer.status).toBe(302);
       expect(answer.headers.location).toBe('https://example.com/coffee');
     }
-    await click('127.0.8.2');
+    await click('127.0.7.2');
+    expect((await counters(id)).clicks).toBe(2);
+    // A click from an address that never saw the ad, or from another site (an image or link there,
+    // with no cookie), is sent on and counts nothing.
+    for (let i = 1; i <= 9; i++) expect((await click(`127.0.8.${i}`)).status).toBe(302);
+    for (const site of ['cross-site', 'same-site', 'none']) await click('127.0.7.3', site);
     expect((await counters(id)).clicks).toBe(2);
     // Nothing else counts a click.
     expect((await suite.server.client().request('POST', `/api/ads/${id}/click`, {})).status).toBe(404);
@@ -72,6 +79,9 @@ describe(`ad counters on ${testDatabaseKind}`, () => {
     expect((await admin.client.json('PUT', `/api/admin/campaigns/${id}/active`, { active: false })).status).toBe(200);
     await impression('127.0.7.20');
     expect((await counters(id)).impressions).toBe(7);
+    // Nor does a click on it, from a page left open by a visitor who saw it.
+    expect((await click('127.0.7.4')).status).toBe(302);
+    expect((await counters(id)).clicks).toBe(2);
   });
 
   it('shows ads to visitors and free members, never to Premium members (the trial included), and counts nothing from them', async () => {

@@ -198,15 +198,20 @@ export async function selectCaseCounters(db: Execute, highPriorityReasons: strin
 
 /**
  * Counts an impression or a click once per visitor, ad and UTC day, and reads the ad's target;
- * undefined when there is no such ad. A paused ad is not shown, so it gains no impressions; a
- * click on a page left open still counts.
+ * undefined when there is no such ad. Only a running ad counts either. A click counts only from
+ * a visitor whose impression of the ad was counted today: a click from nowhere (a script, a link
+ * on another site) is a click nobody saw an ad for.
  */
 export async function countAdView(
   db: Execute,
   { id, kind, visitor }: { id: string; kind: 'impression' | 'click'; visitor: string },
 ) {
   const counter = kind === 'impression' ? sql`impressions = impressions + 1` : sql`clicks = clicks + 1`;
-  const shown = kind === 'impression' ? sql`and active` : sql``;
+  const shown =
+    kind === 'impression'
+      ? sql`and active`
+      : sql`and active and exists (select 1 from ad_views v where v.ad_id = ads.id and v.kind = 'impression'
+              and v.visitor = ${visitor} and v.day = (now() at time zone 'utc')::date)`;
   return selectRow(
     db,
     z.object({ target_url: z.string() }),
@@ -218,6 +223,10 @@ export async function countAdView(
     select target_url from ads where id = ${id}`,
   );
 }
+
+/** An ad's target, without counting anything (a click that does not count is still sent on). */
+export const selectAdTarget = (db: Execute, id: string) =>
+  selectRow(db, z.object({ target_url: z.string() }), sql`select target_url from ads where id = ${id}`);
 
 /** Who was counted before today is no longer needed. */
 export async function deleteOldAdViews(db: Execute): Promise<void> {

@@ -1,4 +1,4 @@
-import { countAdView } from './admins.queries';
+import { countAdView, selectAdTarget } from './admins.queries';
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { AdPlacement, TCampaign, TPublicAd } from '../../../../contracts/admin';
@@ -127,9 +127,16 @@ export async function countImpression(db: Db, id: string, visitor: string): Prom
   await countOnce(db, id, 'impression', visitor);
 }
 
-/** Counts the click (once a day per visitor), then hands back the target the visitor is sent to. */
-export async function countClick(db: Db, id: string, visitor: string): Promise<string> {
-  const row = await countOnce(db, id, 'click', visitor);
+/**
+ * Counts the click (once a day per visitor who saw the ad, and only when it came from our own
+ * page), then hands back the target the visitor is sent to.
+ */
+export async function countClick(
+  db: Db,
+  id: string,
+  { visitor, fromOwnPage }: { visitor: string; fromOwnPage: boolean },
+): Promise<string> {
+  const row = fromOwnPage ? await countOnce(db, id, 'click', visitor) : await selectAdTarget(db, id);
   if (!row) throw new AppError('NOT_FOUND', 'No such ad.');
   return row.target_url;
 }

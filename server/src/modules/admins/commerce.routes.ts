@@ -150,7 +150,11 @@ export const commerceRoutes = routes
       request: { params: idParams },
       responses: { 302: { description: 'To the target' }, 404: errorResponse('No such ad') },
     }),
-    async (c) => c.redirect(await countClick(c.var.db, c.req.valid('param').id, (await adViewer(c)).key), 302),
+    async (c) => {
+      const visitor = (await adViewer(c)).key;
+      const target = await countClick(c.var.db, c.req.valid('param').id, { visitor, fromOwnPage: fromOwnPage(c) });
+      return c.redirect(target, 302);
+    },
   )
   .openapi(
     route('Admin', 'admin', 'get', '/api/admin/subscriptions/pending', {
@@ -215,6 +219,22 @@ export const commerceRoutes = routes
     }),
     async (c) => c.json(await cancelSubscription(c.var.db, c.var.user.id, c.req.valid('param').id), 200),
   );
+
+/**
+ * Whether a click came through our own ad slot: the browser says the navigation started on this
+ * site (Sec-Fetch-Site), or, from a browser too old to say, the referring page is ours. A link or
+ * an image on another site is not a click on our ad.
+ */
+function fromOwnPage(c: Context<AppEnv>): boolean {
+  const site = c.req.header('sec-fetch-site');
+  if (site) return site === 'same-origin';
+  const referer = c.req.header('referer');
+  try {
+    return !!referer && new URL(referer).origin === new URL(c.get('deps').env.BASE_URL).origin;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Who is looking at an ad: the key its views are counted under (the signed-in member, or else

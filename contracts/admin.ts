@@ -12,6 +12,32 @@ export const STANDARD_WARNING = {
     'We reviewed a report about your behaviour on Vouch and found that it broke our Community Guidelines. Please read them again: another breach can lead to a suspension or a permanent ban.',
 } as const;
 
+/**
+ * What a reporter is told of a decision, whatever the moderator wrote: the internal note is for
+ * the moderators alone (a frank note once reached the member it was about).
+ */
+export const REPORT_OUTCOMES = {
+  dismiss: {
+    title: 'No action taken',
+    message:
+      'We reviewed your report and did not find a breach of our Community Guidelines. If anything else happens, report it again, and you can always block them.',
+  },
+  warn: {
+    title: 'The member was warned',
+    message: 'We reviewed your report and warned the member. Thank you for helping keep Vouch safe.',
+  },
+  suspend: {
+    title: 'The member was suspended',
+    message:
+      'We reviewed your report and suspended the member. They cannot see you or write to you, now or when the suspension ends.',
+  },
+  ban: {
+    title: 'The member was banned',
+    message:
+      'We reviewed your report and banned the member. They cannot see you or write to you, even if the ban is ever lifted.',
+  },
+} as const;
+
 export const ADMIN_TEXT = {
   accessDenied: {
     title: 'Access Denied',
@@ -86,7 +112,7 @@ export const CASE_DECISIONS = ['dismiss', 'warn', 'suspend', 'ban'] as const;
 export const ZCaseDecision = z
   .object({
     decision: z.enum(CASE_DECISIONS),
-    note: z.string().trim().min(3, 'Tell the reporter what was decided').max(500),
+    note: z.string().trim().min(3, 'Write an internal note: what you found and why').max(500),
     suspendDays: z.number().int().min(1).max(365).optional(),
   })
   .refine((v) => v.decision !== 'suspend' || v.suspendDays, { message: 'How many days?', path: ['suspendDays'] });

@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures';
 import * as OTPAuth from 'otpauth';
 import sharp from 'sharp';
+import { REPORT_OUTCOMES } from '../contracts/admin';
 import { prng } from '../server/src/lib/random';
 import { drawPortrait } from '../server/src/modules/seed/portraits';
 import { apiMember, createAdminWithCli, PASSWORD, toast, uniqueEmail, VIEWPORTS } from './helpers';
@@ -77,7 +78,7 @@ test.describe('[ADMIN]', () => {
     const report = page.getByLabel('Case about Rex');
     await expect(report.getByRole('list', { name: 'Sealed messages' })).toContainText('Send me your bank details');
     await report.getByRole('combobox').selectOption('warn');
-    await report.getByLabel('Note for the reporter').fill('We warned Rex. Thank you for telling us.');
+    await report.getByLabel('Internal note').fill('Asked for bank details; first offence.');
     await report.getByRole('button', { name: 'Decide' }).click();
     await toast(page, 'Case decided');
     await rita.page.goto('/settings');
@@ -85,7 +86,9 @@ test.describe('[ADMIN]', () => {
     await rita.page.getByRole('button', { name: 'Keep browsing' }).click();
     const mine = rita.page.getByRole('list', { name: 'My reports' });
     await expect(mine).toContainText('Action taken');
-    await expect(mine).toContainText('We warned Rex. Thank you for telling us.');
+    // She reads the decision's policy text, never the moderator's note.
+    await expect(mine).toContainText(REPORT_OUTCOMES.warn.message);
+    await expect(mine).not.toContainText('first offence');
 
     // Ban Rex: his open session ends and he cannot sign in again.
     await rex.page.goto('/dashboard');

@@ -35,7 +35,7 @@ export function exportQueries(userId: string) {
     datePlans: sql`select conversation_id, starts_at, place, status, created_at from date_plans where conversation_id in ${conversationIds}`,
     ratingsGiven: sql`select conversation_id, overall, safety, respect, communication, safe_for_family, safe_for_home, would_date_again, comment, created_at from reviews where reviewer_id = ${userId}`,
     ratingsReceived: sql`select conversation_id, overall, safety, respect, communication, safe_for_family, safe_for_home, would_date_again, comment, revealed_at from reviews where reviewee_id = ${userId} and revealed_at is not null`,
-    reportsFiled: sql`select reason, details, status, outcome_note, created_at, resolved_at from moderation_cases where opened_by = ${userId}`,
+    reportsFiled: sql`select reason, details, status, decision, created_at, resolved_at from moderation_cases where opened_by = ${userId}`,
     notifications: sql`select type, title, message, created_at, read_at from notifications where user_id = ${userId} order by created_at`,
     contactMessages: sql`select kind, subject, message, created_at from contact_messages where user_id = ${userId}`,
     securityActivity: sql`select kind, ip, user_agent, created_at from account_events where user_id = ${userId} order by created_at desc`,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { STANDARD_WARNING, type TCaseDecision } from '../../../../contracts/admin';
+import { REPORT_OUTCOMES, STANDARD_WARNING, type TCaseDecision } from '../../../../contracts/admin';
 import { moderationCases } from '../../db/schema';
 import type { Deps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -9,17 +9,11 @@ import { markLeaverBanned } from '../safety/prints.queries';
 import { enqueueReportOutcomeReminder } from '../reminders/reminders.service';
 import { setBanned } from './users.service';
 
-const OUTCOME_TITLES = {
-  dismiss: 'No action taken',
-  warn: 'The member was warned',
-  suspend: 'The member was suspended',
-  ban: 'The member was banned',
-} as const;
-
 /**
  * An administrator's decision on a case: dismiss, warn, suspend for N days, or ban. The case
- * closes with the note the reporter reads, the subject is warned (with the standard text, never
- * the reporter's note) or blocked, and the decision is logged with its before and after.
+ * closes with the moderator's internal note, which no member ever reads: the reporter is told the
+ * decision's policy text, the subject is warned with the standard text or blocked, and the
+ * decision is logged with its before and after.
  */
 export async function resolveCase(
   deps: Pick<Deps, 'database' | 'hub'>,
@@ -70,7 +64,7 @@ export async function resolveCase(
       if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
     });
   }
-  // The note is written for the reporter; the warned member gets the standard warning instead.
+  // The note is internal; the warned member gets the standard warning.
   if (resolved.subjectId && input.decision === 'warn') {
     await notify(db, resolved.subjectId, {
       type: 'report_outcome',
@@ -82,8 +76,8 @@ export async function resolveCase(
   if (resolved.kind === 'report' && resolved.openedBy) {
     await notify(db, resolved.openedBy, {
       type: 'report_outcome',
-      title: `Your report: ${OUTCOME_TITLES[input.decision]}`,
-      message: input.note,
+      title: `Your report: ${REPORT_OUTCOMES[input.decision].title}`,
+      message: REPORT_OUTCOMES[input.decision].message,
       link: '/settings',
     });
     await enqueueReportOutcomeReminder(db, new Date(), caseId, resolved.openedBy);

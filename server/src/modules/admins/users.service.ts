@@ -10,6 +10,7 @@ import { announceStatsChange } from '../../realtime/hub';
 import { appendSecurityLog } from '../audit/security-log';
 import { deleteUnusedFiles } from '../profiles/photos.service';
 import { keepRemovedPhotoPrints } from '../safety/prints.queries';
+import { blockForReporters } from '../safety/safety.queries';
 import { endMatchesOf } from '../safety/safety.service';
 import { publish } from '../../realtime/hub';
 
@@ -107,8 +108,10 @@ export async function setBanned(
       .set({ hidden: ban.banned ? true : sql`${profiles.hiddenByMember}` })
       .where(eq(profiles.userId, userId));
     if (ban.banned) await tx.delete(session).where(eq(session.userId, userId));
-    // A ban ends his matches and conversations; lifting it gives none of them back.
+    // A ban ends his matches and conversations; lifting it gives none of them back, and whoever
+    // reported him stays out of his reach (blocked for them: they can lift it themselves).
     const closed = ban.banned ? await endMatchesOf(tx, userId) : [];
+    await blockForReporters(tx, userId);
     await appendSecurityLog(tx, {
       eventType: ban.banned ? 'user_blocked' : 'user_unblocked',
       severity: ban.banned ? 'high' : 'info',

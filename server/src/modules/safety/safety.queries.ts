@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CASE_STATUSES, SNAPSHOT_MESSAGES, ZAdminReport, ZSnapshotMessage } from '../../../../contracts/safety';
+import { CASE_DECISIONS } from '../../../../contracts/admin';
 import type { Db } from '../../db/client';
 import { otherMemberOf, storedPair, otherMemberColumns } from '../../db/pairs';
 import { column, selectRow, selectRows, ZId } from '../../db/rows';
@@ -116,12 +117,12 @@ export const selectMyReports = (db: Execute, viewerId: string) =>
       reason: z.string(),
       details: z.string(),
       status: z.enum(CASE_STATUSES),
-      outcome_note: z.string().nullable(),
+      decision: z.enum(CASE_DECISIONS).nullable(),
       created_at: column.timestamp,
       resolved_at: column.timestamp.nullable(),
     }),
     sql`
-    select mc.id, ${subjectColumns}, mc.reason, mc.details, mc.status, mc.outcome_note, mc.created_at, mc.resolved_at
+    select mc.id, ${subjectColumns}, mc.reason, mc.details, mc.status, mc.decision, mc.created_at, mc.resolved_at
     from moderation_cases mc left join "user" u on u.id = mc.subject_id left join profiles p on p.user_id = mc.subject_id
     where mc.opened_by = ${viewerId} and mc.kind = 'report'
     order by mc.created_at desc limit 100`,
@@ -218,6 +219,18 @@ export const selectBannedEmails = (db: Execute) =>
   );
 
 /** Deletes a match; its conversation and messages go with it (foreign keys cascade). */
+/**
+ * Everyone who reported a member blocks him, as if they had themselves: run when he is banned
+ * and when the ban is lifted, so he comes back to no one who reported him.
+ */
+export async function blockForReporters(tx: Execute, memberId: string): Promise<void> {
+  await tx.execute(sql`
+    insert into blocks (blocker_id, blocked_id)
+    select distinct mc.opened_by, mc.subject_id from moderation_cases mc
+    where mc.subject_id = ${memberId} and mc.kind = 'report' and mc.opened_by is not null and mc.opened_by <> ${memberId}
+    on conflict do nothing`);
+}
+
 /** The ids of every match a member is in. */
 export const selectMatchIdsOf = (db: Execute, memberId: string) =>
   selectRows(db, ZId, sql`select id from matches where user_a = ${memberId} or user_b = ${memberId}`);

@@ -11,6 +11,7 @@ import {
   type ZReportInput,
 } from '../../../../contracts/safety';
 import { z } from 'zod';
+import { REPORT_OUTCOMES } from '../../../../contracts/admin';
 import type { Db } from '../../db/client';
 import { blocks, moderationCases, pastMatches, type SnapshotMessage } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -264,7 +265,8 @@ export async function listMyReports(db: Db, viewerId: string): Promise<TMyReport
     reason: row.reason in REPORT_REASONS ? (row.reason as ReportReason) : 'other',
     details: row.details,
     status: row.status,
-    outcome: row.outcome_note,
+    // The decision's policy text, never the moderator's internal note.
+    outcome: row.decision ? REPORT_OUTCOMES[row.decision].message : null,
     createdAt: row.created_at,
     resolvedAt: row.resolved_at,
   }));

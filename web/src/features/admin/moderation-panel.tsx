@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, ShieldAlert, X } from 'lucide-react';
 import { toast } from '@/lib/toast';
-import { CASE_DECISIONS, type TCaseDecision } from '@contracts/admin';
+import { CASE_DECISIONS, type TCaseDecision, REPORT_OUTCOMES } from '@contracts/admin';
 import { REPORT_REASONS, type TAdminReport } from '@contracts/safety';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -180,8 +180,12 @@ function CaseReview({ item }: { item: TAdminReport }) {
           </label>
         )}
         <label className="grid gap-1 text-sm font-medium">
-          {item.reporter ? 'Note for the reporter' : 'Note for the record'}
+          Internal note
           <Textarea value={note} onChange={(e) => setNote(e.target.value)} rows={2} className="min-h-16" />
+          <span className="text-xs font-normal text-muted-foreground">
+            For moderators only: no member ever sees it.
+            {item.reporter && ` The reporter is told: “${REPORT_OUTCOMES[decision].message}”`}
+          </span>
         </label>
         <Button
           type="submit"

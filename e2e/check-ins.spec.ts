@@ -69,7 +69,7 @@ test('[CHECK-IN] a member names a trusted contact who confirms, sets a check-in 
 
   // An accepted date tomorrow, then the check-in on the calendar.
   const startsAt = new Date(Date.now() + DAY);
-  const plan = await acceptedDate({ proposer: page, invitee: theo.page, conversationId, startsAt, headers });
+  await acceptedDate({ proposer: page, invitee: theo.page, conversationId, startsAt, headers });
   await page.goto('/calendar');
   const card = page.getByLabel('Date with Theo');
   const panel = card.getByLabel('Date check-in');

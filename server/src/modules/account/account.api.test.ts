@@ -100,7 +100,7 @@ describe(`second factors on ${testDatabaseKind}`, () => {
         return (await other.json('POST', '/api/auth/two-factor/verify-totp', { code })).status;
       }),
     );
-    expect(twice.sort()).toEqual([200, 401, 401]);
+    expect(twice.sort((a, b) => a - b)).toEqual([200, 401, 401]);
     const again = (await signInElsewhere(email)).device;
     expect(
       (await again.json('POST', '/api/auth/two-factor/verify-totp', { code: codeFor(enabled.body.totpURI) })).status,

@@ -1,6 +1,6 @@
 import { liftVerification, lockMemberPhotos, selectPhotoKeysFor, selectShownKeys } from './profiles.queries';
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { PHOTO_LIMITS, PROFILE_TEXT, type TPhoto } from '../../../../contracts/profile';
 import type { Db } from '../../db/client';
 import { photos } from '../../db/schema';
@@ -10,7 +10,6 @@ import { deletePhotoPrint } from '../safety/prints.queries';
 import { recordPrint } from '../safety/reused-photos';
 import type { Deps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { blockedBetween } from '../safety/blocks';
 
 export const photoUrls = (id: string): TPhoto => ({
   id,

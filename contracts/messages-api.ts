@@ -70,6 +70,12 @@ export type TConversation = z.infer<typeof ZConversation>;
  * What the realtime socket carries, as JSON text frames. Events name what changed, by id; the
  * client reads the rows over HTTP, where every access rule applies (no content rides along).
  */
+/**
+ * The close code of a member's oldest socket when they open more than the server holds for one
+ * member: that tab waits until it is looked at again instead of taking a socket back at once.
+ */
+export const TOO_MANY_SOCKETS_CLOSE = 4002;
+
 export type RealtimeEvent =
   /** A message was stored (sent to both members: the sender's other tabs show it too). */
   | { type: 'message'; conversationId: string; messageId: string }

@@ -20,12 +20,19 @@ export const GENDERS = [
 
 export type Gender = (typeof GENDERS)[number];
 
+/** The most pixels a photo may have: checked from its header, before any decoding. */
+export const PHOTO_MAX_MEGAPIXELS = 25;
+
 export const PROFILE_TEXT = {
   nameRequired: 'Name is required',
   ageRange: 'Please enter a valid age between 18 and 120',
   maxPhotos: { title: 'Maximum photos reached', description: 'You can only have up to 6 photos.' },
   invalidFileType: { title: 'Invalid file type', description: 'Please upload an image file' },
   fileTooLarge: { title: 'File too large', description: 'Maximum file size is 10MB' },
+  tooManyPixels: {
+    title: 'Photo too large',
+    description: `Please upload a photo of at most ${PHOTO_MAX_MEGAPIXELS} megapixels (a phone's usual photo is 12 to 24).`,
+  },
   uploadFailed: { title: 'Upload failed', description: 'Failed to upload file' },
   uploadSuccessful: 'Upload successful',
   savePhotoFailed: 'Failed to save photo. Please try again.',

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { RealtimeEvent } from '../../../contracts/messages-api';
+import { TOO_MANY_SOCKETS_CLOSE, type RealtimeEvent } from '../../../contracts/messages-api';
 import type { Database } from '../db/client';
 import { selectRows, ZId } from '../db/rows';
 import type { Logger } from '../lib/logger';
@@ -18,6 +18,12 @@ type Envelope = { to: string[]; event: RealtimeEvent };
 export const NOTIFY_MAX_BYTES = 7000;
 /** Whose socket it is: the session it was opened with, and until when it may hear admin events. */
 export type SocketOwner = { userId: string; sessionId: string; adminUntil: number | null };
+
+/**
+ * Sockets one member may hold on an instance: tabs and devices. One more closes the oldest, so a
+ * tab just opened always works, and one member cannot hold the server's memory and file handles.
+ */
+export const MAX_SOCKETS_PER_MEMBER = 8;
 
 /** How often open sockets are checked against their sessions. */
 export const SESSION_CHECK_INTERVAL_MS = 400;
@@ -69,6 +75,9 @@ export class RealtimeHub {
     this.owners.set(socket, owner);
     this.join(owner.userId, socket);
     if (owner.adminUntil !== null) this.join(ADMIN_AUDIENCE, socket);
+    const mine = this.sockets.get(owner.userId)!;
+    // A Set keeps the order sockets joined in: the first is the oldest.
+    if (mine.size > MAX_SOCKETS_PER_MEMBER) this.end(mine.values().next().value!, TOO_MANY_SOCKETS_CLOSE);
   }
 
   /** Forgets a socket that has closed. */
@@ -134,10 +143,10 @@ export class RealtimeHub {
       );
   }
 
-  private end(socket: Socket): void {
+  private end(socket: Socket, code = SESSION_ENDED_CLOSE): void {
     this.remove(socket);
     try {
-      socket.close(SESSION_ENDED_CLOSE, 'session ended');
+      socket.close(code, code === SESSION_ENDED_CLOSE ? 'session ended' : 'too many open tabs');
     } catch {
       // already closing
     }

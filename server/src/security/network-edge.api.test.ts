@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { forwardedClient } from '../app';
+import { MAX_SOCKETS_PER_MEMBER } from '../realtime/hub';
+import { openSocket } from '../../test/sockets';
 import { uniqueEmail } from '../../test/accounts';
 import { requestFrom } from '../../test/from-address';
 import { pngImage } from '../../test/images';
@@ -124,6 +127,18 @@ describe(`the network edge on ${testDatabaseKind}`, () => {
       }
       expect(statuses.filter((s) => s === 401).length, name).toBe(IP_MAX);
     }
+  });
+
+  it('holds at most a few sockets per member: a new one closes the oldest', async () => {
+    const member = await factoryMember(suite.server, suite.passwordHash);
+    const sockets = [];
+    for (let i = 0; i < 40; i++) sockets.push((await openSocket(member.client)).socket);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const open = sockets.filter((socket) => socket.readyState === WebSocket.OPEN);
+    expect(open).toHaveLength(MAX_SOCKETS_PER_MEMBER);
+    // The newest are the ones kept: the tab just opened always works.
+    expect(open).toEqual(sockets.slice(-MAX_SOCKETS_PER_MEMBER));
+    for (const socket of sockets) socket.close();
   });
 
   it('picks the right entry for any number of proxies, and reads an address out of ip:port', () => {

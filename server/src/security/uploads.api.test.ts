@@ -3,7 +3,8 @@ import { crc32 } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { jpegWithGps, pngImage } from '../../test/images';
-import { PHOTO_LIMITS } from '../../../contracts/profile';
+import { PHOTO_LIMITS, PROFILE_TEXT } from '../../../contracts/profile';
+import type { TErrorBody } from '../../../contracts/errors';
 import { factoryAdmin, factoryMember, type SignedInMember } from '../../test/members';
 import { serverSuite } from '../../test/suite';
 import { testDatabaseKind } from '../../test/test-server';
@@ -455,6 +456,28 @@ describe(`hostile uploads on ${testDatabaseKind}`, () => {
       }
     },
   );
+
+  it('refuses a photo over the pixel limit from its header, before decoding it', { timeout: 120_000 }, async () => {
+    const owner = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Px' } });
+    // A real 40-megapixel photo (not a made-up header): decoding it cost seconds of CPU here.
+    const [width, height] = [8000, 5000];
+    const noise = Buffer.alloc(width * height * 3);
+    for (let i = 0; i < noise.length; i += 97) noise[i] = (i * 31) & 0xff;
+    const huge = await sharp(noise, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 85, progressive: true })
+      .toBuffer();
+    const started = process.cpuUsage();
+    for (let i = 0; i < 4; i++) {
+      const answer = await owner.client.upload('/api/profile/photos', huge, 'big.jpg', 'image/jpeg');
+      expect(answer.status).toBe(413);
+      expect(((await answer.json()) as TErrorBody).error.message).toBe(PROFILE_TEXT.tooManyPixels.description);
+    }
+    const used = process.cpuUsage(started);
+    console.log(
+      `4 uploads of 40 megapixels: ${((used.user + used.system) / 1000).toFixed(0)} ms of CPU (client and server)`,
+    );
+    expect(used.user + used.system).toBeLessThan(1_000_000);
+  });
 
   it(
     'checks the cheap things before decoding: made-up selfie challenges cost no image work',

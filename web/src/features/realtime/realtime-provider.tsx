@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { messagePreview } from '@contracts/messages';
-import type { RealtimeEvent } from '@contracts/messages-api';
+import { TOO_MANY_SOCKETS_CLOSE, type RealtimeEvent } from '@contracts/messages-api';
 import { matchesQueryOptions } from '@/features/discovery';
 import {
   conversationsQueryOptions,
@@ -159,10 +159,21 @@ export function RealtimeProvider({ userId }: { userId: string }) {
           // not an event of ours
         }
       };
-      socket.onclose = () => {
+      socket.onclose = (closed) => {
         clearInterval(ping);
         setRealtimeConnected(false);
         if (stopped) return;
+        // Too many tabs open: this one reconnects when the member looks at it again, rather than
+        // taking a socket back from another tab at once (and that one from the next).
+        if (closed.code === TOO_MANY_SOCKETS_CLOSE && document.visibilityState === 'hidden') {
+          const onVisible = () => {
+            if (document.visibilityState !== 'visible') return;
+            document.removeEventListener('visibilitychange', onVisible);
+            if (!stopped) connect();
+          };
+          document.addEventListener('visibilitychange', onVisible);
+          return;
+        }
         const delay = Math.min(30_000, 1000 * 2 ** attempt.current++);
         retry = setTimeout(connect, delay);
       };

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { e2eDataDir, PAYMENT_URL } from './e2e/data-dir';
+import { E2E_DEV_KEY, e2eDataDir, PAYMENT_URL } from './e2e/data-dir';
 import { chromiumMissingMessage, findChromium } from './scripts/chromium.mjs';
 
 const chromiumPath = findChromium();
@@ -56,6 +56,7 @@ export default defineConfig({
       TRIAL_DAYS: '0',
       PAYMENT_URL,
       RATE_LIMIT_IP_MAX: '1000',
+      DEV_TOOLS_KEY: E2E_DEV_KEY,
     },
   },
 });

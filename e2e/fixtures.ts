@@ -1,4 +1,5 @@
 import { test as base, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import { E2E_DEV_KEY } from './data-dir';
 import { apiAdmin, apiMember, matchedMembers } from './helpers';
 
 type ApiMember = Awaited<ReturnType<typeof apiMember>>;
@@ -9,8 +10,11 @@ type Match = Awaited<ReturnType<typeof matchedMembers>>;
  * test opens through these is closed when it ends, so a long run does not pile up browsers.
  */
 type Fixtures = {
-  /** The headers an API write from the test needs to pass the same-origin check. */
-  headers: { origin: string };
+  /**
+   * The headers an API write from the test needs to pass the same-origin check, and the
+   * development tools' key (the clock), as the machine's owner has it.
+   */
+  headers: { origin: string; 'x-dev-key': string };
   /** A page in a fresh context: someone who is not signed in (options add to the base URL). */
   newPage: (options?: BrowserContextOptions) => Promise<Page>;
   /** A member made through the API: registered, verified, signed in, with a profile. */
@@ -29,7 +33,7 @@ export const test = base.extend<Fixtures & { opened: BrowserContext[] }>({
     await provide(contexts);
     await Promise.all(contexts.map((context) => context.close()));
   },
-  headers: async ({ baseURL }, provide) => provide({ origin: baseURL! }),
+  headers: async ({ baseURL }, provide) => provide({ origin: baseURL!, 'x-dev-key': E2E_DEV_KEY }),
   newPage: async ({ browser, baseURL, opened }, provide) =>
     provide(async (options) => {
       const context = await browser.newContext({ baseURL, ...options });

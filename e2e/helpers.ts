@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { expect, type Browser, type Page } from '@playwright/test';
-import { e2eDataDir } from './data-dir';
+import { E2E_DEV_KEY, e2eDataDir } from './data-dir';
 
 export const PASSWORD = 'Secret123';
 
@@ -14,9 +14,16 @@ export function uniqueEmail(prefix = 'e2e'): string {
   return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 }
 
+/** The development outbox, read with the key the server was started with. */
+export async function outbox(page: Page): Promise<{ to: string; subject: string; text: string; link: string }[]> {
+  const answer = await page.request.get('/api/dev/mail', { headers: { 'x-dev-key': E2E_DEV_KEY } });
+  return ((await answer.json()) as { mail: { to: string; subject: string; text: string; link: string }[] }).mail;
+}
+
 /** Opens the newest link mailed to this address (its subject containing `subject`) from /dev/mail. */
 export async function openMailedLink(page: Page, email: string, subject: string): Promise<void> {
-  await page.goto('/dev/mail');
+  // As the link printed at start opens it: the key in the fragment.
+  await page.goto(`/dev/mail#key=${E2E_DEV_KEY}`);
   const mail = page.getByRole('listitem').filter({ hasText: email }).filter({ hasText: subject }).first();
   await expect(mail).toBeVisible();
   await mail.getByTestId('mail-link').click();
@@ -32,10 +39,7 @@ export async function mailedLink(page: Page, email: string, subject = ''): Promi
   await expect
     .poll(
       async () => {
-        const { mail } = (await (await page.request.get('/api/dev/mail')).json()) as {
-          mail: { to: string; subject: string; link: string }[];
-        };
-        link = mail.find((m) => m.to === email && m.subject.includes(subject))?.link;
+        link = (await outbox(page)).find((m) => m.to === email && m.subject.includes(subject))?.link;
         return link;
       },
       { timeout: 15_000 },

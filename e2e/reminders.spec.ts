@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { VIEWPORTS } from './helpers';
+import { outbox, VIEWPORTS } from './helpers';
 
 test('[REMINDERS] a member away gets a new-match mail, stops that kind from its link, and sees it off in Settings', async ({
   newPage,
@@ -17,10 +17,9 @@ test('[REMINDERS] a member away gets a new-match mail, stops that kind from its 
   await expect
     .poll(
       async () => {
-        const { mail } = (await (await page.request.get('/api/dev/mail')).json()) as {
-          mail: { to: string; subject: string; text: string }[];
-        };
-        const found = mail.find((m) => m.to === nora.email && m.subject === 'You have a new match: Theo');
+        const found = (await outbox(page)).find(
+          (m) => m.to === nora.email && m.subject === 'You have a new match: Theo',
+        );
         unsubscribe = found?.text.match(/https?:\/\/\S+\/unsubscribe\?token=\S+/)?.[0] ?? '';
         return unsubscribe;
       },

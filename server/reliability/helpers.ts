@@ -1,7 +1,7 @@
 // Helpers of the reliability suite: the server as a real process, and a matched pair made over HTTP.
 import { registerVerified, signIn } from '../test/accounts';
 import { startProcess, waitForHealth } from '../test/processes';
-import { TestClient } from '../test/test-client';
+import { TEST_DEV_KEY, TestClient } from '../test/test-client';
 
 /** The server as its own process (Node itself, so a signal reaches it), on PGlite or PostgreSQL. */
 export async function startServer(
@@ -18,6 +18,7 @@ export async function startServer(
     BASE_URL: `http://127.0.0.1:${port}`,
     NODE_ENV: 'test',
     RATE_LIMIT_IP_MAX: '1000',
+    DEV_TOOLS_KEY: TEST_DEV_KEY,
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const server = startProcess('server/src/index.ts', [], env, { direct: true });

@@ -43,6 +43,11 @@ const EnvSchema = z
     WEB_DIST: z.string().default('./dist/web'),
     /** Days of Premium every new account gets (30 by default). 0 turns the trial off. */
     TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+    /**
+     * The key the development tools (outbox, clock) ask for, outside production. Unset, a new one
+     * is made at each start and printed as a link for the machine's owner.
+     */
+    DEV_TOOLS_KEY: z.string().min(16).optional(),
     /** How often each server looks for due jobs (check-ins, reminder mail), in milliseconds. */
     JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
     /** Where Go Premium sends the member: a peer-to-peer payment page taking txn, amount, note and return. */

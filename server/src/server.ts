@@ -17,7 +17,7 @@ import { deleteOldReminders } from './modules/reminders/reminders.queries';
 import { scheduleSweep } from './modules/reminders/reminders.service';
 import { createApp } from './app';
 import { configureTrial } from './modules/plans/service';
-import { configureSecurityLogKey } from './modules/audit/security-log';
+import { checkpointSecurityLog, configureSecurityLogKey } from './modules/audit/security-log';
 import { createAuth, trustedOrigins } from './auth/auth';
 import { authHooks } from './modules/auth-hooks';
 import { jobHandlers } from './modules/job-handlers';
@@ -97,7 +97,8 @@ export async function openServices(env: Env, logger: Logger = createLogger(env.L
 export async function startServer(env: Env): Promise<RunningServer> {
   const services = await openServices(env);
   const controlToken = env.DATABASE_URL ? null : randomBytes(32).toString('hex');
-  const deps: Deps = { env, controlToken, ...services };
+  const devKey = env.isProduction ? null : (env.DEV_TOOLS_KEY ?? randomBytes(24).toString('base64url'));
+  const deps: Deps = { env, controlToken, devKey, ...services };
   const app = createApp(deps);
   services.jobs.setHandlers(jobHandlers(deps));
 
@@ -113,6 +114,10 @@ export async function startServer(env: Env): Promise<RunningServer> {
     });
   }
   services.logger.info({ url: env.BASE_URL, port, database: services.database.kind }, 'Vouch is listening');
+  // The outbox's link goes to whoever started the server, on their terminal: the key in it is
+  // what keeps the outbox (sign-in links for every account) from other accounts on this machine.
+  if (devKey && !env.DEV_TOOLS_KEY && env.NODE_ENV !== 'test')
+    console.log(`Development outbox (mail the server would send): ${env.BASE_URL}/dev/mail#key=${devKey}`);
 
   // Time-driven rules, at start and then every 10 minutes: ratings left alone for 14 days are
   // revealed, members whose date has passed are invited to verify it, ended suspensions lift,
@@ -128,6 +133,14 @@ export async function startServer(env: Env): Promise<RunningServer> {
       deleteOldReminders(services.database.db),
     ]).catch((error: unknown) => services.logger.warn({ err: error }, 'a scheduled sweep failed'));
   void sweep();
+  // The security log's head, copied outside the database (DATA_DIR) and into the log output.
+  const checkpoint = () =>
+    checkpointSecurityLog(services.database.db, env.DATA_DIR, services.logger).catch((error: unknown) =>
+      services.logger.warn({ err: error }, 'the security log head could not be copied'),
+    );
+  void checkpoint();
+  const checkpoints = setInterval(() => void checkpoint(), 60_000);
+  checkpoints.unref();
   const sweeper = setInterval(sweep, 10 * 60_000);
   sweeper.unref();
   // The reminder sweep's next slot; each sweep enqueues the one after (reminders.service.ts).
@@ -143,6 +156,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const close = () =>
     (closing ??= (async () => {
       clearInterval(sweeper);
+      clearInterval(checkpoints);
       const drained = new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), 20_000);
         server.close(() => {

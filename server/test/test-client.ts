@@ -1,6 +1,9 @@
 import { hc, type ClientResponse } from 'hono/client';
 import type { ApiRoutes, SuccessBody } from '../src/api';
 
+/** The development tools' key every test server is started with (DEV_TOOLS_KEY). */
+export const TEST_DEV_KEY = 'test-dev-key-not-a-secret';
+
 /**
  * An HTTP client for the API tests that behaves like a browser tab: it keeps cookies and
  * sends our Origin on writes. `origin: null` simulates a request from another site.
@@ -43,6 +46,12 @@ export class TestClient {
     const headers = new Headers(init.headers);
     if (this.origin && method !== 'GET' && !headers.has('origin')) headers.set('origin', this.origin);
     if (this.cookies.size && !headers.has('cookie')) headers.set('cookie', this.cookieHeader());
+    // The development tools ask for the key the test servers are started with, as their owner would.
+    if (
+      new URL(input instanceof Request ? input.url : input).pathname.startsWith('/api/dev/') &&
+      !headers.has('x-dev-key')
+    )
+      headers.set('x-dev-key', TEST_DEV_KEY);
     const response = await fetch(input, { ...init, method, headers, redirect: 'manual' });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { parseEnv } from '../src/env';
 import { startServer, type RunningServer } from '../src/server';
-import { TestClient } from './test-client';
+import { TEST_DEV_KEY, TestClient } from './test-client';
 
 /** Which database the API tests run on: TEST_DB=pglite (default) or postgres (TEST_DATABASE_URL). */
 export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -70,6 +70,7 @@ export async function startTestServer(
     RATE_LIMIT_IP_MAX: '1000',
     // Tests run due jobs themselves (deps.jobs.runDue()), when the clock says so.
     JOB_POLL_MS: '60000',
+    DEV_TOOLS_KEY: TEST_DEV_KEY,
     ...overrides,
   });
   const server = await startServer(env);

@@ -26,6 +26,11 @@ export type Deps = {
   jobs: JobRunner;
   /** Secret shared with local CLI commands through a 0600 file in DATA_DIR. */
   controlToken: string | null;
+  /**
+   * What the development tools (/dev/mail, /api/dev/*) ask for besides a loopback address: any
+   * local account reaches loopback, only the owner saw the link printed at start. Null in production.
+   */
+  devKey: string | null;
 };
 
 export type SessionUser = {

@@ -86,8 +86,10 @@ function guard(access: Access): MiddlewareHandler<AppEnv> {
         throw new AppError('FORBIDDEN', 'Administrator access is required.');
       }
     }
-    // The outbox holds sign-in links for every account: only this machine may read it.
-    if (access === 'dev' && !isLoopbackRequest(c)) throw new AppError('NOT_FOUND', 'No such API route.');
+    // The outbox holds sign-in links for every account, and the clock moves check-ins: only this
+    // machine, and on it only whoever started the server (it printed the key), may use them.
+    if (access === 'dev' && !(isLoopbackRequest(c) && sameSecret(deps.devKey, c.req.header(DEV_KEY_HEADER))))
+      throw new AppError('NOT_FOUND', 'No such API route.');
     if (access === 'control' && !hasControlToken(deps, c.req.header('x-control-token'))) {
       throw new AppError('UNAUTHORIZED', 'A valid control token is required.');
     }
@@ -201,9 +203,16 @@ export async function isAdmin(deps: Deps, userId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** The header the development tools' key travels in. */
+export const DEV_KEY_HEADER = 'x-dev-key';
+
 function hasControlToken(deps: Deps, given: string | undefined): boolean {
-  if (!deps.controlToken || !given) return false;
-  const a = Buffer.from(deps.controlToken);
+  return sameSecret(deps.controlToken, given);
+}
+
+function sameSecret(secret: string | null, given: string | undefined): boolean {
+  if (!secret || !given) return false;
+  const a = Buffer.from(secret);
   const b = Buffer.from(given);
   return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -12,6 +12,7 @@ import { pngImage } from '../../test/images';
 import { factoryMember } from '../../test/members';
 import { serverSuite } from '../../test/suite';
 import { testDatabaseKind } from '../../test/test-server';
+import { TEST_DEV_KEY } from '../../test/test-client';
 
 /**
  * The edge of the server: which address a request is counted under behind a proxy, how large a
@@ -222,11 +223,31 @@ describe(`the network edge on ${testDatabaseKind}`, () => {
     ).toBe(201);
   });
 
-  it('shows the development outbox to this machine only, never through a proxy', async () => {
-    const direct = await requestFrom('127.0.0.1', `${suite.server.url}/api/dev/mail`);
+  it('lets only whoever started the server use the development tools: on this machine, with the key it printed', async () => {
+    const key = { 'x-dev-key': TEST_DEV_KEY };
+    const direct = await requestFrom('127.0.0.1', `${suite.server.url}/api/dev/mail`, { headers: key });
     expect(direct.status).toBe(200);
+    // Another account on this machine reaches loopback too, but never saw the key.
+    for (const [path, method] of [
+      ['/api/dev/mail', 'GET'],
+      ['/api/dev/clock', 'POST'],
+    ] as const) {
+      const guesses: Record<string, string>[] = [
+        {},
+        { 'x-dev-key': 'x'.repeat(TEST_DEV_KEY.length) },
+        { 'x-dev-key': `${TEST_DEV_KEY}x` },
+      ];
+      for (const headers of guesses) {
+        const other = await requestFrom('127.0.0.1', `${suite.server.url}${path}`, {
+          method,
+          headers: { ...headers, 'content-type': 'application/json', origin: suite.server.url },
+          body: method === 'POST' ? JSON.stringify({ advanceMs: 86_400_000 }) : undefined,
+        });
+        expect([path, other.status]).toEqual([path, 404]);
+      }
+    }
     const proxied = await requestFrom('127.0.0.1', `${suite.server.url}/api/dev/mail`, {
-      headers: { 'x-forwarded-for': '203.0.113.5' },
+      headers: { ...key, 'x-forwarded-for': '203.0.113.5' },
     });
     expect(proxied.status).toBe(404);
     expect(proxied.body).not.toContain('"mail"');

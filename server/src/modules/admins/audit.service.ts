@@ -5,7 +5,14 @@ import { securityLogs } from '../../db/schema';
 import type { Deps } from '../../lib/context';
 import { displayName } from '../profiles/names';
 import { countOf, selectCaseCounters, selectNames, selectReferencedFiles } from './admins.queries';
-import { appendSecurityLog, verifySecurityLogChain, type Severity } from '../audit/security-log';
+import {
+  appendSecurityLog,
+  checkpointSecurityLog,
+  headCopyFile,
+  readHeadCopy,
+  verifySecurityLogChain,
+  type Severity,
+} from '../audit/security-log';
 
 type Finding = TAuditResult['issues'][number];
 const count = (deps: Pick<Deps, 'database'>, query: ReturnType<typeof sql>) => countOf(deps.database.db, query);
@@ -15,7 +22,7 @@ const count = (deps: Pick<Deps, 'database'>, query: ReturnType<typeof sql>) => c
  * a description and a recommendation. The result is stored as a security_audit log entry.
  */
 export async function runSecurityAudit(
-  deps: Pick<Deps, 'database' | 'storage' | 'env'>,
+  deps: Pick<Deps, 'database' | 'storage' | 'env' | 'logger'>,
   adminId: string,
 ): Promise<TAuditResult> {
   const { env } = deps;
@@ -110,11 +117,15 @@ export async function runSecurityAudit(
       'Remove them from the storage.',
     );
 
-  const chain = await verifySecurityLogChain(deps.database.db as never);
+  const chain = await verifySecurityLogChain(deps.database.db as never, readHeadCopy(headCopyFile(env.DATA_DIR)));
   if (!chain.intact) {
-    const what = chain.truncated
-      ? `ends before its signed head (entry ${chain.brokenAt}): the newest entries were removed or the head was forged`
-      : `is broken at entry ${chain.brokenAt}: a row was edited, removed or re-hashed without the key`;
+    const what = chain.copyMismatch
+      ? chain.brokenAt === null
+        ? 'cannot be checked against the copy of its head kept outside the database: the copy was forged'
+        : `no longer holds entry ${chain.brokenAt} as the copy of its head kept outside the database names it: the log was rewritten or taken back`
+      : chain.truncated
+        ? `ends before its signed head (entry ${chain.brokenAt}): the newest entries were removed or the head was forged`
+        : `is broken at entry ${chain.brokenAt}: a row was edited, removed or re-hashed without the key`;
     add(
       'log-chain',
       'high',
@@ -128,6 +139,7 @@ export async function runSecurityAudit(
   await deps.database.db.transaction((tx) =>
     appendSecurityLog(tx, { eventType: 'security_audit', severity: worst, actorId: adminId, details: result }),
   );
+  await checkpointSecurityLog(deps.database.db as never, env.DATA_DIR, deps.logger);
   return result;
 }
 

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, testDatabaseKind, type TestServer } from '../../../test/test-server';
 import type { Db } from '../../db/client';
-import { appendSecurityLog, verifySecurityLogChain } from './security-log';
+import fs from 'node:fs';
+import type { Logger } from '../../lib/logger';
+import {
+  appendSecurityLog,
+  checkpointSecurityLog,
+  headCopyFile,
+  readHeadCopy,
+  verifySecurityLogChain,
+} from './security-log';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -46,6 +54,29 @@ function stableJson(value: unknown): string {
   }
   return JSON.stringify(value ?? null);
 }
+
+type StoredEntry = {
+  event_type: string;
+  severity: string;
+  actor_id: string | null;
+  details: unknown;
+  created_at: Date | string;
+};
+
+/** An entry's hash by the public formula the log used before it was keyed. */
+const unkeyedHash = (prev: string | null, row: StoredEntry) =>
+  createHash('sha256')
+    .update(
+      stableJson([
+        prev,
+        row.event_type,
+        row.severity,
+        row.actor_id,
+        row.details,
+        new Date(row.created_at).toISOString(),
+      ]),
+    )
+    .digest('hex');
 
 /** One more entry in the log, as any event would write it. */
 const appendTestEntry = (database: Db, after: string) =>
@@ -92,18 +123,7 @@ describe(`the security log chain on ${testDatabaseKind}`, () => {
     );
     let prev = chain[0]!.prev_hash;
     for (const row of chain) {
-      const forged = createHash('sha256')
-        .update(
-          stableJson([
-            prev,
-            row.event_type,
-            row.severity,
-            row.actor_id,
-            row.details,
-            new Date(row.created_at).toISOString(),
-          ]),
-        )
-        .digest('hex');
+      const forged = unkeyedHash(prev, row);
       await asDatabaseOwner(
         sql`update security_logs set prev_hash = ${prev}, hash = ${forged} where seq = ${Number(row.seq)}`,
       );
@@ -148,6 +168,62 @@ describe(`the security log chain on ${testDatabaseKind}`, () => {
       await database.execute(sql`delete from security_log_head`);
       await appendTestEntry(database, 'head deleted');
       expect(await verifySecurityLogChain(database)).toMatchObject({ intact: false, truncated: true });
+    } finally {
+      await fresh.stop();
+    }
+  });
+
+  it('catches a log taken back to before it was keyed, by the copy of its head kept outside the database', async () => {
+    const fresh = await startTestServer();
+    try {
+      const database = fresh.deps.database.db;
+      for (let i = 0; i < 6; i++) await appendTestEntry(database, `entry ${i}`);
+      const heads: unknown[] = [];
+      const logger = { info: (fields: unknown) => heads.push(fields), warn: () => {} } as unknown as Logger;
+      await checkpointSecurityLog(database, fresh.deps.env.DATA_DIR, logger);
+      const file = headCopyFile(fresh.deps.env.DATA_DIR);
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(heads).toEqual([{ securityLogHead: readHeadCopy(file) }]);
+
+      // The attacker removes an entry, re-hashes every one with the old unkeyed formula, and deletes the head.
+      await database.transaction(async (tx) => {
+        await tx.execute(sql`alter table security_logs disable trigger security_logs_no_change`);
+        await tx.execute(
+          sql`delete from security_logs where seq = (select min(seq) from security_logs where details->>'after' = 'entry 2')`,
+        );
+        const { rows } = await tx.execute<{
+          seq: number;
+          event_type: string;
+          severity: string;
+          actor_id: string | null;
+          details: unknown;
+          created_at: Date | string;
+        }>(sql`select seq, event_type, severity, actor_id, details, created_at from security_logs order by seq`);
+        let prev: string | null = null;
+        for (const row of rows) {
+          const hash = unkeyedHash(prev, row);
+          await tx.execute(
+            sql`update security_logs set prev_hash = ${prev}, hash = ${hash} where seq = ${Number(row.seq)}`,
+          );
+          prev = hash;
+        }
+        await tx.execute(sql`alter table security_logs enable trigger security_logs_no_change`);
+        await tx.execute(sql`delete from security_log_head`);
+      });
+      // The database alone now reads as a log that was never keyed.
+      expect((await verifySecurityLogChain(database)).intact).toBe(true);
+      // The copy outside it says otherwise, and the copy does not move on to the rewritten log.
+      const copy = readHeadCopy(file);
+      expect(await verifySecurityLogChain(database, copy)).toMatchObject({ intact: false, copyMismatch: true });
+      await appendTestEntry(database, 'after the rewrite');
+      await checkpointSecurityLog(database, fresh.deps.env.DATA_DIR, logger);
+      expect(readHeadCopy(file)).toEqual(copy);
+      // A copy edited to match, without the key, is refused as forged.
+      fs.writeFileSync(file, JSON.stringify({ ...(copy as object), seq: 1 }));
+      expect(await verifySecurityLogChain(database, readHeadCopy(file))).toMatchObject({
+        intact: false,
+        copyMismatch: true,
+      });
     } finally {
       await fresh.stop();
     }

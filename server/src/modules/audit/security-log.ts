@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { createHash, createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { column, selectRows } from '../../db/rows';
 import { securityLogs } from '../../db/schema';
+import type { Logger } from '../../lib/logger';
 
 export type Severity = 'info' | 'warning' | 'high';
 export type SecurityLogEntry = {
@@ -116,24 +119,68 @@ export type ChainCheck = {
   intact: boolean;
   brokenAt: number | null;
   truncated: boolean;
+  /** The copy of the head kept outside the database names an entry the log no longer has as it was. */
+  copyMismatch: boolean;
 };
+
+/**
+ * The signed head as it was last seen intact, kept outside the database: an owner-only file in
+ * DATA_DIR (and each one in the log output). Someone who can write to the database can remove
+ * every keyed entry and the head, and leave a log that looks as if it was never keyed; the copy
+ * says it was, and which entry it had reached.
+ */
+export type HeadCopy = { seq: number; hash: string; mac: string };
+const ZHeadCopy = z.object({ seq: z.number().int(), hash: z.string(), mac: z.string() });
+
+export const headCopyFile = (dataDir: string) => path.join(dataDir, 'security-log-head.json');
+
+/** The copy, when there is one; 'forged' when its signature is wrong. */
+export function readHeadCopy(file: string): HeadCopy | 'forged' | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+  const parsed = ZHeadCopy.safeParse(
+    (() => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        return null;
+      }
+    })(),
+  );
+  if (!parsed.success || parsed.data.mac !== headMac(parsed.data.seq, parsed.data.hash)) return 'forged';
+  return parsed.data;
+}
 
 /**
  * Walks the whole log in order and recomputes every hash with the key. Entries written before the
  * chain existed (no hash) or before it was keyed (plain SHA-256) may only come first. The last
  * entry must be the one the signed head names: entries removed from the end are caught there.
- * What this cannot tell apart is a log taken back to before its first keyed entry (every keyed
- * entry and the head removed, or rewritten as plain ones) from a log never keyed: catching that
- * would take a copy of the head kept outside the database.
+ * With the copy of the head kept outside the database, the log must still hold the entry it
+ * names, as it was: a log taken back to before its first keyed entry (every keyed entry and the
+ * head removed, or re-hashed the old unkeyed way) is caught there.
  */
-export async function verifySecurityLogChain(db: Db): Promise<ChainCheck> {
+export async function verifySecurityLogChain(db: Db, copy: HeadCopy | 'forged' | null = null): Promise<ChainCheck> {
   const rows = await db.select().from(securityLogs).orderBy(securityLogs.seq);
   const heads = await selectRows(db, ZHead, selectHead);
   let prev: string | null = null;
   let legacy = 0;
   let keyed = false;
+  const result = (check: Partial<ChainCheck>): ChainCheck => ({
+    entries: rows.length,
+    legacy,
+    intact: false,
+    brokenAt: null,
+    truncated: false,
+    copyMismatch: false,
+    ...check,
+  });
+  if (copy === 'forged') return result({ copyMismatch: true });
   for (const row of rows) {
-    const broken = { entries: rows.length, legacy, intact: false, brokenAt: row.seq, truncated: false };
+    const broken = result({ brokenAt: row.seq });
     if (!row.hash) {
       if (prev !== null) return broken;
       legacy++;
@@ -154,8 +201,35 @@ export async function verifySecurityLogChain(db: Db): Promise<ChainCheck> {
     if (row.prevHash !== prev || row.hash !== expected) return broken;
     prev = row.hash;
   }
+  if (copy) {
+    const named = rows.find((row) => Number(row.seq) === copy.seq);
+    if (named?.hash !== copy.hash) return result({ brokenAt: copy.seq, copyMismatch: true });
+  }
   const last = rows.at(-1);
-  if (!headNamesEnd(heads[0], last))
-    return { entries: rows.length, legacy, intact: false, brokenAt: last?.seq ?? null, truncated: true };
-  return { entries: rows.length, legacy, intact: true, brokenAt: null, truncated: false };
+  if (!headNamesEnd(heads[0], last)) return result({ brokenAt: last?.seq ?? null, truncated: true });
+  return result({ intact: true });
+}
+
+/**
+ * Moves the copy of the head on to the head in the database, when the log up to it is intact
+ * (a tampered log keeps the copy where it was, as evidence), and writes the head to the log
+ * output. Run at start, every minute and after each audit; nothing to do while no entry came.
+ */
+export async function checkpointSecurityLog(db: Db, dataDir: string, logger: Logger): Promise<void> {
+  const file = headCopyFile(dataDir);
+  const copy = readHeadCopy(file);
+  const [head] = await selectRows(db, ZHead, selectHead);
+  if (!head || head.mac !== headMac(Number(head.seq), head.hash)) return;
+  if (copy && copy !== 'forged' && copy.seq === Number(head.seq)) return;
+  const check = await verifySecurityLogChain(db, copy);
+  if (!check.intact) {
+    logger.warn({ securityLog: check }, 'the security log does not verify: its head copy stays where it was');
+    return;
+  }
+  const next: HeadCopy = { seq: Number(head.seq), hash: head.hash, mac: head.mac };
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, JSON.stringify(next), { mode: 0o600 });
+  fs.renameSync(temporary, file);
+  logger.info({ securityLogHead: next }, 'security log head');
 }

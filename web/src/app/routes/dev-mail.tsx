@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, Inbox, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -8,13 +9,33 @@ import { untypedCall } from '@/features/auth';
 import type { TDevMailList } from '@contracts/responses';
 import { usePageMeta } from '@/lib/page-meta';
 
-/** The development outbox: mail the server would have sent, when no SMTP server is configured. */
+const KEY_STORE = 'vouch-dev-key';
+
+/**
+ * The key the server printed at start, in its link (/dev/mail#key=…): kept in this browser and
+ * taken out of the address, so it is asked for once. A fragment never reaches the server's logs.
+ */
+function devKey(): string | null {
+  const fromLink = new URLSearchParams(window.location.hash.slice(1)).get('key');
+  if (fromLink) {
+    localStorage.setItem(KEY_STORE, fromLink);
+    history.replaceState(null, '', window.location.pathname + window.location.search);
+  }
+  return fromLink ?? localStorage.getItem(KEY_STORE);
+}
+
+/**
+ * The development outbox: mail the server would have sent, when no SMTP server is configured.
+ * Only whoever started the server can read it: it asks for the key printed then.
+ */
 export function Component() {
   usePageMeta('Dev mail · Vouch');
+  const [key] = useState(devKey);
   const query = useQuery({
     queryKey: ['dev-mail'],
-    queryFn: () => untypedCall<TDevMailList>('/api/dev/mail'),
-    refetchInterval: 5000,
+    queryFn: () => untypedCall<TDevMailList>('/api/dev/mail', { headers: key ? { 'x-dev-key': key } : {} }),
+    refetchInterval: (state) => (state.state.status === 'error' ? false : 5000),
+    retry: false,
   });
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -29,7 +50,10 @@ export function Component() {
       {query.isPending ? (
         <SpinnerBlock className="py-16" />
       ) : query.isError ? (
-        <Card className="p-6 text-center text-muted-foreground">The outbox is not available on this server.</Card>
+        <Card className="p-6 text-center text-muted-foreground">
+          The outbox is not available: open the link the server printed when it started (it ends in #key=…). Only the
+          account that started the server can read it.
+        </Card>
       ) : query.data.mail.length === 0 ? (
         <Card className="flex flex-col items-center gap-2 p-10 text-center text-muted-foreground">
           <Inbox className="size-8" aria-hidden />

@@ -2,7 +2,7 @@ import type { TRegistrationDetails } from '@contracts/auth';
 import { fetchOrThrow } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 
-type Options = { method?: 'GET' | 'POST'; body?: unknown };
+type Options = { method?: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string> };
 
 /** The routes the typed client (lib/api.ts) does not describe: better-auth's, and the development outbox. */
 type UntypedPath = `/api/auth/${string}` | '/api/dev/mail';
@@ -12,10 +12,10 @@ type UntypedPath = `/api/auth/${string}` | '/api/dev/mail';
  * in it) and the development outbox (mounted only outside production). Everything else goes
  * through the typed client in lib/api.ts.
  */
-export async function untypedCall<T>(path: UntypedPath, { method = 'GET', body }: Options = {}): Promise<T> {
+export async function untypedCall<T>(path: UntypedPath, { method = 'GET', body, headers }: Options = {}): Promise<T> {
   const response = await fetchOrThrow(path, {
     method,
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return (response.status === 204 ? null : await response.json().catch(() => null)) as T;

@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { ZInstant } from './common';
+import { NAME_TEXT, personName } from './text';
 
 /**
  * Date check-ins: a member names one trusted contact, who confirms by a link; for an accepted
@@ -47,7 +48,12 @@ export const ZTimeZone = z
   }, 'Unknown time zone');
 
 export const ZTrustedContactInput = z.object({
-  name: z.string().trim().min(1, CHECK_IN_TEXT.contactNameRequired).max(80, CHECK_IN_TEXT.contactNameTooLong),
+  name: z
+    .string()
+    .trim()
+    .min(1, CHECK_IN_TEXT.contactNameRequired)
+    .max(80, CHECK_IN_TEXT.contactNameTooLong)
+    .refine(personName, NAME_TEXT.noLinks),
   email: z.email(CHECK_IN_TEXT.contactEmailInvalid).max(254, CHECK_IN_TEXT.contactEmailInvalid),
 });
 export type TTrustedContactInput = z.infer<typeof ZTrustedContactInput>;

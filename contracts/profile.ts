@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { ZInstant } from './common';
+import { NAME_TEXT, personName } from './text';
 import { GENDERS, PROFILE_TEXT, PHOTO_LIMITS } from './profile-constants';
 
 // The plain rules and texts live in profile-constants.ts, which pages can load without zod.
@@ -15,7 +16,7 @@ const optionalText = (max: number) =>
 
 /** What the profile editor saves. Empty location and bio become null; interests are trimmed. */
 export const ZProfileUpdate = z.object({
-  name: z.string().trim().min(1, PROFILE_TEXT.nameRequired).max(80),
+  name: z.string().trim().min(1, PROFILE_TEXT.nameRequired).max(80).refine(personName, NAME_TEXT.noLinks),
   age: z
     .number({ error: PROFILE_TEXT.ageRange })
     .int(PROFILE_TEXT.ageRange)
@@ -60,7 +61,7 @@ export const ZPhotoOrder = z.object({ ids: z.array(z.uuid()).max(PHOTO_LIMITS.ma
 
 /** The editor form as typed; `profileFormToUpdate` turns it into the saved shape. */
 export const ZProfileForm = z.object({
-  name: z.string().trim().min(1, PROFILE_TEXT.nameRequired).max(80),
+  name: z.string().trim().min(1, PROFILE_TEXT.nameRequired).max(80).refine(personName, NAME_TEXT.noLinks),
   age: z
     .string()
     .refine((v) => !v.trim() || (/^\d+$/.test(v.trim()) && Number(v) >= 18 && Number(v) <= 120), PROFILE_TEXT.ageRange),

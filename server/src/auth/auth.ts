@@ -25,6 +25,7 @@ import { hashPassword, verifyPassword } from './password';
 import { consumeLimits } from './rate-limit';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE, deviceCookieValue } from './sign-in-guard';
 import { ACCOUNT_SUSPENDED } from '../../../contracts/errors';
+import { NAME_TEXT, personName } from '../../../contracts/text';
 
 /** Header our own middleware sets to the caller's address before better-auth sees the request. */
 export const CLIENT_IP_HEADER = 'x-vouch-client-ip';
@@ -332,6 +333,7 @@ function validateAccountInput(path: string, body: Record<string, unknown> | unde
     check(PasswordSchema, body?.password);
     if (typeof body?.name !== 'string' || body.name.length > ACCOUNT_NAME_MAX)
       fail(`A name is at most ${ACCOUNT_NAME_MAX} characters.`);
+    else if (!personName(body.name)) fail(NAME_TEXT.noLinks);
     if (body?.registration !== undefined) {
       const result = ZRegistrationDetails.safeParse(body.registration);
       if (!result.success) fail(result.error.issues[0]!.message);

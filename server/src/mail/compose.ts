@@ -1,9 +1,11 @@
+import { unlinked } from '../../../contracts/text';
 import type { Mail, MailAttachment } from './mailer';
 
 /**
  * A mail written as a list of parts, each rendered once as HTML (inline styles: mail clients
  * ignore style sheets) and once as plain text, so the two never say different things. Every
- * text is escaped; links are written by the server only.
+ * text is escaped; links are written by the server only, in buttons and links: an address in any
+ * other text (a name, a member's note) is broken so that no mail client makes a link of it.
  */
 export type MailPart =
   | { kind: 'heading'; text: string }
@@ -70,17 +72,34 @@ function text(part: MailPart): string {
   }
 }
 
+/** The part with every address in its words broken (buttons and links are the server's own). */
+function withoutLinks(part: MailPart): MailPart {
+  switch (part.kind) {
+    case 'heading':
+    case 'paragraph':
+    case 'small':
+      return { ...part, text: unlinked(part.text) };
+    case 'facts':
+      return { ...part, rows: part.rows.map(([label, value]) => [label, unlinked(value)]) };
+    case 'quote':
+      return { ...part, text: unlinked(part.text) };
+    default:
+      return part;
+  }
+}
+
 export function composeMail(
   to: string,
   subject: string,
-  parts: MailPart[],
+  written: MailPart[],
   extras: { headers?: Record<string, string>; link?: string } = {},
 ): Mail {
+  const parts = written.map(withoutLinks);
   const attachments = parts.flatMap((part) => (part.kind === 'photo' ? [part.attachment] : []));
   const button = parts.find((part) => part.kind === 'button');
   return {
     to,
-    subject,
+    subject: unlinked(subject),
     text: `${parts.map(text).join('\n\n')}\n\nVouch: dating that puts your safety first.`,
     html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:520px;margin:auto;padding:24px">
 <h1 style="color:${ROSE};font-size:22px">Vouch</h1>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHECK_IN_TEXT, CONTACT_INVITES_PER_DAY } from '../../../../contracts/check-ins';
+import { NAME_TEXT } from '../../../../contracts/text';
 import type { TDevMail } from '../../../../contracts/responses';
 import { PASSWORD, uniqueEmail } from '../../../test/accounts';
 import { DAY, matchedPair, planDate, type Pair } from '../../../test/dates';
@@ -273,6 +274,38 @@ describe(`date check-ins on ${testDatabaseKind}`, () => {
       expect((await suite.server.client().json('POST', '/api/check-ins/ok', { token })).status).toBe(404);
     const { body: still } = await date.sharer.client.json<{ checkIns: { status: string }[] }>('GET', '/api/check-ins');
     expect(still.checkIns[0]!.status).toBe('scheduled');
+  });
+
+  it('carries no attacker link into a mail: a name with an address is refused, and free text is never linked', async () => {
+    const member = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Nora' } });
+    const phishing = [
+      'Account locked: verify at https://vouch-login.example/v',
+      'Mia www.vouch-help.example',
+      'Verify at vouch-secure.example now',
+      'help@vouch-support.example',
+    ];
+    for (const name of phishing) {
+      const refused = await member.client.json<{ error: { fields?: Record<string, string> } }>(
+        'PUT',
+        '/api/trusted-contact',
+        { name, email: uniqueEmail('third') },
+      );
+      expect([name, refused.status, refused.body.error.fields?.name]).toEqual([name, 400, NAME_TEXT.noLinks]);
+      const profile = await member.client.json('PUT', '/api/profile', { name, interests: [] });
+      expect([name, profile.status]).toEqual([name, 400]);
+    }
+
+    // The note goes word for word to the contact the member chose, but no address in it is a link.
+    const date = await onADate();
+    await setCheckIn(date, {
+      note: 'If I do not answer, log in at vouch-help.example/reset or https://evil.example/x',
+    });
+    await pass(DAY + 2 * HOUR + 31 * MINUTE);
+    const [alert] = (await outbox(date.contactEmail)).filter((m) => m.subject.includes('has not checked in'));
+    expect(alert!.text).toContain('If I do not answer, log in at');
+    for (const part of [alert!.text, alert!.html]) {
+      expect(part).not.toMatch(/vouch-help\.example|evil\.example|https:\/\//);
+    }
   });
 
   it('invites a contact by mail, not the member themselves, and only a few a day', async () => {

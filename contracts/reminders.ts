@@ -34,3 +34,12 @@ export const ZTimeZoneInput = z.object({ timeZone: ZTimeZone });
 
 export const ZUnsubscribeToken = z.object({ token: z.string().min(20).max(200) });
 export const ZUnsubscribed = z.object({ kind: z.enum(REMINDER_KINDS), label: z.string() });
+
+/**
+ * Mail an address did not ask for (a confirmation, a sign-in or reset link, a contact's
+ * invitation): anyone can make us send it by typing the address. At most this many a day reach
+ * one address, whoever asks and through whichever route, and each says how to stop them all.
+ */
+export const UNREQUESTED_MAIL_PER_DAY = 5;
+export const ZMailStopToken = z.object({ token: z.string().regex(/^[0-9a-f]{64}$/) });
+export const ZMailStopState = z.object({ stopped: z.boolean() });

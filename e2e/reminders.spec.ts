@@ -52,3 +52,19 @@ test('[REMINDERS] a member away gets a new-match mail, stops that kind from its 
   await page.reload();
   await expect(page.locator('#email').getByRole('switch', { name: /Unread messages/ })).not.toBeChecked();
 });
+
+test('[MAIL-STOP] the link under a mail someone else asked for stops them all, and lets them back', async ({
+  newPage,
+}) => {
+  const visitor = await newPage();
+  await visitor.goto(`/mail-stop?token=${'ab'.repeat(32)}`);
+  await expect(visitor.getByRole('heading', { name: 'Stop emails you did not ask for' })).toBeVisible();
+  await visitor.getByRole('button', { name: 'Stop these emails' }).click();
+  await expect(visitor.getByRole('status')).toContainText('this address gets no more email it did not ask for');
+  for (const viewport of VIEWPORTS) {
+    await visitor.setViewportSize(viewport);
+    await visitor.screenshot({ path: test.info().outputPath(`mail-stop-${viewport.width}.png`) });
+  }
+  await visitor.getByRole('button', { name: 'Allow them again' }).click();
+  await expect(visitor.getByRole('status')).toContainText('Allowed again');
+});

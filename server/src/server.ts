@@ -30,6 +30,8 @@ import type { Env } from './env';
 import type { Deps } from './lib/context';
 import { createLogger, type Logger } from './lib/logger';
 import { createMailer } from './mail/mailer';
+import { limitUnrequestedMail } from './mail/unrequested';
+import { canonicalEmail } from './modules/safety/returning';
 import { createLocalStorage } from './storage/storage';
 import { createS3Storage } from './storage/s3-storage';
 
@@ -62,13 +64,10 @@ export async function openServices(env: Env, logger: Logger = createLogger(env.L
     lock?.release();
     throw error;
   }
-  const mailer = createMailer({
-    smtpUrl: env.SMTP_URL,
-    from: env.MAIL_FROM,
-    db: database.db,
-    logger,
-    production: env.isProduction,
-  });
+  const mailer = limitUnrequestedMail(
+    createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db, logger, production: env.isProduction }),
+    { db: database.db, secret: env.AUTH_SECRET, baseUrl: env.BASE_URL, logger, canonical: canonicalEmail },
+  );
   const auth = createAuth({ env, db: database.db, mailer, logger, hooks: authHooks });
   const storage =
     env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY

@@ -92,7 +92,7 @@ export function composeMail(
   to: string,
   subject: string,
   written: MailPart[],
-  extras: { headers?: Record<string, string>; link?: string } = {},
+  extras: { headers?: Record<string, string>; link?: string; unrequested?: true } = {},
 ): Mail {
   const parts = written.map(withoutLinks);
   const attachments = parts.flatMap((part) => (part.kind === 'photo' ? [part.attachment] : []));
@@ -108,5 +108,6 @@ ${parts.map(html).join('\n')}
     link: extras.link ?? button?.link,
     ...(extras.headers ? { headers: extras.headers } : {}),
     ...(attachments.length ? { attachments } : {}),
+    ...(extras.unrequested ? { unrequested: true as const } : {}),
   };
 }

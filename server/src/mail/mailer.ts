@@ -14,6 +14,11 @@ export type Mail = {
   /** Extra headers: List-Unsubscribe and List-Unsubscribe-Post on the reminder mail. */
   headers?: Record<string, string>;
   attachments?: MailAttachment[];
+  /**
+   * Mail the address did not ask for itself (anyone can make us send it by typing the address):
+   * counted against the address's daily allowance, and carrying the link that stops it.
+   */
+  unrequested?: true;
 };
 export type Mailer = { kind: 'smtp' | 'outbox' | 'dropped'; send(mail: Mail): Promise<void> };
 
@@ -59,7 +64,7 @@ export function createMailer(options: {
   return {
     kind: 'outbox',
     async send(mail) {
-      const { attachments = [], headers = {}, ...rest } = mail;
+      const { attachments = [], headers = {}, unrequested: _unrequested, ...rest } = mail;
       await db.insert(devMail).values({
         ...rest,
         link: mail.link ?? null,

@@ -3,6 +3,7 @@ import type { Mail } from './mailer';
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
+/** A mail with one action, sent because someone typed this address: it did not ask for it itself. */
 function actionMail(to: string, subject: string, intro: string, action: string, link: string, outro: string): Mail {
   const text = `${intro}\n\n${action}: ${link}\n\n${outro}\n\nVouch: dating that puts your safety first.`;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:520px;margin:auto;padding:24px">
@@ -12,7 +13,7 @@ function actionMail(to: string, subject: string, intro: string, action: string, 
 <p style="font-size:13px;color:#6b7280">Or paste this address into your browser:<br>${escape(link)}</p>
 <p style="font-size:13px;color:#6b7280">${escape(outro)}</p>
 </body></html>`;
-  return { to, subject, text, html, link };
+  return { to, subject, text, html, link, unrequested: true };
 }
 
 export const verificationMail = (to: string, link: string) =>
@@ -90,4 +91,15 @@ export const mailboxRefusedMail = (to: string, link: string) =>
     'Write to us',
     link,
     'If you did not try to sign up, you can ignore this message.',
+  );
+
+/** Sent when someone signs up with the address of a confirmed account: nothing was opened. */
+export const knownAddressSignUpMail = (to: string, link: string) =>
+  actionMail(
+    to,
+    'Someone tried to sign up with your address',
+    'Someone tried to open a Vouch account with this address. You already have one, so nothing was opened or changed. If it was you, sign in; if you forgot your password, reset it from the sign-in page.',
+    'Sign in to Vouch',
+    link,
+    'If it was not you, you can ignore this message: your account is as it was.',
   );

@@ -76,6 +76,7 @@ const routes: [path: string, Page][] = [
   ['check-in', linkPage('CheckIn')],
   ['trusted-contact', linkPage('TrustedContact')],
   ['unsubscribe', linkPage('Unsubscribe')],
+  ['mail-stop', linkPage('MailStop')],
   ['discover', page(() => import('./routes/discover'))],
   ['browse', page(() => import('./routes/discover'))],
   ['pricing', page(() => import('./routes/pricing'))],

@@ -54,6 +54,15 @@ export const ads = pgTable(
   (t) => [index('ads_placement_idx').on(t.placement, t.active)],
 );
 
+/**
+ * Addresses that asked, from a mail's stop link, for no mail they did not ask for. Only a keyed
+ * hash of the address is kept.
+ */
+export const mailRefusals = pgTable('mail_refusals', {
+  addressKey: text('address_key').primaryKey(),
+  createdAt: createdAtNow(),
+});
+
 /** Mail written instead of sent when no SMTP_URL is configured (shown at /dev/mail). */
 export const devMail = pgTable(
   'dev_mail',

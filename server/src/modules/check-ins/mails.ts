@@ -21,18 +21,23 @@ export const inZone = (date: Date, timeZone: string) =>
 export const firstName = (name: string | null) => name?.trim().split(/\s+/)[0] || 'A Vouch member';
 
 export const contactInviteMail = (to: string, contactName: string, memberName: string, link: string) =>
-  composeMail(to, `${memberName} asked you to be their trusted contact`, [
-    { kind: 'paragraph', text: `Hello ${contactName},` },
-    {
-      kind: 'paragraph',
-      text: `${memberName} uses Vouch, a dating app, and would like you to be their trusted contact. When they go on a date, they can ask Vouch to check on them at a time they choose. If they do not answer, we email you with who they are meeting, where and when, so you can reach them.`,
-    },
-    { kind: 'button', label: 'Yes, I will be their contact', link },
-    {
-      kind: 'small',
-      text: 'We email you only about missed check-ins, never anything else. If you do not follow the link, you will not hear from us again.',
-    },
-  ]);
+  composeMail(
+    to,
+    `${memberName} asked you to be their trusted contact`,
+    [
+      { kind: 'paragraph', text: `Hello ${contactName},` },
+      {
+        kind: 'paragraph',
+        text: `${memberName} uses Vouch, a dating app, and would like you to be their trusted contact. When they go on a date, they can ask Vouch to check on them at a time they choose. If they do not answer, we email you with who they are meeting, where and when, so you can reach them.`,
+      },
+      { kind: 'button', label: 'Yes, I will be their contact', link },
+      {
+        kind: 'small',
+        text: 'We email you only about missed check-ins, never anything else. If you do not follow the link, you will not hear from us again.',
+      },
+    ],
+    { unrequested: true },
+  );
 
 export const checkInAskMail = (to: string, memberName: string, place: string, link: string) =>
   composeMail(to, 'Are you OK?', [

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { REMINDER_LABELS, type ReminderKind, type TReminderSettings } from '../../../../contracts/reminders';
 import type { Db } from '../../db/client';
@@ -63,6 +64,17 @@ export async function changeSettings(
 ): Promise<TReminderSettings> {
   await updateSettings(db, userId, changes);
   return getSettings(db, userId);
+}
+
+/**
+ * The stop link of mail an address did not ask for (mail/unrequested.ts): its token is the
+ * address's keyed hash, so it names the address without our keeping it. Stopping twice, or
+ * allowing what was never stopped, is the same as once.
+ */
+export async function setMailStopped(db: Db, token: string, stopped: boolean): Promise<{ stopped: boolean }> {
+  if (stopped) await db.execute(sql`insert into mail_refusals (address_key) values (${token}) on conflict do nothing`);
+  else await db.execute(sql`delete from mail_refusals where address_key = ${token}`);
+  return { stopped };
 }
 
 /** The one-click unsubscribe (a mail client's POST, or the page behind the mail's link). */

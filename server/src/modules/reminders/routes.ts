@@ -4,13 +4,15 @@ import {
   ZReminderSettingsInput,
   ZTimeZoneInput,
   ZUnsubscribed,
+  ZMailStopState,
+  ZMailStopToken,
   ZUnsubscribeToken,
 } from '../../../../contracts/reminders';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi';
 import { route } from '../../lib/route';
 import { saveTimeZone } from './reminders.queries';
-import { changeSettings, getSettings, unsubscribe } from './reminders.service';
+import { changeSettings, getSettings, setMailStopped, unsubscribe } from './reminders.service';
 
 export const reminderRoutes = new OpenAPIHono<AppEnv>()
   .openapi(
@@ -51,5 +53,16 @@ export const reminderRoutes = new OpenAPIHono<AppEnv>()
     async (c) => {
       const { database, env } = c.get('deps');
       return c.json(await unsubscribe(database.db, env.AUTH_SECRET, c.req.valid('query').token), 200);
+    },
+  )
+  .openapi(
+    route('Reminders', 'public', 'post', '/api/mail/stop', {
+      summary: 'Stop, or allow again, every mail this address did not ask for (the link in such a mail)',
+      request: { body: jsonBody(ZMailStopToken.extend({ stopped: ZMailStopState.shape.stopped })) },
+      responses: { 200: jsonResponse(ZMailStopState, 'Whether such mail is stopped now') },
+    }),
+    async (c) => {
+      const { token, stopped } = c.req.valid('json');
+      return c.json(await setMailStopped(c.var.db, token, stopped), 200);
     },
   );

@@ -1,7 +1,7 @@
-import { HeartHandshake, LifeBuoy, MailX } from 'lucide-react';
+import { HeartHandshake, LifeBuoy, MailX, ShieldOff } from 'lucide-react';
 import { LinkPage } from '@/components/page/link-page';
 import { answerCheckInByLink, confirmContact } from '@/features/check-ins';
-import { unsubscribeByLink } from '@/features/reminders';
+import { setMailStopped, unsubscribeByLink } from '@/features/reminders';
 
 // The pages mailed links open, for people who may have no account: one chunk for the three.
 
@@ -43,5 +43,27 @@ export const Unsubscribe = () => (
       const { label } = await unsubscribeByLink(token);
       return `Done: no more emails about ${label.toLowerCase()}. Change this any time in Settings, under Email while you are away.`;
     }}
+  />
+);
+
+/** The stop link at the foot of every mail an address did not ask for (a confirmation, a sign-in link, an invitation). */
+export const MailStop = () => (
+  <LinkPage
+    pageTitle="Stop emails · Vouch"
+    icon={ShieldOff}
+    title="Stop emails you did not ask for"
+    intro="Someone typed this address on Vouch, and we emailed it. Press the button and we send it no more email it did not ask for: no confirmations, sign-in links or invitations."
+    action={['Stop these emails', 'Stopping...']}
+    act={async (token) => {
+      await setMailStopped(token, true);
+      return 'Done: this address gets no more email it did not ask for. To use it on Vouch one day, open this link again and press the button below.';
+    }}
+    undo={[
+      'Allow them again',
+      async (token) => {
+        await setMailStopped(token, false);
+        return 'Allowed again: sign-up confirmations and sign-in links reach this address once more.';
+      },
+    ]}
   />
 );

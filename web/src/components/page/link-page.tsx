@@ -19,6 +19,7 @@ export function LinkPage({
   intro,
   action: [action, pendingLabel],
   act,
+  undo,
 }: {
   pageTitle: string;
   icon: LucideIcon;
@@ -28,20 +29,41 @@ export function LinkPage({
   action: [label: string, pending: string];
   /** Does what the link is for; answers what the page then says. */
   act: (token: string) => Promise<string>;
+  /** A way back, offered once the action is done: its label and what it does. */
+  undo?: [label: string, run: (token: string) => Promise<string>];
 }) {
   usePageMeta(pageTitle);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const run = useMutation({ mutationFn: () => act(token) });
+  const back = useMutation({ mutationFn: () => undo![1](token) });
   return (
     <div className="mx-auto max-w-md px-4 py-12">
       <Card className="grid justify-items-center gap-4 p-8 text-center">
         <Icon className="size-10 text-primary" aria-hidden />
         <h1 className="text-2xl font-bold">{title}</h1>
-        {run.isSuccess ? (
+        {back.isSuccess ? (
           <p role="status" className="text-lg">
-            {run.data}
+            {back.data}
           </p>
+        ) : run.isSuccess ? (
+          <>
+            <p role="status" className="text-lg">
+              {run.data}
+            </p>
+            {undo && (
+              <SubmitButton
+                variant="outline"
+                pending={back.isPending}
+                pendingLabel="Saving..."
+                onClick={() => back.mutate()}
+                type="button"
+              >
+                {undo[0]}
+              </SubmitButton>
+            )}
+            {back.isError && <ErrorText>{errorMessage(back.error, 'Please try again.')}</ErrorText>}
+          </>
         ) : (
           <>
             <p className="text-muted-foreground">{intro}</p>

@@ -1,4 +1,4 @@
 // The reminders feature as other features see it: import it from '@/features/reminders', never a file inside.
 export { ReminderSettingsSection } from './reminder-settings-section';
-export { unsubscribeByLink } from './reminders-api';
+export { setMailStopped, unsubscribeByLink } from './reminders-api';
 export { useReportTimeZone } from './use-report-time-zone';

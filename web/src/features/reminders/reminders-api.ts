@@ -10,3 +10,5 @@ export const saveReminderSettings = (changes: Partial<TReminderSettings>) =>
   data(api.api.reminders.$patch({ json: changes }));
 export const reportTimeZone = (timeZone: string) => data(api.api.reminders['time-zone'].$put({ json: { timeZone } }));
 export const unsubscribeByLink = (token: string) => data(api.api.reminders.unsubscribe.$post({ query: { token } }));
+export const setMailStopped = (token: string, stopped: boolean) =>
+  data(api.api.mail.stop.$post({ json: { token, stopped } }));

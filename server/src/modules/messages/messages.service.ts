@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { messagePreview, type TConversation, type TMessage } from '../../../../contracts/messages-api';
-import { containsHiddenWord } from '../../../../contracts/hidden-words';
 import { SAFETY_TEXT } from '../../../../contracts/safety';
+import { compileHiddenWords } from '../../../../contracts/hidden-words';
 import { hiddenWordsOf } from '../safety/safety.queries';
 import type { Db } from '../../db/client';
 import { messages } from '../../db/schema';
@@ -118,7 +118,7 @@ export async function sendMessage(
   if (facts!.refused) throw new AppError('FORBIDDEN', SAFETY_TEXT.verifiedOnly);
   // A word the recipient hid: the message waits in their Hidden folder (one more round trip, only
   // for recipients who hide words).
-  const hidden = facts!.recipient_hides && containsHiddenWord(content, await hiddenWordsOf(db, otherId));
+  const hidden = facts!.recipient_hides && compileHiddenWords(await hiddenWordsOf(db, otherId)).matches(content);
 
   const note = {
     type: 'message' as const,

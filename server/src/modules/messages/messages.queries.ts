@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ZMessage } from '../../../../contracts/messages-api';
-import { nudgeFor } from '../../../../contracts/safety';
+import { nudgeFor } from '../../../../contracts/nudges';
 import type { Db } from '../../db/client';
 import { otherMemberOf, otherMemberColumns } from '../../db/pairs';
 import { column, selectRow, selectRows, ZId } from '../../db/rows';

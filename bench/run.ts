@@ -39,6 +39,7 @@ import { runSwipes, swipeStream } from './scenarios/swipes';
 import { chatFloor, swipeFloor } from './lib/sql-floors';
 import { notifyCeiling } from './lib/notify-ceiling';
 import { runWeb, type WebResults } from './scenarios/web';
+import { runHiddenWords } from './scenarios/hidden-words';
 
 const { values } = parseArgs({
   options: {
@@ -268,6 +269,8 @@ async function benchOne(
         ),
     );
     say(`  discovery SQL alone at ${result.discovery.atHalf.rate}/s: p50 ${sqlAtRate.p50} / p99 ${sqlAtRate.p99} ms`);
+    // In this process, on the run's database: a percentile per send needs each send's own CPU.
+    const hiddenWords = await runHiddenWords(database.db, 300, say);
     await database.close();
     return {
       tier: tier.name,
@@ -278,6 +281,7 @@ async function benchOne(
       calibration: { start: calibrationStart, end: calibrationEnd, sqlAtRate },
       floors,
       notify,
+      hiddenWords,
       ...result,
       web: webResults,
     };

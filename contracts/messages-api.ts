@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { ZInstant } from './common';
-import { NUDGE_KINDS } from './nudges';
+import { NUDGE_KINDS } from './nudge-kinds';
 
 export const MESSAGE_MAX_LENGTH = 2000;
 export const MESSAGE_TEXT = {

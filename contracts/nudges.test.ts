@@ -47,6 +47,32 @@ describe('safety nudges', () => {
     expect(nudgeFor(text)).toBe(kind);
   });
 
+  // The disguises the hidden words fold away (hidden-words.test.ts) fold away here too: the
+  // lexicon reads text with the same foldForMatching.
+  it.each([
+    ['\u0456d\u0456\u043Et', 'insult'],
+    ['you l\u043Es\u0435r', 'insult'],
+    ['what an id\u200Biot', 'insult'],
+    ['st\u00ADupid', 'insult'],
+    ['\u0131d\u0131ot', 'insult'],
+    ['\u0130D\u0130OT', 'insult'],
+    ['i\u0336d\u0335i\u0338o\u0334t', 'insult'],
+    ['\u0399D\u0399\u039FT', 'insult'],
+    ['s\u0435nd n\u03C5d\u0435s', 'solicitation'],
+    ['$end nude$', 'solicitation'],
+    ['n u d 3 s?', 'solicitation'],
+    ['ven\u2060mo me', 'payment'],
+    ['ｖｅｎｍｏ', 'payment'],
+    ['ve\u0301nmo', 'payment'],
+    [`pay${String.fromCodePoint(0xe0020)}pal`, 'payment'],
+    ['\u0440\u0430ypal', 'payment'],
+    ['add me on tele\uFEFFgram', 'off_platform'],
+    ['wh\u0430ts\u0430pp', 'off_platform'],
+    ['t.e.l.e.g.r.a.m', 'off_platform'],
+  ])('flags the disguised %j as %s', (text, kind) => {
+    expect(nudgeFor(text)).toBe(kind);
+  });
+
   it.each([
     'Coffee on Saturday?',
     'I was stupidly excited about the concert',
@@ -71,6 +97,10 @@ describe('safety nudges', () => {
     'The signal was bad on the trail',
     'Great to meet you! See you Friday at 8.',
     'I scored 98 out of 100 on the quiz',
+    "I'm 25 and live 455 km away",
+    'Привет! Как дела?',
+    'Let us meet a.s.a.p.',
+    'I passed the class',
   ])('leaves %j alone', (text) => {
     expect(nudgeFor(text)).toBeNull();
   });

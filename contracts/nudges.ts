@@ -5,13 +5,14 @@
  * on the server (to flag the message); nudges.test.ts lists what each kind must catch and the
  * innocent near-misses it must leave alone.
  *
- * Text is matched twice: as written (lower-cased, accents dropped) and as "decoded", where
- * common disguises are undone: leetspeak digits and symbols (1d10t, n00dz), letters spaced or
- * dotted apart (i d i o t, w.h.a.t.s.a.p.p) and stretched letters (fuuuck). Masked letters
- * (f*** you, f*ck off) are matched by the patterns themselves.
+ * Text is read as hidden words read it (text-fold.ts): folded plain (case, width, accents,
+ * invisible characters and look-alike letters undone), decoded (leetspeak such as 1d10t and n00dz,
+ * letters spaced or dotted apart such as i d i o t and w.h.a.t.s.a.p.p), and, for this lexicon
+ * alone, decoded with stretched letters shortened (fuuuck). Masked letters (f*** you, f*ck off)
+ * are matched by the patterns themselves.
  */
-export const NUDGE_KINDS = ['insult', 'solicitation', 'payment', 'off_platform'] as const;
-export type NudgeKind = (typeof NUDGE_KINDS)[number];
+import { NUDGE_KINDS, type NudgeKind } from './nudge-kinds';
+import { foldForMatching } from './text-fold';
 
 // A masked letter: what people type instead of one they mean to hide.
 const M = '[*#@%$!?_.-]';
@@ -43,49 +44,23 @@ const PATTERNS: Record<NudgeKind, RegExp[]> = {
   ],
 };
 
-const LEET: Record<string, string> = {
-  '0': 'o',
-  '1': 'i',
-  '3': 'e',
-  '4': 'a',
-  '5': 's',
-  '7': 't',
-  '@': 'a',
-  $: 's',
-  '!': 'i',
-  '|': 'i',
-};
-
-/** Lower case, without accents or look-alike letters: 'Idíot' reads 'idiot'. */
-const plain = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-
-/** The text with its disguises undone (see above); used only for words, so digits become letters. */
-function decoded(text: string): string {
-  return (
-    text
-      // Leetspeak inside a word (a digit or symbol next to a letter), not standalone numbers.
-      .replace(/(?<=[a-z])[013457@$!|]+|[013457@$!|]+(?=[a-z])/g, (run) =>
-        run
-          .split('')
-          .map((ch) => LEET[ch] ?? ch)
-          .join(''),
-      )
-      // Letters spaced, dotted or dashed apart: 'i d i o t', 'w.h.a.t.s.a.p.p'.
-      .replace(/\b[a-z](?:[\s.\-_]+[a-z]\b){2,}/g, (run) => run.replace(/[\s.\-_]+/g, ''))
-      // Stretched letters: three or more of one letter read as one.
-      .replace(/([a-z])\1{2,}/g, '$1')
-  );
-}
+/**
+ * The patterns are written in plain lower case; folded text reads l as i (text-fold.ts), so each
+ * is read the same way. No pattern uses an escape with the letter l.
+ */
+const FOLDED_PATTERNS = Object.fromEntries(
+  NUDGE_KINDS.map((kind) => [
+    kind,
+    PATTERNS[kind].map((pattern) => new RegExp(pattern.source.replaceAll('l', 'i'), pattern.flags)),
+  ]),
+) as Record<NudgeKind, RegExp[]>;
 
 export function nudgeFor(text: string): NudgeKind | null {
-  const written = plain(text);
-  const variants = [written, decoded(written)];
+  const { plain, decoded } = foldForMatching(text);
+  // Stretched letters: three or more of one letter read as one.
+  const variants = [plain, decoded, decoded.replace(/(\p{L})\1{2,}/gu, '$1')];
   for (const kind of NUDGE_KINDS) {
-    if (PATTERNS[kind].some((pattern) => variants.some((variant) => pattern.test(variant)))) return kind;
+    if (FOLDED_PATTERNS[kind].some((pattern) => variants.some((variant) => pattern.test(variant)))) return kind;
   }
   return null;
 }

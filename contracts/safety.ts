@@ -1,8 +1,8 @@
 import { z } from './zod';
 import { ZInstant, ZMemberName } from './common';
-import type { NudgeKind } from './nudges';
+import type { NudgeKind } from './nudge-kinds';
 
-export { nudgeFor, NUDGE_KINDS, type NudgeKind } from './nudges';
+export { NUDGE_KINDS, type NudgeKind } from './nudge-kinds';
 
 /** The reasons a member can give for a report, in the order the form lists them. */
 export const REPORT_REASONS = {

@@ -12,6 +12,7 @@ import type { ChatResults } from '../scenarios/chat';
 import type { MixedResults } from '../scenarios/mixed';
 import type { SwipeResults } from '../scenarios/swipes';
 import type { WebResults } from '../scenarios/web';
+import type { CpuPerSend, HiddenWordsResults } from '../scenarios/hidden-words';
 
 export type RunResult = {
   tier: string;
@@ -27,6 +28,8 @@ export type RunResult = {
   floors?: { swipes: SqlFloor; chat: SqlFloor } | null;
   /** Events a second through LISTEN/NOTIFY at doubling rates (PostgreSQL runs; absent in older results). */
   notify?: NotifyCeiling | null;
+  /** CPU per send to a member who hides 1,000 words (absent in older results). */
+  hiddenWords?: HiddenWordsResults | null;
   discovery: { max: Figures & { cpu: CpuCost }; atHalf: Figures & { rate: number; cpu: CpuCost } };
   swipes: SwipeResults;
   chat: ChatResults;
@@ -141,6 +144,22 @@ export function evaluateBudgets(runs: RunResult[], web: WebResults | null): Budg
       '≤ 8 KB per idle socket',
       `${chat.idle.kbPerSocket} KB (${chat.idle.sockets} sockets; ws alone ${chat.idle.bareKbPerSocket} KB)`,
       chat.idle.kbPerSocket <= 8,
+    );
+  }
+  for (const run of runs.filter((r) => r.hiddenWords)) {
+    const { floor, unchanged, expanding, changedEachSend } = run.hiddenWords!;
+    const over = (phase: CpuPerSend, q: 'p50' | 'p99') => Math.round((phase[q] - floor[q]) * 100) / 100;
+    check(
+      runName(run),
+      'Hidden words, 1,000 words: p99 CPU per send ≤ 3 ms over a send to a member who hides nothing (a 2,000-character message; 2,000 × U+FDFA)',
+      `+${over(unchanged, 'p99')} ms (${unchanged.p99} vs ${floor.p99}); U+FDFA +${over(expanding, 'p99')} ms (${expanding.p99})`,
+      over(unchanged, 'p99') <= 3 && over(expanding, 'p99') <= 3,
+    );
+    check(
+      runName(run),
+      'Hidden words, one of 1,000 changed before each send (read and compiled again): p50 CPU per send ≤ 5 ms over the floor',
+      `+${over(changedEachSend, 'p50')} ms (${changedEachSend.p50} vs ${floor.p50}; p99 ${changedEachSend.p99})`,
+      over(changedEachSend, 'p50') <= 5,
     );
   }
   if (web) {
@@ -360,6 +379,14 @@ function markdown(
       'idle sockets: server memory per socket',
       (r) =>
         `${r.chat.idle.kbPerSocket} KB; ws alone ${r.chat.idle.bareKbPerSocket} KB (${r.chat.idle.sockets} sockets, RSS ${Math.round(r.chat.idle.rssBeforeKb / 1024)} → ${Math.round(r.chat.idle.rssAfterKb / 1024)} MB)`,
+    ),
+    figure(
+      'hidden words: 1,000 words, 2,000-character message, CPU per send p50 / p99 ms (floor: hides nothing; list unchanged; one word changed before each send; 2,000 × U+FDFA)',
+      (r) => {
+        const h = r.hiddenWords;
+        const cell = (phase: CpuPerSend) => `${phase.p50} / ${phase.p99}`;
+        return h ? `${cell(h.floor)}; ${cell(h.unchanged)}; ${cell(h.changedEachSend)}; ${cell(h.expanding)}` : '–';
+      },
     ),
     figure(
       'mixed at 500/s or half of capacity (70% discover, 25% swipe, 5% chat)',

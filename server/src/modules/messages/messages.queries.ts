@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ZMessage } from '../../../../contracts/messages-api';
-import { nudgeFor } from '../../../../contracts/safety';
+import { nudgeFor } from '../../../../contracts/nudges';
 import type { Db } from '../../db/client';
 import { otherMemberOf, otherMemberColumns } from '../../db/pairs';
 import { column, selectRow, selectRows, ZId } from '../../db/rows';
@@ -104,12 +104,18 @@ export const selectMessages = (db: Execute, { conversationId, after }: { convers
   );
 
 /**
- * What sending needs: the participant view, the recipient's verified-only setting, whether they
- * hide any words, the sender's name and plan.
+ * What sending needs: the participant view, the recipient's verified-only setting, the version of
+ * their hidden words, the sender's name and plan.
+ *
+ * The version is null when they hide nothing; otherwise how many words and the XOR of the words'
+ * 64-bit hashes, read from the primary key's index alone. The same list always has the same
+ * version and any change to it gives another, whichever server instance made it, so a server
+ * keeps the list compiled until the version changes (safety/hidden-word-matchers.ts).
  */
 export const sendFactsStatement = (ids: Participation) => sql`
     select v.other_id, v.blocked, r.verified_only_messages and not coalesce(p.selfie_verified, false) as refused,
-           exists (select 1 from hidden_words hw where hw.user_id = v.other_id) as recipient_hides,
+           (select count(*) || ':' || bit_xor(hashtextextended(hw.word, 0)) from hidden_words hw
+             where hw.user_id = v.other_id having count(*) > 0) as hidden_words_version,
            coalesce(p.name, u.name) as sender_name, ${planColumns}
     from (${participantView(ids)}) v
     join "user" u on u.id = ${ids.viewerId}
@@ -119,7 +125,7 @@ export const sendFactsStatement = (ids: Participation) => sql`
 
 const ZSendFacts = ZParticipantView.extend(ZPlanColumns.shape).extend({
   refused: z.boolean().nullable(),
-  recipient_hides: z.boolean(),
+  hidden_words_version: z.string().nullable(),
   sender_name: z.string().nullable(),
 });
 

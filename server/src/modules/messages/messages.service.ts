@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { messagePreview, type TConversation, type TMessage } from '../../../../contracts/messages-api';
-import { containsHiddenWord } from '../../../../contracts/hidden-words';
 import { SAFETY_TEXT } from '../../../../contracts/safety';
-import { hiddenWordsOf } from '../safety/safety.queries';
+import { hiddenWordMatcher } from '../safety/hidden-word-matchers';
 import type { Db } from '../../db/client';
 import { messages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -116,9 +115,10 @@ export async function sendMessage(
   const { otherId } = checkParticipant(facts);
   // A member who accepts messages from verified members only is written to by those alone.
   if (facts!.refused) throw new AppError('FORBIDDEN', SAFETY_TEXT.verifiedOnly);
-  // A word the recipient hid: the message waits in their Hidden folder (one more round trip, only
-  // for recipients who hide words).
-  const hidden = facts!.recipient_hides && containsHiddenWord(content, await hiddenWordsOf(db, otherId));
+  // A word the recipient hid: the message waits in their Hidden folder. Their list is read and
+  // compiled only when its version changed since this server last saw it.
+  const version = facts!.hidden_words_version;
+  const hidden = version !== null && (await hiddenWordMatcher(db, otherId, version)).matches(content);
 
   const note = {
     type: 'message' as const,

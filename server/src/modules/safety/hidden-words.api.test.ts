@@ -1,11 +1,14 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { HIDDEN_WORDS_MAX, HIDDEN_WORDS_TEXT } from '../../../../contracts/hidden-words';
+import { MESSAGE_MAX_LENGTH } from '../../../../contracts/messages-api';
 import type { TConversation, TMessage } from '../../../../contracts/messages-api';
 import { matchedPair } from '../../../test/dates';
 import { openSocket } from '../../../test/sockets';
 import { serverSuite } from '../../../test/suite';
 import { testDatabaseKind } from '../../../test/test-server';
 import type { TestClient } from '../../../test/test-client';
+import { hiddenWordCompilations } from './hidden-word-matchers';
 
 /**
  * Hidden words: a message with a word its recipient hid waits in their Hidden folder, with no
@@ -94,5 +97,44 @@ describe(`hidden words on ${testDatabaseKind}`, () => {
     );
     for (const words of [['   '], ['x'.repeat(101)], []])
       expect((await member.client.json('POST', '/api/hidden-words', { words })).status).toBe(400);
+  });
+
+  it('compiles a list of 1,000 words once per version, sees a change made by another instance, and reads through disguises and 18-fold text', async () => {
+    const { sharer: ana, match: ben, conversationId } = await matchedPair(suite, ['Eve', 'Finn']);
+    const words = Array.from({ length: HIDDEN_WORDS_MAX - 1 }, (_, i) => `word${i}x`);
+    expect((await ben.client.json('POST', '/api/hidden-words', { words: [...words, 'venmo'] })).status).toBe(200);
+    const isHidden = async (content: string) => {
+      const sent = await send(ana.client, conversationId, content);
+      expect(sent.status).toBe(201);
+      return (await messagesOf(ben.client, conversationId)).find((m) => m.id === sent.body.id)!.hidden;
+    };
+
+    // Sends with the list unchanged compile it once.
+    const before = hiddenWordCompilations();
+    const filler = 'All good here, see you at the market on Saturday. '.repeat(40).slice(0, MESSAGE_MAX_LENGTH);
+    for (let i = 0; i < 5; i++) expect(await isHidden(filler)).toBe(false);
+    expect(hiddenWordCompilations() - before).toBe(1);
+
+    // One word changes between sends, the attack of issue 32: one compilation per change.
+    for (let i = 0; i < 3; i++) {
+      await ben.client.json('DELETE', `/api/hidden-words?word=word${i}x`);
+      await ben.client.json('POST', '/api/hidden-words', { words: [`swapped${i}`] });
+      expect(await isHidden(`so swapped${i} then`)).toBe(true);
+      expect(await isHidden(`so word${i}x then`)).toBe(false);
+    }
+    expect(hiddenWordCompilations() - before).toBe(4);
+
+    // A word another server instance added (straight into the shared database) counts at once.
+    await suite.server.deps.database.db.execute(
+      sql`insert into hidden_words (user_id, word) values (${ben.id}, 'paypal')`,
+    );
+    expect(await isHidden('p a y p a l?')).toBe(true);
+    expect(hiddenWordCompilations() - before).toBe(5);
+
+    // Disguised words, and a word after 1,990 characters that NFKD grows 18-fold each.
+    expect(await isHidden('v\u200Be\u0301n\u043Co')).toBe(true);
+    expect(await isHidden(`${'\uFDFA'.repeat(MESSAGE_MAX_LENGTH - 10)} v3nm0`)).toBe(true);
+    expect(await isHidden('\uFDFA'.repeat(MESSAGE_MAX_LENGTH))).toBe(false);
+    expect(hiddenWordCompilations() - before).toBe(5);
   });
 });

@@ -247,9 +247,16 @@ export const selectHiddenWords = (db: Execute, userId: string) =>
     sql`select word, created_at from hidden_words where user_id = ${userId} order by created_at, word`,
   );
 
-/** Just the words, to check a message against (messages.service). */
+/**
+ * Just the words, in no order, to compile a matcher from (hidden-word-matchers.ts): one row with
+ * a JSON array, which takes a third of the time of 1,000 rows.
+ */
 export const hiddenWordsOf = async (db: Execute, userId: string) =>
-  (await selectHiddenWords(db, userId)).map((row) => row.word);
+  (await selectRow(
+    db,
+    z.object({ words: z.array(z.string()) }),
+    sql`select coalesce(json_agg(word), '[]') as words from hidden_words where user_id = ${userId}`,
+  ))!.words;
 
 /**
  * Adds words, as many as fit under the member's limit with the ones they have: how many the

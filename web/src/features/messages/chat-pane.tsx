@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { MESSAGE_MAX_LENGTH, type TConversation } from '@contracts/messages-api';
-import { nudgeFor, SAFETY_TEXT } from '@contracts/safety';
+import { SAFETY_TEXT, type NudgeKind } from '@contracts/safety';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SpinnerBlock } from '@/components/ui/spinner';
@@ -12,6 +12,7 @@ import { Composer } from './composer';
 import { MessageList, MessageSuggestions } from './message-list';
 import { messagesQueryOptions } from './messages-api';
 import { useMarkRead } from './use-mark-read';
+import { loadNudgeLexicon, usePrefetchNudgeLexicon } from './use-nudge-lexicon';
 import { useSendMessage } from './use-send-message';
 
 type ChatPaneProps = { conversation: TConversation; userId: string; onBack: () => void; startVerify?: boolean };
@@ -23,9 +24,10 @@ export function ChatPane({ conversation, userId, onBack, startVerify = false }: 
   const { failed, send, retry } = useSendMessage(conversation.id, userId);
   const [draft, setDraft] = useState('');
   /** A draft that matched a safety nudge, waiting for 'Send anyway'. */
-  const [unsure, setUnsure] = useState<string | null>(null);
+  const [unsure, setUnsure] = useState<{ text: string; nudge: NudgeKind } | null>(null);
   const bottom = useRef<HTMLDivElement>(null);
   useMarkRead(conversation.id, userId, messages);
+  usePrefetchNudgeLexicon();
 
   // A block body on purpose: newer Chromium returns a Promise from scrollIntoView, and an
   // effect may only return a cleanup function.
@@ -33,12 +35,19 @@ export function ChatPane({ conversation, userId, onBack, startVerify = false }: 
     bottom.current?.scrollIntoView({ block: 'end' });
   }, [messages.length, failed.length]);
 
-  /** Sends a text, unless it matches a safety nudge the sender has not confirmed yet. */
-  const submit = (text = draft, confirmed = false) => {
+  /**
+   * Sends a text, unless it matches a safety nudge the sender has not confirmed yet. Should the
+   * lexicon fail to load, the text goes without the question: the server still flags it for the
+   * recipient ('Does this bother you?').
+   */
+  const submit = async (text = draft, confirmed = false) => {
     const content = text.trim();
     if (!content || content.length > MESSAGE_MAX_LENGTH) return;
-    const nudge = nudgeFor(content);
-    if (nudge && !confirmed) return setUnsure(content);
+    const nudge = await loadNudgeLexicon().then(
+      (lexicon) => lexicon.nudgeFor(content),
+      () => null,
+    );
+    if (nudge && !confirmed) return setUnsure({ text: content, nudge });
     setUnsure(null);
     setDraft('');
     send(content, nudge);
@@ -52,25 +61,23 @@ export function ChatPane({ conversation, userId, onBack, startVerify = false }: 
         {query.isPending ? (
           <SpinnerBlock className="py-10" />
         ) : messages.length === 0 && failed.length === 0 ? (
-          <MessageSuggestions onPick={(text) => submit(text)} />
+          <MessageSuggestions onPick={(text) => void submit(text)} />
         ) : (
           <MessageList messages={messages} failed={failed} userId={userId} other={conversation.other} onRetry={retry} />
         )}
         <div ref={bottom} />
       </div>
-      <Composer draft={draft} onDraft={setDraft} onSubmit={() => submit()} />
+      <Composer draft={draft} onDraft={setDraft} onSubmit={() => void submit()} />
       <ConfirmDialog
         open={unsure !== null}
         onOpenChange={(open) => !open && setUnsure(null)}
         title={SAFETY_TEXT.nudgeSender.title}
         description={
-          unsure && nudgeFor(unsure) === 'off_platform'
-            ? SAFETY_TEXT.nudgeSender.offPlatform
-            : SAFETY_TEXT.nudgeSender.description
+          unsure?.nudge === 'off_platform' ? SAFETY_TEXT.nudgeSender.offPlatform : SAFETY_TEXT.nudgeSender.description
         }
         confirmLabel={SAFETY_TEXT.nudgeSender.send}
         cancelLabel={SAFETY_TEXT.nudgeSender.edit}
-        onConfirm={() => unsure && submit(unsure, true)}
+        onConfirm={() => unsure && void submit(unsure.text, true)}
       />
     </section>
   );

@@ -1,0 +1,178 @@
+import confusablesData from 'unhomoglyph/data.json';
+
+/**
+ * Text as a word filter reads it, so that a word cannot slip past by the way it is written. Hidden
+ * words (hidden-words.ts) fold both the member's list and each message with this; the 'Are you
+ * sure?' lexicon (nudges.ts) folds each message with it. docs/decisions/020-hidden-words.md
+ * explains each step.
+ *
+ * - Every character is case-folded and decomposed (NFKD: fullwidth, mathematical, circled and
+ *   ligature forms become plain letters), then loses what a reader does not see: default-ignorable
+ *   code points (zero-width space and joiners, soft hyphen, word joiner, BOM, tag characters,
+ *   variation selectors, fillers), emoji skin tones, and combining marks of no script of their own
+ *   (accents, stacked 'zalgo' marks).
+ * - A letter outside ASCII that looks like another takes its TS #39 skeleton (Unicode's
+ *   confusables.txt, as the unhomoglyph package ships it): Cyrillic і, о, а, е, с, р, Greek ο, α,
+ *   dotless ı all read as the Latin letter. A letter and its capital read alike, so where only the
+ *   capital looks Latin (Cyrillic Н, Greek Τ) the small letter reads that way too. ASCII is left
+ *   as typed: confusables.txt would read 'm' as 'rn' and so 'burn' as 'bum'.
+ * - Case and look-alikes together make I, l and i one letter (capital I looks like l), so l reads i.
+ * - Whitespace runs become one space.
+ *
+ * That is the plain reading. The decoded reading also undoes the disguises that cost a reader a
+ * moment: single letters spaced, dotted or dashed apart are joined ('s e n d', 'n.u.d.e.s'), and
+ * digits and signs next to a letter read as the letters they imitate ('n00dz', '$end', '@ss').
+ * Only next to a letter: 'I'm 25' and '455 km' keep their numbers. A match in either reading
+ * counts, so '@maya' still holds the word 'maya' and 'ass!' the word 'ass'.
+ *
+ * The work and the result are bounded and linear: at most FOLD_INPUT_MAX characters are read, and
+ * each becomes at most FOLD_CHARACTER_MAX, at most FOLD_CHARACTER_LETTERS_MAX of them outside ASCII
+ * (NFKD alone turns U+FDFA into 18). Each character folds on its own, so a list word and a message
+ * that use the same character read it the same way.
+ */
+export type FoldedText = { plain: string; decoded: string };
+
+/** The longest text read: the longest message (MESSAGE_MAX_LENGTH; a hidden word is shorter). */
+export const FOLD_INPUT_MAX = 2000;
+/** The most one character may become: every Latin ligature and compatibility form fits. */
+export const FOLD_CHARACTER_MAX = 4;
+/**
+ * Of those, the most outside ASCII, marks aside. Only Arabic ligatures of whole words (U+FDFA
+ * spells a phrase of 15 letters), squared Japanese words and a few symbols have more; they are cut.
+ */
+export const FOLD_CHARACTER_LETTERS_MAX = 2;
+const MARK = /\p{M}/u;
+
+/** Lower case, with l as i (see above). */
+const letters = (text: string) => text.toLowerCase().replaceAll('l', 'i');
+
+/**
+ * What a reader does not see, or reads past: ignorable code points, skin tones, enclosing marks,
+ * and the marks that only decorate a letter (accents and 'zalgo' stacks, which are Inherited,
+ * Latin, Greek or Cyrillic; Hebrew and Arabic vowel points). The vowel signs of Indic and other
+ * scripts spell their words and stay.
+ */
+const UNSEEN =
+  /[\p{Default_Ignorable_Code_Point}\p{Emoji_Modifier}\p{Me}]|(?=\p{M})[\p{sc=Zinh}\p{sc=Zyyy}\p{sc=Latn}\p{sc=Grek}\p{sc=Cyrl}\p{sc=Hebr}\p{sc=Arab}]/u;
+const UNSEEN_ALL = new RegExp(UNSEEN.source, 'gu');
+
+/**
+ * The skeleton of each character outside ASCII that has one, keyed by its small letter. A
+ * confusables.txt target is folded like text (its own marks gone, lower case), and 'rn' stands for
+ * the 'm' it imitates. Where the small letter and the capital differ, a Latin target wins.
+ */
+const HANGUL = /\p{sc=Hangul}/u;
+function buildSkeletons(data: Record<string, string>): Map<string, string> {
+  const target = (source: string) => {
+    const mapped = data[source];
+    return mapped === undefined
+      ? undefined
+      : letters(mapped.normalize('NFKD').replace(UNSEEN_ALL, '')).replaceAll('rn', 'm');
+  };
+  const isAscii = (text: string | undefined) => text !== undefined && /^[\x20-\x7e]+$/.test(text);
+  const isOneCharacter = (text: string) => /^.$/su.test(text);
+  const skeletons = new Map<string, string>();
+  for (const source of Object.keys(data)) {
+    // Korean letters are left whole: confusables.txt takes jamo apart into strokes (ㅡ as
+    // Katakana ー), which would turn each syllable into four or five characters of three scripts.
+    if (source.codePointAt(0)! < 0x80 || HANGUL.test(source)) continue;
+    const small = source.toLowerCase();
+    if (!isOneCharacter(small) || skeletons.has(small)) continue;
+    const capital = small.toUpperCase();
+    const own = target(small);
+    const other = isOneCharacter(capital) ? target(capital) : undefined;
+    const chosen = isAscii(own) ? own : isAscii(other) ? other : (own ?? other);
+    if (chosen !== undefined) skeletons.set(small, chosen);
+  }
+  return skeletons;
+}
+
+const SKELETONS = buildSkeletons(confusablesData as Record<string, string>);
+/** ASCII, by code: lower case, l as i. */
+const ASCII = Array.from({ length: 0x80 }, (_, code) => letters(String.fromCharCode(code)));
+
+/** One character outside ASCII, folded; remembered, since a conversation uses few distinct ones. */
+const folds = new Map<string, string>();
+const FOLDS_REMEMBERED = 20_000;
+function foldCharacter(character: string): string {
+  let folded = folds.get(character);
+  if (folded !== undefined) return folded;
+  folded = '';
+  // Upper then lower case folds what lower case alone keeps apart: final ς and σ, ß and ss.
+  for (const part of character.toUpperCase().toLowerCase().normalize('NFKD')) {
+    if (UNSEEN.test(part)) continue;
+    const code = part.charCodeAt(0);
+    folded += code < 0x80 ? ASCII[code] : (SKELETONS.get(part.toLowerCase()) ?? letters(part));
+  }
+  folded = bounded(folded.normalize('NFC'));
+  if (folds.size < FOLDS_REMEMBERED) folds.set(character, folded);
+  return folded;
+}
+
+/**
+ * A character's folded form cut to FOLD_CHARACTER_MAX code points, of which at most
+ * FOLD_CHARACTER_LETTERS_MAX outside ASCII, marks aside: the matcher reads those a grapheme at a
+ * time, about a microsecond each, so they bound a message's cost. Marks on a kept letter stay.
+ */
+function bounded(folded: string): string {
+  let kept = '';
+  let count = 0;
+  let outside = 0;
+  for (const part of folded) {
+    const outsideAscii = part.charCodeAt(0) >= 0x80 && !MARK.test(part);
+    if (count === FOLD_CHARACTER_MAX || (outsideAscii && outside === FOLD_CHARACTER_LETTERS_MAX)) break;
+    kept += part;
+    count += 1;
+    if (outsideAscii) outside += 1;
+  }
+  return kept;
+}
+
+function plainReading(text: string): string {
+  const input = text.length > FOLD_INPUT_MAX ? text.slice(0, FOLD_INPUT_MAX) : text;
+  let out = '';
+  for (const character of input) {
+    const code = character.charCodeAt(0);
+    out += code < 0x80 ? ASCII[code] : foldCharacter(character);
+  }
+  // Each character was recomposed (NFC) after folding, so a Korean syllable that NFKD took apart
+  // is one character again; recomposing the whole text joins Korean letters typed one by one.
+  return out.replace(/\s+/g, ' ').trim().normalize('NFC');
+}
+
+/** Digits and signs that stand for letters (l is already i). */
+const LEET: Record<string, string> = {
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '@': 'a',
+  $: 's',
+  '!': 'i',
+  '|': 'i',
+};
+const LEET_CHARACTERS = Object.keys(LEET).join('');
+/** What spaces single letters apart: whitespace, dots, dashes, underscores, bullets. */
+const SEPARATORS = '[\\s.\\-_·•]+';
+/** Three or more single letters (or letter-like digits and signs) apart: 's e n d', 'n.u.d.3.s'. */
+const SPACED = new RegExp(
+  `(?<![\\p{L}\\p{N}_])[\\p{L}${LEET_CHARACTERS}](?:${SEPARATORS}[\\p{L}${LEET_CHARACTERS}](?![\\p{L}\\p{N}_])){2,}`,
+  'gu',
+);
+const SEPARATOR_RUNS = new RegExp(SEPARATORS, 'gu');
+/** Digits and signs touching a letter: inside a word, not a number standing alone. */
+const LEET_IN_WORD = new RegExp(`(?<=\\p{L})[${LEET_CHARACTERS}]+|[${LEET_CHARACTERS}]+(?=\\p{L})`, 'gu');
+
+function decodedReading(plain: string): string {
+  return plain
+    .replace(SPACED, (run) => run.replace(SEPARATOR_RUNS, ''))
+    .replace(LEET_IN_WORD, (run) => run.replace(/./g, (character) => LEET[character] ?? character));
+}
+
+/** The plain and decoded readings of a text (see above); the same string when nothing was decoded. */
+export function foldForMatching(text: string): FoldedText {
+  const plain = plainReading(text);
+  return { plain, decoded: decodedReading(plain) };
+}

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { TAdminReport } from '../../../contracts/safety';
 import { PASSWORD } from '../../test/accounts';
-import { croppedCopy, portraitImage } from '../../test/images';
+import { croppedCopy, mirroredCopy, portraitImage, screenshotCopy } from '../../test/images';
 import { factoryAdmin, factoryMember } from '../../test/members';
 import { serverSuite } from '../../test/suite';
 import { testDatabaseKind } from '../../test/test-server';
-import type { TestClient } from '../../test/test-client';
+import { ok, type TestClient } from '../../test/test-client';
 
 /**
  * A catfish wearing someone else's pictures: the same picture on two accounts opens a "reused
@@ -15,15 +14,15 @@ import type { TestClient } from '../../test/test-client';
  */
 const suite = serverSuite();
 
-const reusedCases = async (admin: TestClient, subjectId: string) => {
+/** The "reused photo" cases about a member: open ones, or all with `status: undefined`. */
+const reusedCases = async (admin: TestClient, subjectId: string, status: 'open' | undefined = 'open') => {
   await suite.server.deps.jobs.runDue(); // the comparison runs as a job once the upload has answered
-  return (
-    await admin.json<{ cases: TAdminReport[] }>('GET', '/api/admin/cases?kind=reused_photo&status=open')
-  ).body.cases.filter((c) => c.subject.userId === subjectId);
+  const { cases } = await ok(admin.api.admin.cases.$get({ query: { kind: 'reused_photo', status } }));
+  return cases.filter((c) => c.subject.userId === subjectId);
 };
 
-async function memberWith(picture?: Buffer) {
-  const member = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Member' } });
+async function memberWith(picture?: Buffer, name = 'Member') {
+  const member = await factoryMember(suite.server, suite.passwordHash, { profile: { name } });
   if (picture)
     expect((await member.client.upload('/api/profile/photos', picture, 'me.jpg', 'image/jpeg')).status).toBe(201);
   return member;
@@ -126,5 +125,24 @@ describe(`reused photos on ${testDatabaseKind}`, () => {
     const [reused] = await reusedCases(admin.client, (await memberWith(removedPicture)).id);
     expect(reused!.photoMatch).toMatchObject({ matched: { userId: offender.id }, matchedImageUrl: null });
     expect(reused!.details).toContain('a photo an administrator removed');
+  });
+
+  it("finds a banned member's photo back on a new account, mirrored or as a phone screenshot", async () => {
+    const admin = await factoryAdmin(suite.server);
+    const picture = await portraitImage(141);
+    const banned = await memberWith(picture, 'Bruno');
+    await ok(
+      admin.client.api.admin.users[':userId'].blocked.$put({
+        param: { userId: banned.id },
+        json: { blocked: true, reason: 'Catfish' },
+      }),
+    );
+
+    for (const copy of [await mirroredCopy(picture), await screenshotCopy(picture)]) {
+      const newcomer = await memberWith(copy, 'Newcomer');
+      const [reused] = await reusedCases(admin.client, newcomer.id);
+      expect(reused?.photoMatch?.matched).toMatchObject({ userId: banned.id, name: 'Bruno', standing: 'banned' });
+      expect(reused!.details).toContain('a banned account');
+    }
   });
 });

@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { selectRow, selectRows, ZId } from '../../db/rows';
-import { SAME_PICTURE, type PhotoPrint } from '../../images/photo-print';
+import { SAME_PICTURE, searchedHashes } from '../../images/compare-prints';
+import type { PhotoPrint } from '../../images/photo-print';
 
 /** The SQL of picture prints and "reused photo" cases (safety/reused-photos.ts). */
 
@@ -53,8 +54,9 @@ const ZStoredPrint = z.object({
 export type StoredPrint = z.output<typeof ZStoredPrint>;
 
 /**
- * Other accounts' older prints whose hashes come close to this print's: its whole picture
- * against their views, or their whole picture against its views. The colours decide afterwards
+ * Other accounts' older prints whose hashes come close to this print's (searchedHashes: its whole
+ * picture, also mirrored, against their views, its views against their whole picture, and the
+ * turned views against each other). The grey patterns and colours decide afterwards
  * (comparePrints). A print of a deleted account counts only when it was kept on purpose. Only
  * older ones: the newer upload of a picture is the one a case is about.
  */
@@ -62,9 +64,11 @@ export function selectCandidatePrints(
   db: Execute,
   { userId, printId, print }: { userId: string; printId: string; print: PhotoPrint },
 ) {
-  const hash = sql`${print.hash}::bit(64)`;
-  const near = (a: ReturnType<typeof sql>, b: ReturnType<typeof sql>) =>
-    sql`bit_count(${a} # ${b}) <= ${SAME_PICTURE.maxBits}`;
+  const searched = searchedHashes(print);
+  const index = (value: number) => sql.raw(String(Math.trunc(value)));
+  const near = (theirs: SQL, mine: string[], from = sql``) =>
+    sql`exists (select 1 from unnest(${bitArray(mine)}) as mine(h) ${from}
+                where bit_count(${theirs} # mine.h) <= ${SAME_PICTURE.maxBits})`;
   return selectRows(
     db,
     ZStoredPrint,
@@ -75,9 +79,12 @@ export function selectCandidatePrints(
     where p.uploaded_by <> ${userId}
       and (p.created_at, p.id) < (select created_at, id from image_prints where id = ${printId})
       and (p.user_id is not null or p.kept_because is not null)
-      and (${near(sql`p.hash`, hash)}
-        or exists (select 1 from unnest(p.crops) as crop(h) where ${near(sql`crop.h`, hash)})
-        or exists (select 1 from unnest(${bitArray(print.crops)}) as mine(h) where ${near(sql`p.hash`, sql`mine.h`)}))
+      and (${near(sql`p.hash`, searched.againstWhole)}
+        or ${near(sql`theirs.h`, searched.againstEveryView, sql`, unnest(p.crops[1:${index(searched.views - 1)}]) as theirs(h)`)}
+        ${sql.join(
+          searched.againstView.map(({ view, hashes }) => sql`or ${near(sql`p.crops[${index(view)}]`, hashes)}`),
+          sql` `,
+        )})
     limit 50`,
   );
 }

@@ -9,6 +9,7 @@ import {
   insertPrint,
   insertReusedPhotoCase,
   selectCandidatePrints,
+  selectPictureOrigins,
   selectPrint,
   type StoredPrint,
 } from './prints.queries';
@@ -39,27 +40,30 @@ const whoseOf = (matched: StoredPrint): keyof typeof WHOSE => {
   return matched.kept_because === 'removed' ? 'removed' : 'active';
 };
 
-/** The closest of another account's earlier pictures that is the same picture as this one, if any. */
+/**
+ * The earlier picture of another account that this upload is a copy of, if any: a banned or
+ * departed account's first, then the earliest. Not a copy of the uploader's own: another
+ * account's picture that came after hers, or that was itself found copying hers, is her picture
+ * coming back (the owner of a photo a banned copycat took is not the banned member returning).
+ */
 async function findReusedPicture(db: Db, upload: { userId: string; printId: string; print: PhotoPrint }) {
-  const candidates = await selectCandidatePrints(db, upload);
-  let found: ({ matched: StoredPrint } & PrintComparison) | null = null;
-  for (const candidate of candidates) {
-    const comparison = comparePrints(upload.print, {
-      hash: candidate.hash,
-      crops: candidate.crops,
-      colours: candidate.colours,
-    });
-    if (!isSamePicture(comparison)) continue;
-    // A banned or departed account's picture first, then the closest.
-    const rank = (match: StoredPrint) => (whoseOf(match) === 'active' ? 1 : 0);
-    if (
-      !found ||
-      rank(candidate) < rank(found.matched) ||
-      (rank(candidate) === rank(found.matched) && comparison.bits < found.bits)
-    )
-      found = { matched: candidate, ...comparison };
-  }
-  return found;
+  const same = (await selectCandidatePrints(db, upload)).flatMap((candidate) => {
+    const comparison = comparePrints(upload.print, candidate);
+    return isSamePicture(comparison) ? [{ matched: candidate, ...comparison }] : [];
+  });
+  const isMine = (print: StoredPrint) => print.uploaded_by === upload.userId;
+  const since = (print: StoredPrint) => print.created_at.getTime();
+  const mineSince = Math.min(...same.filter(({ matched }) => isMine(matched)).map(({ matched }) => since(matched)));
+  const others = same.filter(({ matched }) => !isMine(matched));
+  const origins = await selectPictureOrigins(
+    db,
+    others.map(({ matched }) => matched.id),
+  );
+  const theirs = others.filter(
+    ({ matched }) => since(matched) < mineSince && origins.get(matched.id)?.userId !== upload.userId,
+  );
+  const rank = ({ matched }: { matched: StoredPrint }) => (whoseOf(matched) === 'active' ? 1 : 0);
+  return theirs.sort((a, b) => rank(a) - rank(b) || since(a.matched) - since(b.matched))[0] ?? null;
 }
 
 /** How close the two pictures are, in the moderator's words. */

@@ -61,19 +61,36 @@ const ZStoredPrint = z.object({
 export type StoredPrint = z.output<typeof ZStoredPrint>;
 
 /**
- * Older prints whose hashes come close to this print's (searchedHashes: its whole
- * picture, also mirrored, against their views, its views against their whole picture, and the
- * turned views against each other). The grey patterns and colours decide afterwards
- * (comparePrints). A print of a deleted account counts only when it was kept on purpose. Only
- * older ones: the newer upload of a picture is the one a case is about. The uploader's own come
- * too: they tell whether she had the picture before the other accounts did.
+ * Older prints whose hashes come close to this print's (searchedHashes: its whole picture, also
+ * mirrored, against their views, its views against their whole picture, and the turned views
+ * against each other), nearest first. The grey patterns and colours decide afterwards
+ * (comparePrints): portraits of one composition come close in bits, so there can be many, and a
+ * copy is among the nearest. A print of a deleted account counts only when it was kept on
+ * purpose. Only older ones: the newer upload of a picture is the one a case is about. The
+ * uploader's own come too: they tell whether she had the picture before the other accounts did.
  */
 export function selectCandidatePrints(db: Execute, { printId, print }: { printId: string; print: PhotoPrint }) {
   const searched = searchedHashes(print);
   const index = (value: number) => sql.raw(String(Math.trunc(value)));
-  const near = (theirs: SQL, mine: string[], from = sql``) =>
-    sql`exists (select 1 from unnest(${bitArray(mine)}) as mine(h) ${from}
-                where bit_count(${theirs} # mine.h) <= ${SAME_PICTURE.maxBits})`;
+  const pairs = [
+    { theirs: sql`p.hash`, mine: searched.againstWhole, from: sql`` },
+    {
+      theirs: sql`theirs.h`,
+      mine: searched.againstEveryView,
+      from: sql`, unnest(p.crops[1:${index(searched.views - 1)}]) as theirs(h)`,
+    },
+    ...searched.againstView.map(({ view, hashes }) => ({
+      theirs: sql`p.crops[${index(view)}]`,
+      mine: hashes,
+      from: sql``,
+    })),
+  ];
+  const from = (pair: (typeof pairs)[number]) => sql`from unnest(${bitArray(pair.mine)}) as mine(h) ${pair.from}`;
+  // Filtering by exists stops at the first near pair; the nearest is counted only for the rows kept.
+  const near = pairs.map(
+    (pair) => sql`exists (select 1 ${from(pair)} where bit_count(${pair.theirs} # mine.h) <= ${SAME_PICTURE.maxBits})`,
+  );
+  const nearest = pairs.map((pair) => sql`(select min(bit_count(${pair.theirs} # mine.h)) ${from(pair)})`);
   return selectRows(
     db,
     ZStoredPrint,
@@ -83,14 +100,9 @@ export function selectCandidatePrints(db: Execute, { printId, print }: { printId
     from image_prints p left join "user" u on u.id = p.user_id
     where (p.created_at, p.id) < (select created_at, id from image_prints where id = ${printId})
       and (p.user_id is not null or p.kept_because is not null)
-      and (${near(sql`p.hash`, searched.againstWhole)}
-        or ${near(sql`theirs.h`, searched.againstEveryView, sql`, unnest(p.crops[1:${index(searched.views - 1)}]) as theirs(h)`)}
-        ${sql.join(
-          searched.againstView.map(({ view, hashes }) => sql`or ${near(sql`p.crops[${index(view)}]`, hashes)}`),
-          sql` `,
-        )})
-    order by p.created_at, p.id
-    limit 50`,
+      and (${sql.join(near, sql` or `)})
+    order by least(${sql.join(nearest, sql`, `)}), p.created_at, p.id
+    limit 100`,
   );
 }
 

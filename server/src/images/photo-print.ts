@@ -84,12 +84,12 @@ export async function photoPrint(image: Buffer): Promise<PhotoPrint | null> {
       .rotate(direction * TURN_DEGREES, { background: '#808080' })
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const inside = uprightInside(raw.width, raw.height, turn);
+    const box = centred(turned.info.width, turned.info.height, uprightInside(raw.width, raw.height, turn));
     const view = await sharp(turned.data, { raw: { ...raw, width: turned.info.width, height: turned.info.height } })
-      .extract(centred(turned.info.width, turned.info.height, inside))
+      .extract(box)
       .raw()
       .toBuffer();
-    views.push(await printView(view, inside));
+    views.push(await printView(view, box));
   }
   // If this picture is one turned by 6° inside its bounding box (corners filled): the size the
   // original had, and the upright rectangle of it that this picture still shows whole.
@@ -98,16 +98,12 @@ export async function photoPrint(image: Buffer): Promise<PhotoPrint | null> {
     width: (raw.width * cos - raw.height * sin) / (cos * cos - sin * sin),
     height: (raw.height * cos - raw.width * sin) / (cos * cos - sin * sin),
   };
-  const inside = original.width > 0 && original.height > 0 ? uprightInside(original.width, original.height, turn) : raw;
-  views.push(
-    await printView(
-      await sharp(data, { raw })
-        .extract(centred(raw.width, raw.height, inside))
-        .raw()
-        .toBuffer(),
-      inside,
-    ),
+  const unturned = centred(
+    raw.width,
+    raw.height,
+    original.width > 0 && original.height > 0 ? uprightInside(original.width, original.height, turn) : raw,
   );
+  views.push(await printView(await sharp(data, { raw }).extract(unturned).raw().toBuffer(), unturned));
 
   return {
     hash: views[0]!.hash,

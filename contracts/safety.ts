@@ -159,6 +159,11 @@ export const ZPhotoMatch = z.object({
   subjectImageUrl: z.string().nullable(),
   matchedImageUrl: z.string().nullable(),
   matched: z.object({ userId: z.string(), name: z.string(), standing: z.enum(MATCHED_STANDINGS) }),
+  /**
+   * The account that had the picture first: the matched picture's, or the one it was itself
+   * found copying. `uploadedAt` is null when only the account's id is left (deleted in good standing).
+   */
+  firstSeen: z.object({ userId: z.string(), name: z.string(), uploadedAt: ZInstant.nullable() }),
   /** Bits of the 64-bit hash apart, and the colours' mean distance (ΔE). */
   closeness: z.object({ bits: z.number(), colourDistance: z.number() }),
 });

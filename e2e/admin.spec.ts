@@ -331,6 +331,7 @@ test('[ADMIN][REUSED PHOTO] a picture on two accounts opens a case showing both,
     const pictures = item.getByRole('group', { name: 'The two pictures' }).getByRole('img');
     await expect(pictures).toHaveCount(2);
     await expect(item.getByText(`Matches a picture of Olive${tag} (active account)`)).toBeVisible();
+    await expect(item.getByText(`First seen on: Olive${tag} (uploaded`)).toBeVisible();
     // Both pictures really load, and sit side by side.
     for (const picture of await pictures.all())
       expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);

@@ -56,3 +56,33 @@ export async function croppedCopy(image: Buffer): Promise<Buffer> {
     .jpeg({ quality: 40 })
     .toBuffer();
 }
+
+/** A copy mirrored left to right, as a selfie camera or an editor's "flip" makes it. */
+export const mirroredCopy = (image: Buffer) => sharp(image).flop().jpeg({ quality: 85 }).toBuffer();
+
+/**
+ * A phone screenshot of the picture shown full width: the picture on a tall black screen, under
+ * a status bar (with its clock and battery) and above a navigation bar.
+ */
+export async function screenshotCopy(image: Buffer): Promise<Buffer> {
+  const width = 720;
+  const height = Math.round((width * 19.5) / 9);
+  const picture = await sharp(image).resize(width).toBuffer({ resolveWithObject: true });
+  const [statusBar, navigationBar] = [Math.round(height * 0.035), Math.round(height * 0.045)];
+  const top = Math.round((height - picture.info.height) / 2);
+  const chrome = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <rect width="${width}" height="${statusBar}" fill="#1c1c1e"/>
+    <g fill="#ffffff"><rect x="28" y="${statusBar * 0.3}" width="54" height="${statusBar * 0.4}" rx="4"/>
+      <rect x="${width - 110}" y="${statusBar * 0.3}" width="26" height="${statusBar * 0.4}" rx="3"/>
+      <rect x="${width - 70}" y="${statusBar * 0.3}" width="44" height="${statusBar * 0.4}" rx="6"/></g>
+    <rect y="${height - navigationBar}" width="${width}" height="${navigationBar}" fill="#26262a"/>
+    <rect x="${width / 2 - 70}" y="${height - navigationBar / 2 - 3}" width="140" height="6" rx="3" fill="#d4d4d8"/>
+  </svg>`;
+  return sharp({ create: { width, height, channels: 3, background: '#000000' } })
+    .composite([
+      { input: picture.data, top, left: 0 },
+      { input: Buffer.from(chrome), top: 0, left: 0 },
+    ])
+    .png()
+    .toBuffer();
+}

@@ -1,40 +1,50 @@
 import sharp from 'sharp';
-import phash from 'sharp-phash';
+import { contentBox } from './picture-borders';
+import { viewHashes } from './perceptual-hash';
+import { colourGrid } from './print-grids';
 
 /**
  * A photo's print: what is kept to recognise the same picture uploaded again, by another
- * account or after a ban, without keeping the picture.
+ * account or after a ban, without keeping the picture. It is taken of the picture inside any bars
+ * or frame (picture-borders.ts), in 23 views: the whole, fifteen with a tenth cut away (at each
+ * corner, edge and the centre, and from one side only), four with a fifth cut from one side, the
+ * picture turned 6° each way (the upright rectangle inside it), and the upright rectangle inside
+ * the picture if it is itself a picture turned 6° with its corners filled. For each view:
  *
- * - `hash`: the 64-bit perceptual hash (DCT of the grey picture, sharp-phash) of the whole
- *   picture, as 64 '0'/'1' characters (PostgreSQL's bit(64) text). Re-encoding, resizing and
- *   recompressing move a few bits; a different picture differs in about half.
- * - `crops`: the same hash of fifteen views of the picture with a tenth cut away (at each corner,
- *   edge and the centre, and from one side only). A picture cropped by 10% is close to one of
- *   the original's views, and the original is close to one of the crop's.
- * - `colours`: the mean colour of a 4×4 grid over each of those sixteen views, in CIELAB, one byte
- *   a channel. The grey hash alone sees only shapes: it is the colours that tell apart two
- *   pictures of the same composition, such as two head-and-shoulders portraits.
+ * - the 64-bit perceptual hash of sharp-phash (the DCT of the grey picture), and the hash of the
+ *   view mirrored. Re-encoding, resizing and recompressing move a few bits; a different picture
+ *   differs in about half, but two portraits of one composition can be 5 bits apart;
+ * - the mean grey of an 8×8 grid: its pattern of light and dark (normalised, so brightness,
+ *   contrast, a tint, a hue or greyscale do not change it) tells two such portraits apart;
+ * - the mean CIELAB colour of a 4×4 grid, which tells them apart too while the colours are kept.
  *
- * Neither can be turned back into the picture: sixteen blurred colours and 64 signs of its
- * coarsest frequencies.
+ * Stored in image_prints' columns: `hash` is the whole picture's hash; `crops` the hashes of the
+ * other views, then the mirrored hashes of all views; `colours` the colour grids, then the grey
+ * grids. None of it can be turned back into the picture: a blur of 64 greys, 16 colours and 64
+ * signs of its coarsest frequencies per view.
  */
 export type PhotoPrint = { hash: string; crops: string[]; colours: Buffer };
 
-/** Two prints are the same picture when one pair of their views is this close in both ways. */
-export const SAME_PICTURE = { maxBits: 14, maxColour: 8 } as const;
+/** How far a reposted copy is turned, at most, for the turned views to find it. */
+const TURN_DEGREES = 6;
 
-const GRID = 4;
-const CHANNELS = 3;
-/** Bytes of colour per view. */
-export const COLOUR_BYTES = GRID * GRID * CHANNELS;
-
-/** The views of a picture, as fractions: left, top, width, height. The whole picture first. */
-const VIEWS: readonly (readonly [number, number, number, number])[] = [
+type Fractions = readonly [left: number, top: number, width: number, height: number];
+const UPRIGHT: readonly Fractions[] = [
   [0, 0, 1, 1],
   ...[0, 0.05, 0.1].flatMap((left) => [0, 0.05, 0.1].map((top) => [left, top, 0.9, 0.9] as const)),
   ...[0, 0.05, 0.1].map((left) => [left, 0, 0.9, 1] as const),
   ...[0, 0.05, 0.1].map((top) => [0, top, 1, 0.9] as const),
+  [0, 0, 0.8, 1],
+  [0.2, 0, 0.8, 1],
+  [0, 0, 1, 0.8],
+  [0, 0.2, 1, 0.8],
 ];
+/** Where each view is in a print (`crops` and `colours` follow this order; compare-prints.ts). */
+export const PRINT_VIEWS = {
+  count: UPRIGHT.length + 3,
+  turned: [UPRIGHT.length, UPRIGHT.length + 1],
+  unturned: UPRIGHT.length + 2,
+} as const;
 
 /** Work on a copy small enough to be quick and large enough that a tenth is many pixels. */
 const WORKING_SIZE = 256;
@@ -45,93 +55,78 @@ const WORKING_SIZE = 256;
  * every other flat picture.
  */
 export async function photoPrint(image: Buffer): Promise<PhotoPrint | null> {
-  const { data, info } = await sharp(image)
+  const working = await sharp(image)
     .flatten({ background: '#ffffff' })
     .resize(WORKING_SIZE, WORKING_SIZE, { fit: 'inside' })
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const raw = { width: info.width, height: info.height, channels: CHANNELS } as const;
+  const box = contentBox(working.data, working.info.width, working.info.height);
+  const picture = sharp(working.data, { raw: { width: working.info.width, height: working.info.height, channels: 3 } });
+  const data = await picture.extract(box).raw().toBuffer();
+  const raw = { width: box.width, height: box.height, channels: 3 } as const;
   const stats = await sharp(data, { raw }).greyscale().stats();
   if ((stats.channels[0]?.stdev ?? 0) < 6) return null;
 
-  const hashes: string[] = [];
-  const colours = Buffer.alloc(VIEWS.length * COLOUR_BYTES);
-  for (const [index, [left, top, width, height]] of VIEWS.entries()) {
-    const box = {
+  const views = [];
+  for (const [left, top, width, height] of UPRIGHT) {
+    const view = {
       left: Math.round(left * raw.width),
       top: Math.round(top * raw.height),
       width: Math.floor(width * raw.width),
       height: Math.floor(height * raw.height),
     };
-    const view = await sharp(data, { raw }).extract(box).raw().toBuffer();
-    const viewRaw = { raw: { width: box.width, height: box.height, channels: CHANNELS } } as const;
-    hashes.push(await phash(view, viewRaw));
-    const grid = await sharp(view, viewRaw).resize(GRID, GRID, { fit: 'fill', kernel: 'linear' }).raw().toBuffer();
-    for (let cell = 0; cell < GRID * GRID; cell++) {
-      const [l, a, b] = toLab(grid[cell * 3]!, grid[cell * 3 + 1]!, grid[cell * 3 + 2]!);
-      colours.set([toByte(l * 2.55), toByte(a + 128), toByte(b + 128)], index * COLOUR_BYTES + cell * CHANNELS);
-    }
+    views.push(await printView(await sharp(data, { raw }).extract(view).raw().toBuffer(), view));
   }
-  return { hash: hashes[0]!, crops: hashes.slice(1), colours };
-}
-
-export const bitDistance = (a: string, b: string) => {
-  let differing = 0;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) differing++;
-  return differing;
-};
-
-/** The mean CIELAB distance (ΔE*ab) between two views' colour grids. */
-function colourDistance(a: Buffer, aView: number, b: Buffer, bView: number): number {
-  let sum = 0;
-  for (let cell = 0; cell < GRID * GRID; cell++) {
-    const at = (view: number) => view * COLOUR_BYTES + cell * CHANNELS;
-    const [i, j] = [at(aView), at(bView)];
-    sum += Math.hypot((a[i]! - b[j]!) / 2.55, a[i + 1]! - b[j + 1]!, a[i + 2]! - b[j + 2]!);
+  const turn = (TURN_DEGREES * Math.PI) / 180;
+  for (const direction of [1, -1]) {
+    const turned = await sharp(data, { raw })
+      .rotate(direction * TURN_DEGREES, { background: '#808080' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const box = centred(turned.info.width, turned.info.height, uprightInside(raw.width, raw.height, turn));
+    const view = await sharp(turned.data, { raw: { ...raw, width: turned.info.width, height: turned.info.height } })
+      .extract(box)
+      .raw()
+      .toBuffer();
+    views.push(await printView(view, box));
   }
-  return sum / (GRID * GRID);
-}
-
-export type PrintComparison = { bits: number; colour: number };
-
-/**
- * How close two pictures are: the closest pair of views where one side is a whole picture
- * (the newer picture whole against the older one's views, and the other way round), scored by
- * how far past the limits each measure is, so the pair nearest to matching is reported.
- */
-export function comparePrints(a: PhotoPrint, b: PhotoPrint): PrintComparison {
-  const views = (print: PhotoPrint) => [print.hash, ...print.crops];
-  let best: PrintComparison = { bits: Infinity, colour: Infinity };
-  let bestScore = Infinity;
-  const consider = (aView: number, bView: number) => {
-    const bits = bitDistance(views(a)[aView]!, views(b)[bView]!);
-    const colour = colourDistance(a.colours, aView, b.colours, bView);
-    const score = Math.max(bits / SAME_PICTURE.maxBits, colour / SAME_PICTURE.maxColour);
-    if (score < bestScore) [best, bestScore] = [{ bits, colour: Math.round(colour * 10) / 10 }, score];
+  // If this picture is one turned by 6° inside its bounding box (corners filled): the size the
+  // original had, and the upright rectangle of it that this picture still shows whole.
+  const [cos, sin] = [Math.cos(turn), Math.sin(turn)];
+  const original = {
+    width: (raw.width * cos - raw.height * sin) / (cos * cos - sin * sin),
+    height: (raw.height * cos - raw.width * sin) / (cos * cos - sin * sin),
   };
-  for (let view = 0; view < VIEWS.length; view++) {
-    consider(0, view);
-    if (view > 0) consider(view, 0);
-  }
-  return best;
-}
+  const unturned = centred(
+    raw.width,
+    raw.height,
+    original.width > 0 && original.height > 0 ? uprightInside(original.width, original.height, turn) : raw,
+  );
+  views.push(await printView(await sharp(data, { raw }).extract(unturned).raw().toBuffer(), unturned));
 
-export const isSamePicture = (found: PrintComparison) =>
-  found.bits <= SAME_PICTURE.maxBits && found.colour <= SAME_PICTURE.maxColour;
-
-const toByte = (value: number) => Math.max(0, Math.min(255, Math.round(value)));
-
-/** sRGB (0–255) to CIELAB under D65. */
-function toLab(red: number, green: number, blue: number): [number, number, number] {
-  const linear = (channel: number) => {
-    const c = channel / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  return {
+    hash: views[0]!.hash,
+    crops: [...views.slice(1).map((view) => view.hash), ...views.map((view) => view.mirrored)],
+    colours: Buffer.concat([...views.map((view) => view.colours), ...views.map((view) => view.grey)]),
   };
-  const [r, g, b] = [linear(red), linear(green), linear(blue)];
-  const x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
-  const y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  const z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
-  const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
-  return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
 }
+
+async function printView(pixels: Buffer, size: { width: number; height: number }) {
+  const raw = { width: size.width, height: size.height, channels: 3 } as const;
+  return { ...(await viewHashes(pixels, raw)), colours: await colourGrid(pixels, raw) };
+}
+
+/** The largest upright rectangle of a w×h picture's shape inside that picture turned by `turn`. */
+function uprightInside(width: number, height: number, turn: number) {
+  const [cos, sin] = [Math.cos(turn), Math.sin(turn)];
+  const scale = Math.min(width / (width * cos + height * sin), height / (width * sin + height * cos));
+  return { width: Math.max(1, Math.floor(width * scale)), height: Math.max(1, Math.floor(height * scale)) };
+}
+
+const centred = (width: number, height: number, inside: { width: number; height: number }) => ({
+  left: Math.max(0, Math.round((width - inside.width) / 2)),
+  top: Math.max(0, Math.round((height - inside.height) / 2)),
+  width: Math.min(width, inside.width),
+  height: Math.min(height, inside.height),
+});

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { TAdminReport } from '../../../contracts/safety';
 import { PASSWORD } from '../../test/accounts';
-import { croppedCopy, portraitImage } from '../../test/images';
+import { croppedCopy, mirroredCopy, portraitImage, screenshotCopy } from '../../test/images';
 import { factoryAdmin, factoryMember } from '../../test/members';
 import { serverSuite } from '../../test/suite';
 import { testDatabaseKind } from '../../test/test-server';
-import type { TestClient } from '../../test/test-client';
+import { ok, type TestClient } from '../../test/test-client';
 
 /**
  * A catfish wearing someone else's pictures: the same picture on two accounts opens a "reused
@@ -15,15 +14,16 @@ import type { TestClient } from '../../test/test-client';
  */
 const suite = serverSuite();
 
-const reusedCases = async (admin: TestClient, subjectId: string) => {
+/** The "reused photo" cases about a member: the open ones, or all of them. */
+const reusedCases = async (admin: TestClient, subjectId: string, which: 'open' | 'all' = 'open') => {
   await suite.server.deps.jobs.runDue(); // the comparison runs as a job once the upload has answered
-  return (
-    await admin.json<{ cases: TAdminReport[] }>('GET', '/api/admin/cases?kind=reused_photo&status=open')
-  ).body.cases.filter((c) => c.subject.userId === subjectId);
+  const status = which === 'open' ? which : undefined;
+  const { cases } = await ok(admin.api.admin.cases.$get({ query: { kind: 'reused_photo', status } }));
+  return cases.filter((c) => c.subject.userId === subjectId);
 };
 
-async function memberWith(picture?: Buffer) {
-  const member = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Member' } });
+async function memberWith(picture?: Buffer, name = 'Member') {
+  const member = await factoryMember(suite.server, suite.passwordHash, { profile: { name } });
   if (picture)
     expect((await member.client.upload('/api/profile/photos', picture, 'me.jpg', 'image/jpeg')).status).toBe(201);
   return member;
@@ -126,5 +126,64 @@ describe(`reused photos on ${testDatabaseKind}`, () => {
     const [reused] = await reusedCases(admin.client, (await memberWith(removedPicture)).id);
     expect(reused!.photoMatch).toMatchObject({ matched: { userId: offender.id }, matchedImageUrl: null });
     expect(reused!.details).toContain('a photo an administrator removed');
+  });
+
+  it("finds a banned member's photo back on a new account, mirrored or as a phone screenshot", async () => {
+    const admin = await factoryAdmin(suite.server);
+    const picture = await portraitImage(141);
+    const banned = await memberWith(picture, 'Bruno');
+    await ok(
+      admin.client.api.admin.users[':userId'].blocked.$put({
+        param: { userId: banned.id },
+        json: { blocked: true, reason: 'Catfish' },
+      }),
+    );
+
+    for (const copy of [await mirroredCopy(picture), await screenshotCopy(picture)]) {
+      const newcomer = await memberWith(copy, 'Newcomer');
+      const [reused] = await reusedCases(admin.client, newcomer.id);
+      expect(reused?.photoMatch?.matched).toMatchObject({ userId: banned.id, name: 'Bruno', standing: 'banned' });
+      expect(reused!.details).toContain('a banned account');
+    }
+  });
+
+  it("names who had a picture first, and never takes its owner's own picture back for a banned member's return", async () => {
+    const admin = await factoryAdmin(suite.server);
+    const picture = await portraitImage(151);
+    const owner = await memberWith(picture, 'Olive');
+    const copycat = await memberWith(picture, 'Cato');
+
+    const [copied] = await reusedCases(admin.client, copycat.id);
+    expect(copied?.photoMatch?.firstSeen).toMatchObject({ userId: owner.id, name: 'Olive' });
+    const firstUploaded = copied!.photoMatch!.firstSeen.uploadedAt;
+    expect(firstUploaded).not.toBeNull();
+    // The moderator bans the copycat on that case.
+    await ok(
+      admin.client.api.admin.cases[':caseId'].decision.$post({
+        param: { caseId: copied!.id },
+        json: { decision: 'ban', note: 'Took her photo' },
+      }),
+    );
+
+    // The owner uploads her picture again beside the first, then deletes both and uploads it once
+    // more: the banned copycat had it, but after her, so no case is about her.
+    expect((await owner.client.upload('/api/profile/photos', picture, 'again.jpg', 'image/jpeg')).status).toBe(201);
+    expect(await reusedCases(admin.client, owner.id, 'all')).toEqual([]);
+    const { photos } = await ok(owner.client.api.profile.$get());
+    for (const photo of photos)
+      await ok(owner.client.api.profile.photos[':photoId'].$delete({ param: { photoId: photo.id } }));
+    expect((await owner.client.upload('/api/profile/photos', picture, 'back.jpg', 'image/jpeg')).status).toBe(201);
+    expect(await reusedCases(admin.client, owner.id, 'all')).toEqual([]);
+
+    // The copycat's case still names her first, with the time of her first upload.
+    const [decided] = await reusedCases(admin.client, copycat.id, 'all');
+    expect(decided!.photoMatch!.firstSeen).toEqual({ userId: owner.id, name: 'Olive', uploadedAt: firstUploaded });
+    // Someone else with the picture now matches the banned copycat's copy, and is told it was hers first.
+    const third = await memberWith(await mirroredCopy(picture), 'Newcomer');
+    const [reused] = await reusedCases(admin.client, third.id);
+    expect(reused!.photoMatch).toMatchObject({
+      matched: { userId: copycat.id, standing: 'banned' },
+      firstSeen: { userId: owner.id, name: 'Olive', uploadedAt: firstUploaded },
+    });
   });
 });

@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { selectRow, selectRows, ZId } from '../../db/rows';
-import { SAME_PICTURE, type PhotoPrint } from '../../images/photo-print';
+import { column, selectRow, selectRows, ZId } from '../../db/rows';
+import { SAME_PICTURE, searchedHashes } from '../../images/compare-prints';
+import type { PhotoPrint } from '../../images/photo-print';
 
 /** The SQL of picture prints and "reused photo" cases (safety/reused-photos.ts). */
 
@@ -10,6 +11,12 @@ type Execute = Pick<Db, 'execute'>;
 
 /** A list of hashes as one array parameter (drizzle would spread a JS array into a list). */
 const bitArray = (hashes: string[]) => sql`${`{${hashes.join(',')}}`}::bit(64)[]`;
+
+/** An account's display name: its profile's, its account's, or the one a case kept of it once deleted. */
+const accountName = (userId: SQL) => sql`coalesce(
+  (select pr.name from profiles pr where pr.user_id = ${userId}),
+  (select u.name from "user" u where u.id = ${userId}),
+  (select mc.subject_tombstone->>'name' from moderation_cases mc where mc.subject_tombstone->>'userId' = ${userId} limit 1))`;
 
 export async function insertPrint(
   tx: Execute,
@@ -42,6 +49,7 @@ export const selectPrint = (db: Execute, printId: string) =>
 
 const ZStoredPrint = z.object({
   id: z.string(),
+  created_at: column.date,
   user_id: z.string().nullable(),
   uploaded_by: z.string(),
   kept_because: z.string().nullable(),
@@ -53,32 +61,48 @@ const ZStoredPrint = z.object({
 export type StoredPrint = z.output<typeof ZStoredPrint>;
 
 /**
- * Other accounts' older prints whose hashes come close to this print's: its whole picture
- * against their views, or their whole picture against its views. The colours decide afterwards
- * (comparePrints). A print of a deleted account counts only when it was kept on purpose. Only
- * older ones: the newer upload of a picture is the one a case is about.
+ * Older prints whose hashes come close to this print's (searchedHashes: its whole picture, also
+ * mirrored, against their views, its views against their whole picture, and the turned views
+ * against each other), nearest first. The grey patterns and colours decide afterwards
+ * (comparePrints): portraits of one composition come close in bits, so there can be many, and a
+ * copy is among the nearest. A print of a deleted account counts only when it was kept on
+ * purpose. Only older ones: the newer upload of a picture is the one a case is about. The
+ * uploader's own come too: they tell whether she had the picture before the other accounts did.
  */
-export function selectCandidatePrints(
-  db: Execute,
-  { userId, printId, print }: { userId: string; printId: string; print: PhotoPrint },
-) {
-  const hash = sql`${print.hash}::bit(64)`;
-  const near = (a: ReturnType<typeof sql>, b: ReturnType<typeof sql>) =>
-    sql`bit_count(${a} # ${b}) <= ${SAME_PICTURE.maxBits}`;
+export function selectCandidatePrints(db: Execute, { printId, print }: { printId: string; print: PhotoPrint }) {
+  const searched = searchedHashes(print);
+  const index = (value: number) => sql.raw(String(Math.trunc(value)));
+  const pairs = [
+    { theirs: sql`p.hash`, mine: searched.againstWhole, from: sql`` },
+    {
+      theirs: sql`theirs.h`,
+      mine: searched.againstEveryView,
+      from: sql`, unnest(p.crops[1:${index(searched.views - 1)}]) as theirs(h)`,
+    },
+    ...searched.againstView.map(({ view, hashes }) => ({
+      theirs: sql`p.crops[${index(view)}]`,
+      mine: hashes,
+      from: sql``,
+    })),
+  ];
+  const from = (pair: (typeof pairs)[number]) => sql`from unnest(${bitArray(pair.mine)}) as mine(h) ${pair.from}`;
+  // Filtering by exists stops at the first near pair; the nearest is counted only for the rows kept.
+  const near = pairs.map(
+    (pair) => sql`exists (select 1 ${from(pair)} where bit_count(${pair.theirs} # mine.h) <= ${SAME_PICTURE.maxBits})`,
+  );
+  const nearest = pairs.map((pair) => sql`(select min(bit_count(${pair.theirs} # mine.h)) ${from(pair)})`);
   return selectRows(
     db,
     ZStoredPrint,
     sql`
-    select p.id, p.user_id, p.uploaded_by, p.kept_because, coalesce(u.banned, false) as banned,
+    select p.id, p.created_at, p.user_id, p.uploaded_by, p.kept_because, coalesce(u.banned, false) as banned,
            p.hash::text as hash, p.crops::text[] as crops, p.colours
     from image_prints p left join "user" u on u.id = p.user_id
-    where p.uploaded_by <> ${userId}
-      and (p.created_at, p.id) < (select created_at, id from image_prints where id = ${printId})
+    where (p.created_at, p.id) < (select created_at, id from image_prints where id = ${printId})
       and (p.user_id is not null or p.kept_because is not null)
-      and (${near(sql`p.hash`, hash)}
-        or exists (select 1 from unnest(p.crops) as crop(h) where ${near(sql`crop.h`, hash)})
-        or exists (select 1 from unnest(${bitArray(print.crops)}) as mine(h) where ${near(sql`p.hash`, sql`mine.h`)}))
-    limit 50`,
+      and (${sql.join(near, sql` or `)})
+    order by least(${sql.join(nearest, sql`, `)}), p.created_at, p.id
+    limit 100`,
   );
 }
 
@@ -121,11 +145,16 @@ export async function insertReusedPhotoCase(
   return opened;
 }
 
-/** A member's own photo went: its print goes too (a print outlives its photo only on purpose). */
+/**
+ * A member's own photo went: its print goes too (a print outlives its photo only on purpose),
+ * unless a "reused photo" case compares it. Then it stays, without the picture, as that case's
+ * evidence of who had the picture first.
+ */
 export async function deletePhotoPrint(tx: Execute, { userId, photoId }: { userId: string; photoId: string }) {
-  await tx.execute(
-    sql`delete from image_prints where photo_id = ${photoId} and user_id = ${userId} and kept_because is null`,
-  );
+  await tx.execute(sql`
+    delete from image_prints p
+    where p.photo_id = ${photoId} and p.user_id = ${userId} and p.kept_because is null
+      and not exists (select 1 from reused_photo_matches m where p.id in (m.print_id, m.matched_print_id))`);
 }
 
 /** An administrator is removing a member's photos: their prints stay, to find them coming back. */
@@ -168,6 +197,7 @@ export const selectPhotoMatches = (db: Execute, caseIds: string[]) =>
       matched_photo_id: z.string().nullable(),
       matched_selfie_id: z.string().nullable(),
       matched_user_id: z.string(),
+      matched_print_id: z.string().nullable(),
       matched_name: z.string().nullable(),
       matched_exists: z.boolean(),
       matched_banned: z.boolean(),
@@ -176,15 +206,47 @@ export const selectPhotoMatches = (db: Execute, caseIds: string[]) =>
     sql`
     select m.case_id, m.bits, m.colour_distance, sp.photo_id, sp.selfie_id,
            mp.photo_id as matched_photo_id, mp.selfie_id as matched_selfie_id, m.matched_user_id,
-           coalesce(pr.name, u.name,
-             (select mc.subject_tombstone->>'name' from moderation_cases mc
-              where mc.subject_tombstone->>'userId' = m.matched_user_id limit 1)) as matched_name,
+           m.matched_print_id, ${accountName(sql`m.matched_user_id`)} as matched_name,
            u.id is not null as matched_exists, coalesce(u.banned, false) as matched_banned,
            mp.kept_because as matched_kept_because
     from reused_photo_matches m
     left join image_prints sp on sp.id = m.print_id
     left join image_prints mp on mp.id = m.matched_print_id
     left join "user" u on u.id = m.matched_user_id
-    left join profiles pr on pr.user_id = m.matched_user_id
     where m.case_id = any(${sql.param(caseIds)}::uuid[])`,
   );
+
+export type PictureOrigin = { userId: string; name: string | null; uploadedAt: string | null };
+
+/**
+ * Who had each of these pictures first: a print's own account, unless a "reused photo" case
+ * found it copying an older print, and so on back (each step is older, so the walk ends). The
+ * first print's time is null where only its account's id is left.
+ */
+export async function selectPictureOrigins(db: Execute, printIds: string[]) {
+  if (!printIds.length) return new Map<string, PictureOrigin>();
+  const rows = await selectRows(
+    db,
+    z.object({
+      start_id: z.string(),
+      user_id: z.string(),
+      uploaded_at: column.timestamp.nullable(),
+      name: z.string().nullable(),
+    }),
+    sql`
+    with recursive chain (start_id, print_id, user_id, depth) as (
+      select id, id, uploaded_by, 0 from image_prints where id = any(${sql.param(printIds)}::uuid[])
+      union all
+      select chain.start_id, m.matched_print_id, m.matched_user_id, chain.depth + 1
+      from chain join reused_photo_matches m on m.print_id = chain.print_id
+      where chain.depth < 32
+    )
+    select distinct on (chain.start_id) chain.start_id, chain.user_id, p.created_at as uploaded_at,
+           ${accountName(sql`chain.user_id`)} as name
+    from chain left join image_prints p on p.id = chain.print_id
+    order by chain.start_id, chain.depth desc`,
+  );
+  return new Map(
+    rows.map((row) => [row.start_id, { userId: row.user_id, name: row.name, uploadedAt: row.uploaded_at }]),
+  );
+}

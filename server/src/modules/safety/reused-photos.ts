@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
-import { comparePrints, isSamePicture, type PhotoPrint } from '../../images/photo-print';
+import { comparePrints, isSamePicture, type PrintComparison } from '../../images/compare-prints';
+import type { PhotoPrint } from '../../images/photo-print';
 import type { Deps } from '../../lib/context';
 import { appendSecurityLog } from '../audit/security-log';
 import { z } from 'zod';
@@ -8,16 +9,18 @@ import {
   insertPrint,
   insertReusedPhotoCase,
   selectCandidatePrints,
+  selectPictureOrigins,
   selectPrint,
   type StoredPrint,
 } from './prints.queries';
 import { sealOf } from './snapshot';
 
 /**
- * Catfish and ban evasion by pictures. Every stored photo and selfie has a print (a perceptual
- * hash of the picture and of its crops, with its colours; images/photo-print.ts). After an
- * upload, a picture that is the same as one of another account's (re-encoded, resized,
- * recompressed or cropped by a tenth) opens a "reused photo" case about the uploader, showing the
+ * Catfish and ban evasion by pictures. Every stored photo and selfie has a print (perceptual
+ * hashes of the picture and of its crops, turns and mirror, with its grey pattern and colours;
+ * images/photo-print.ts). After an upload, a picture that is the same as one of another
+ * account's (re-encoded, resized, cropped, mirrored, recoloured, framed, screenshotted,
+ * letterboxed or slightly turned) opens a "reused photo" case about the uploader, showing the
  * moderator both accounts and both pictures. That includes a banned account's pictures and the
  * prints kept of an account deleted while banned or under a case, whose pictures are gone.
  * Nothing is refused automatically: the same picture on two accounts can be a catfish, or a
@@ -37,28 +40,40 @@ const whoseOf = (matched: StoredPrint): keyof typeof WHOSE => {
   return matched.kept_because === 'removed' ? 'removed' : 'active';
 };
 
-/** The closest of another account's earlier pictures that is the same picture as this one, if any. */
+/**
+ * The earlier picture of another account that this upload is a copy of, if any: a banned or
+ * departed account's first, then the earliest. Not a copy of the uploader's own: another
+ * account's picture that came after hers, or that was itself found copying hers, is her picture
+ * coming back (the owner of a photo a banned copycat took is not the banned member returning).
+ */
 async function findReusedPicture(db: Db, upload: { userId: string; printId: string; print: PhotoPrint }) {
-  const candidates = await selectCandidatePrints(db, upload);
-  let found: { matched: StoredPrint; bits: number; colour: number } | null = null;
-  for (const candidate of candidates) {
-    const comparison = comparePrints(upload.print, {
-      hash: candidate.hash,
-      crops: candidate.crops,
-      colours: candidate.colours,
-    });
-    if (!isSamePicture(comparison)) continue;
-    // A banned or departed account's picture first, then the closest.
-    const rank = (match: StoredPrint) => (whoseOf(match) === 'active' ? 1 : 0);
-    if (
-      !found ||
-      rank(candidate) < rank(found.matched) ||
-      (rank(candidate) === rank(found.matched) && comparison.bits < found.bits)
-    )
-      found = { matched: candidate, ...comparison };
-  }
-  return found;
+  const same = (await selectCandidatePrints(db, upload)).flatMap((candidate) => {
+    const comparison = comparePrints(upload.print, candidate);
+    return isSamePicture(comparison) ? [{ matched: candidate, ...comparison }] : [];
+  });
+  const isMine = (print: StoredPrint) => print.uploaded_by === upload.userId;
+  const since = (print: StoredPrint) => print.created_at.getTime();
+  const mineSince = Math.min(...same.filter(({ matched }) => isMine(matched)).map(({ matched }) => since(matched)));
+  const others = same.filter(({ matched }) => !isMine(matched));
+  const origins = await selectPictureOrigins(
+    db,
+    others.map(({ matched }) => matched.id),
+  );
+  const theirs = others.filter(
+    ({ matched }) => since(matched) < mineSince && origins.get(matched.id)?.userId !== upload.userId,
+  );
+  const rank = ({ matched }: { matched: StoredPrint }) => (whoseOf(matched) === 'active' ? 1 : 0);
+  return theirs.sort((a, b) => rank(a) - rank(b) || since(a.matched) - since(b.matched))[0] ?? null;
 }
+
+/** How close the two pictures are, in the moderator's words. */
+const closeness = ({ bits, colour, shape, mirrored }: PrintComparison) =>
+  [
+    `${bits} of 64 bits apart`,
+    ...(Number.isFinite(shape) ? [`light and dark ${shape} apart`] : []),
+    `colours ΔE ${colour}`,
+    ...(mirrored ? ['mirrored'] : []),
+  ].join(', ');
 
 export const REUSED_PICTURE_JOB = 'reused-picture.check';
 const ZCheckPayload = z.object({ printId: z.string(), kind: z.enum(['photo', 'selfie']) });
@@ -87,7 +102,7 @@ export async function checkReusedPicture(deps: Pick<Deps, 'database'>, payload: 
   const upload = { userId: stored.uploaded_by, printId, kind, print: stored };
   const found = await findReusedPicture(db, upload);
   if (!found) return null;
-  const details = `A ${upload.kind} matches a picture of ${WHOSE[whoseOf(found.matched)]} (id ${found.matched.uploaded_by}): ${found.bits} of 64 bits apart, colours ΔE ${found.colour}.`;
+  const details = `A ${upload.kind} matches a picture of ${WHOSE[whoseOf(found.matched)]} (id ${found.matched.uploaded_by}): ${closeness(found)}.`;
   return db.transaction(async (tx) => {
     const opened = await insertReusedPhotoCase(tx, {
       subjectId: upload.userId,

@@ -20,7 +20,7 @@ import { openModerationCase } from './moderation';
 import { byConversation, byPair } from '../check-ins/check-ins.queries';
 import { keepCheckInsOfEndedDates } from '../check-ins/check-ins.service';
 import { sealOf, snapshotConversation } from './snapshot';
-import { selectPhotoMatches } from './prints.queries';
+import { selectPhotoMatches, selectPictureOrigins, type PictureOrigin } from './prints.queries';
 import { displayName, otherMember } from '../profiles/names';
 import {
   conversationBetween,
@@ -304,6 +304,10 @@ const pictureUrl = (photoId: string | null, selfieId: string | null) =>
 async function photoMatchesOf(db: Db, caseIds: string[]): Promise<Map<string, TPhotoMatch>> {
   if (!caseIds.length) return new Map();
   const rows = await selectPhotoMatches(db, caseIds);
+  const origins = await selectPictureOrigins(
+    db,
+    rows.flatMap((row) => (row.matched_print_id ? [row.matched_print_id] : [])),
+  );
   return new Map(
     rows.map((row) => [
       row.case_id,
@@ -320,8 +324,17 @@ async function photoMatchesOf(db: Db, caseIds: string[]): Promise<Map<string, TP
                 ? 'active'
                 : 'deleted',
         },
+        firstSeen: firstSeenOf(
+          (row.matched_print_id && origins.get(row.matched_print_id)) || {
+            userId: row.matched_user_id,
+            name: row.matched_name,
+            uploadedAt: null,
+          },
+        ),
         closeness: { bits: row.bits, colourDistance: Math.round(row.colour_distance * 10) / 10 },
       },
     ]),
   );
 }
+
+const firstSeenOf = (origin: PictureOrigin) => ({ ...origin, name: displayName(origin.name) });

@@ -236,7 +236,7 @@ const COMMITMENTS: Item[] = [
   {
     icon: ScanSearch,
     title: 'Borrowed photos found',
-    text: 'Every photo and selfie is compared with the pictures of other accounts, even cropped or recompressed. The same picture on two accounts goes to our safety team, who look at both side by side.',
+    text: 'Every photo and selfie is compared with the pictures of other accounts, even cropped, mirrored, recoloured, framed or screenshotted. The same picture on two accounts goes to our safety team, who look at both side by side.',
   },
   {
     icon: UserX,

@@ -21,7 +21,11 @@ function Picture({ url, alt, caption, gone }: { url: string | null; alt: string;
   );
 }
 
-/** A "reused photo" case's evidence: the uploaded picture beside the one it matched, and how close they are. */
+/**
+ * A "reused photo" case's evidence: the uploaded picture beside the one it matched, who had the
+ * picture first (a copycat's case names the owner, so her own picture coming back is not read as
+ * the copycat's), and how close they are.
+ */
 export function PhotoMatchEvidence({ match, subjectName }: { match: TPhotoMatch; subjectName: string }) {
   const other = `${match.matched.name} (${STANDING[match.matched.standing]})`;
   return (
@@ -38,9 +42,15 @@ export function PhotoMatchEvidence({ match, subjectName }: { match: TPhotoMatch;
           url={match.matchedImageUrl}
           alt={`The matching picture of ${other}`}
           caption={`Matches a picture of ${other}`}
-          gone="Only its print is kept: the picture was deleted with the account or removed"
+          gone="Only its print is kept: the picture was deleted or removed"
         />
       </div>
+      <p className="text-sm">
+        First seen on: {match.firstSeen.name}{' '}
+        {match.firstSeen.uploadedAt
+          ? `(uploaded ${new Date(match.firstSeen.uploadedAt).toLocaleString()})`
+          : '(when is no longer known: the account was deleted)'}
+      </p>
       <p className="text-xs text-muted-foreground">
         {match.closeness.bits} of 64 bits apart, colours ΔE {match.closeness.colourDistance}. Compare them by eye: a
         friend's photo or a shared picture can match too.

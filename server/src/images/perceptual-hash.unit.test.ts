@@ -1,0 +1,24 @@
+import sharp from 'sharp';
+import phash from 'sharp-phash';
+import { describe, expect, it } from 'vitest';
+import { portraitImage } from '../../test/images';
+import { viewHashes } from './perceptual-hash';
+
+const differing = (a: string, b: string) => [...a].filter((bit, i) => bit !== b[i]).length;
+
+describe('the perceptual hash of a view', () => {
+  it("is sharp-phash's bit for bit, and its mirror is the mirrored picture's within a bit or two", async () => {
+    for (const seed of [1, 2, 3]) {
+      const { data, info } = await sharp(await portraitImage(seed))
+        .resize(192)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const raw = { width: info.width, height: info.height, channels: 3 } as const;
+      const mine = await viewHashes(data, raw);
+      expect(mine.hash).toBe(await phash(data, { raw }));
+      const flopped = await sharp(data, { raw }).flop().raw().toBuffer();
+      expect(differing(mine.mirrored, await phash(flopped, { raw }))).toBeLessThanOrEqual(2);
+      expect(mine.grey).toHaveLength(64);
+    }
+  });
+});

@@ -125,3 +125,23 @@ export const ZQuickRegisterForm = z
   .object({ email: EmailSchema, password: PasswordSchema, confirmPassword: z.string() })
   .refine(passwordsMatch, confirmMismatch);
 export type TQuickRegisterForm = z.infer<typeof ZQuickRegisterForm>;
+
+/**
+ * The page a confirmation link opens. The link proves the mailbox; the account's password says
+ * who chose it. So the address is confirmed with that password, or with a new one that ends
+ * every password, session and second factor set before (someone may have signed up with this
+ * address first).
+ */
+export const CONFIRM_EMAIL_TEXT = {
+  linkInvalid: 'This confirmation link does not work. Sign in to have a new one sent.',
+  linkExpired: 'This confirmation link has expired. Sign in to have a new one sent.',
+  alreadyConfirmed: 'This email is already confirmed. Sign in.',
+  wrongPassword:
+    'That is not the password of this account. If you did not choose it, or do not remember it, choose a new one below.',
+} as const;
+
+export const ZConfirmEmailInput = z.union([
+  z.object({ token: z.string().min(20).max(2000), password: z.string().min(1, 'Please enter your password').max(128) }),
+  z.object({ token: z.string().min(20).max(2000), newPassword: PasswordSchema }),
+]);
+export type TConfirmEmailInput = z.infer<typeof ZConfirmEmailInput>;

@@ -23,6 +23,8 @@ export const PAGE_PATHS = [
   '/check-in',
   '/trusted-contact',
   '/unsubscribe',
+  '/mail-stop',
+  '/confirm-email',
   '/discover',
   '/browse',
   '/pricing',

@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { openMailedLink, PASSWORD, registerAndVerify, signInWithPassword, toast, uniqueEmail } from './helpers';
+import {
+  confirmMailedLink,
+  openMailedLink,
+  PASSWORD,
+  register,
+  registerAndVerify,
+  signInWithPassword,
+  toast,
+  uniqueEmail,
+  VIEWPORTS,
+} from './helpers';
 
 test.describe('[ACCOUNTS]', () => {
   test('[REGISTER] shows every validation message in its words', async ({ page }) => {
@@ -46,8 +56,7 @@ test.describe('[ACCOUNTS]', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Login failed' })).toContainText('Email not confirmed');
     await expect(page.getByText("It looks like you haven't confirmed your email yet.")).toBeVisible();
 
-    await openMailedLink(page, email, 'Confirm your email');
-    await expect(page).toHaveURL(/\/login\?verified=1/);
+    await confirmMailedLink(page, email);
     await toast(page, 'Email verified');
 
     await signInWithPassword(page, email);
@@ -183,5 +192,42 @@ test.describe('[ACCOUNTS]', () => {
     await page.getByLabel('Password').fill('WrongPass1');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await toast(page, 'Invalid login credentials');
+  });
+
+  test('[ADDRESS TAKEN] someone signed up with her address first: her link lets her take the account with a password of her own', async ({
+    page,
+    baseURL,
+  }) => {
+    const headers = { origin: baseURL! };
+    const email = uniqueEmail('taken');
+    // He signs up first, with his password.
+    const his = await page.request.post('/api/auth/sign-up/email', {
+      headers,
+      data: { email, password: 'Attacker123', name: '' },
+    });
+    expect(his.ok()).toBe(true);
+    // She signs up as anyone would; her link arrives, and her own password is not the account's.
+    await register(page, email);
+    await openMailedLink(page, email, 'Confirm your email');
+    await page.getByLabel('Your password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Confirm my email' }).click();
+    await expect(page.getByText('That is not the password of this account.')).toBeVisible();
+    const choose = page.getByRole('form', { name: 'Choose a new password' });
+    await choose.getByLabel('New password', { exact: true }).fill('HerOwn2026');
+    await choose.getByLabel('Confirm new password').fill('HerOwn2026');
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await page.screenshot({ path: test.info().outputPath(`confirm-email-${viewport.width}.png`), fullPage: true });
+    }
+    await choose.getByRole('button', { name: 'Set password and confirm' }).click();
+    await expect(page).toHaveURL(/\/login\?verified=1/);
+    await signInWithPassword(page, email, 'HerOwn2026');
+    await expect(page).toHaveURL(/\/(dashboard|profile\/edit)/);
+    // His password no longer opens anything.
+    const him = await page.request.post('/api/auth/sign-in/email', {
+      headers,
+      data: { email, password: 'Attacker123' },
+    });
+    expect(him.status()).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware, createEmailVerificationToken, isAPIError } from 'better-auth/api';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { magicLink, openAPI, twoFactor } from 'better-auth/plugins';
@@ -11,6 +11,7 @@ import type { Env } from '../env';
 import type { Mailer } from '../mail/mailer';
 import type { Logger } from '../lib/logger';
 import {
+  knownAddressSignUpMail,
   mailboxRefusedMail,
   magicLinkMail,
   magicLinkRefusedMail,
@@ -23,9 +24,13 @@ import { MFA_TEXT, PASSWORD_UNCHANGED } from '../../../contracts/account';
 import { accountEventFor, type AuthHooks, type RequestMeta } from './hooks';
 import { hashPassword, verifyPassword } from './password';
 import { consumeLimits } from './rate-limit';
+import { rememberSignUpAttempt } from './sign-up-attempts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE, deviceCookieValue } from './sign-in-guard';
 import { ACCOUNT_SUSPENDED } from '../../../contracts/errors';
 import { NAME_TEXT, personName } from '../../../contracts/text';
+
+/** How long a mailed confirmation link works. */
+const CONFIRM_LINK_SECONDS = 60 * 60 * 24;
 
 /** Header our own middleware sets to the caller's address before better-auth sees the request. */
 export const CLIENT_IP_HEADER = 'x-vouch-client-ip';
@@ -43,6 +48,27 @@ export function trustedOrigins(env: Env): string[] {
 
 export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: Logger; hooks: AuthHooks }) {
   const { env, db, mailer, logger, hooks } = options;
+
+  /**
+   * Someone signed up with an address that has an account. Not confirmed yet: its owner gets a
+   * confirmation link (the page it opens lets her take the account with a password of her own).
+   * Confirmed: she is told someone tried, and the password typed is kept a day as a keyed hash,
+   * so signing in with it answers as an unconfirmed sign-up would (who is a member stays unknown).
+   */
+  async function existingAddressSignUp(
+    member: { id: string; email: string; emailVerified: boolean },
+    request?: Request,
+  ) {
+    if (!member.emailVerified) {
+      const token = await createEmailVerificationToken(env.AUTH_SECRET, member.email, undefined, CONFIRM_LINK_SECONDS);
+      await mailer.send(verificationMail(member.email, `${env.BASE_URL}/confirm-email?token=${token}`));
+      return;
+    }
+    const body = (await request?.json().catch(() => null)) as { password?: unknown } | null;
+    if (typeof body?.password === 'string') await rememberSignUpAttempt(db, env.AUTH_SECRET, member.id, body.password);
+    await mailer.send(knownAddressSignUpMail(member.email, `${env.BASE_URL}/login`));
+  }
+
   return betterAuth({
     appName: 'Vouch',
     baseURL: env.BASE_URL,
@@ -65,6 +91,13 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
       minPasswordLength: 8,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
+      // A sign-up with an address that already has an account: its owner is mailed (a new
+      // confirmation link if it is not confirmed yet, so an account someone else opened with her
+      // address never stands in her way), and the answer is the same as any sign-up's.
+      onExistingUserSignUp: async ({ user: member }, request) =>
+        existingAddressSignUp(member, request).catch((error: unknown) =>
+          logger.error({ err: error }, 'a sign-up with a known address was not followed up'),
+        ),
       resetPasswordTokenExpiresIn: 60 * 30,
       password: { hash: hashPassword, verify: verifyPassword },
       sendResetPassword: async ({ user: member, url }) => mailer.send(resetPasswordMail(member.email, url)),
@@ -75,12 +108,11 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
       sendOnSignUp: true,
       sendOnSignIn: true,
       autoSignInAfterVerification: false,
-      expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user: member, url }) => {
-        // After confirming, the member lands on the login page with a confirmation toast.
-        const link = new URL(url);
-        link.searchParams.set('callbackURL', '/login?verified=1');
-        await mailer.send(verificationMail(member.email, link.toString()));
+      expiresIn: CONFIRM_LINK_SECONDS,
+      sendVerificationEmail: async ({ user: member, token }) => {
+        // The link opens our page, which confirms the address only with the account's password
+        // or a new one (modules/account/confirm-email.service.ts): following it is not enough.
+        await mailer.send(verificationMail(member.email, `${env.BASE_URL}/confirm-email?token=${token}`));
       },
     },
     session: {
@@ -150,6 +182,9 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
       before: createAuthMiddleware(async (ctx) => {
         validateAccountInput(ctx.path, ctx.body);
         if (ctx.path === '/two-factor/verify-totp') await claimAuthenticatorCode(db, ctx);
+        // A second factor is the address owner's to set: none before the address is proven.
+        if (ctx.path === '/two-factor/enable' && ctx.context.session && !ctx.context.session.user.emailVerified)
+          throw new APIError('FORBIDDEN', { code: 'EMAIL_NOT_VERIFIED', message: 'Confirm your email first.' });
         // better-auth swallows a failing sendOTP and answers 200: refuse before it, so the
         // code step never says 'Code sent' when nothing is mailed.
         if (ctx.path === '/two-factor/send-otp') {

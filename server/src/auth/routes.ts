@@ -10,6 +10,7 @@ import { trustedOrigins } from './auth';
 import type { AuthHooks } from './hooks';
 import { consumeLimits, mailLimits } from './rate-limit';
 import { beginSignIn, type SignInAttempt } from './sign-in-guard';
+import { wasTypedAtSignUp } from './sign-up-attempts';
 
 /** better-auth's messages for these codes, in the product's wording (contracts/messages.ts). */
 const SPEC_MESSAGES: Record<string, string> = {
@@ -64,13 +65,19 @@ export function mountAuth(app: Hono<AppEnv>, hooks: Pick<AuthHooks, 'emailCodesA
     const ip = c.get('clientIp');
 
     if (c.req.method === 'GET') refuseForeignCallbacks(new URL(c.req.url).searchParams, trustedOrigins(env));
+    // A confirmation link mailed before links opened our page: it opens the page now, which asks
+    // for the account's password (following a link proves the mailbox, not the password).
+    if (c.req.method === 'GET' && path === '/verify-email')
+      return c.redirect(`/confirm-email?token=${encodeURIComponent(c.req.query('token') ?? '')}`, 302);
     let request = c.req.raw;
     let email: string | undefined;
+    let password: unknown;
     let attempt: SignInAttempt | null = null;
     if (c.req.method === 'POST') {
       const body = await readJsonBody(c);
       request = new Request(c.req.raw.url, { method: 'POST', headers: c.req.raw.headers, body: body.text });
       email = typeof body.value?.email === 'string' ? body.value.email : undefined;
+      password = body.value?.password;
       if (path === '/sign-in/email' && email !== undefined) {
         attempt = await beginSignIn(database.db, {
           email,
@@ -84,7 +91,11 @@ export function mountAuth(app: Hono<AppEnv>, hooks: Pick<AuthHooks, 'emailCodesA
       }
     }
 
-    const response = await auth.handler(request);
+    let response = await auth.handler(request);
+    // The password typed at a sign-up with this (confirmed) address: answered as an unconfirmed
+    // sign-up's sign-in would be, so that these steps tell no one who is a member.
+    if (attempt && email && response.status === 401 && typeof password === 'string')
+      if (await wasTypedAtSignUp(database.db, env.AUTH_SECRET, email, password)) response = emailNotConfirmed();
     if (attempt && response.ok) await attempt.succeeded();
     // Failed sign-ins are counted by the security audit (many in a day for one account).
     if (attempt && email && response.status === 401) {
@@ -214,3 +225,10 @@ async function withoutTokens(response: Response): Promise<Response> {
   headers.delete('content-length');
   return new Response(JSON.stringify(strip(body)), { status: response.status, headers });
 }
+
+/** better-auth's answer to a right password for an account whose email is not confirmed yet. */
+const emailNotConfirmed = () =>
+  new Response(JSON.stringify({ code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' }), {
+    status: 403,
+    headers: { 'content-type': 'application/json' },
+  });

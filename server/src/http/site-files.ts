@@ -33,6 +33,8 @@ const PRIVATE_PREFIXES = [
   '/check-in',
   '/trusted-contact',
   '/unsubscribe',
+  '/mail-stop',
+  '/confirm-email',
   '/subscription-success',
   '/dev/',
 ];

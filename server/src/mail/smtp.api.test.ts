@@ -46,7 +46,7 @@ describe('mail over SMTP_URL', () => {
     await expect.poll(() => received.find((mail) => mail.to.includes(email)), { timeout: 10_000 }).toBeDefined();
     const mail = received.find((m) => m.to.includes(email))!;
     expect(mail.raw).toContain('Subject: Confirm your email for Vouch');
-    expect(mail.raw).toMatch(/verify-email\?token=/);
+    expect(mail.raw).toMatch(/confirm-email\?token=/);
     const outbox = await client.json<{ mail: { to: string }[] }>('GET', '/api/dev/mail');
     expect(outbox.body.mail.some((m) => m.to === email)).toBe(false);
   });

@@ -17,6 +17,8 @@ const refusalTimer = (path: string) => {
   };
 };
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
 describe(`brute force and account enumeration on ${testDatabaseKind}`, () => {
   it(
     'lets 50 guesses at once get no further than the five allowed, the right password included',
@@ -76,7 +78,6 @@ describe(`brute force and account enumeration on ${testDatabaseKind}`, () => {
         existing.push(await timeSignIn(known[i >> 1]!));
         missing.push(await timeSignIn(uniqueEmail('ghost')));
       }
-      const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
       const [a, b] = [median(existing), median(missing)];
       console.log(
         `enumeration timing: wrong password ${a.toFixed(1)} ms for an existing account, ${b.toFixed(1)} ms for none (medians of 200)`,
@@ -113,7 +114,6 @@ describe(`brute force and account enumeration on ${testDatabaseKind}`, () => {
         member.push(await time(members[i >> 1]!));
         nobody.push(await time(uniqueEmail('ghost')));
       }
-      const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
       const [a, m, n] = [median(admin), median(member), median(nobody)];
       console.log(
         `admin sign-in timing: ${a.toFixed(1)} ms for an admin email, ${m.toFixed(1)} for a member's, ${n.toFixed(1)} for none (medians of 80)`,
@@ -122,6 +122,34 @@ describe(`brute force and account enumeration on ${testDatabaseKind}`, () => {
       // time (a 67% gap). A third of that gap is allowed: a busy shared machine moves medians by
       // 15-20%, and the leak stays far outside it.
       for (const other of [m, n]) expect(Math.abs(a - other)).toBeLessThan(Math.max(0.3 * Math.max(a, other), 3));
+    },
+  );
+
+  it(
+    "takes as long to answer a sign-up with a member's address as with a new one (60 samples each)",
+    { timeout: 300_000 },
+    async () => {
+      const members = Array.from({ length: 60 }, () => uniqueEmail('signup-known'));
+      await Promise.all(members.map((email) => factoryMember(suite.server, suite.passwordHash, { email })));
+      const time = async (email: string) => {
+        const started = performance.now();
+        const answer = await suite.server
+          .client()
+          .json('POST', '/api/auth/sign-up/email', { email, password: 'Probe1234', name: '' });
+        expect(answer.status).toBe(200);
+        return performance.now() - started;
+      };
+      const known: number[] = [];
+      const fresh: number[] = [];
+      for (let i = 0; i < 60; i++) {
+        known.push(await time(members[i]!));
+        fresh.push(await time(uniqueEmail('signup-new')));
+      }
+      const [a, b] = [median(known), median(fresh)];
+      console.log(
+        `sign-up timing: ${a.toFixed(1)} ms for a member's address, ${b.toFixed(1)} ms for a new one (medians of 60)`,
+      );
+      expect(Math.abs(a - b)).toBeLessThan(Math.max(0.2 * Math.max(a, b), 3));
     },
   );
 });

@@ -62,6 +62,7 @@ const routes: [path: string, Page][] = [
   ['register', page(() => import('./routes/register'))],
   ['auth', page(() => import('./routes/auth'))],
   ['forgot-password', page(() => import('./routes/forgot-password'))],
+  ['confirm-email', page(() => import('./routes/confirm-email'))],
   ['reset-password', page(() => import('./routes/reset-password'))],
   ['auth/reset-password', page(() => import('./routes/reset-password'))],
   ['dev/mail', page(() => import('./routes/dev-mail'))],

@@ -13,6 +13,8 @@ import type { AppEnv } from '../../lib/context';
 import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi';
 import { route } from '../../lib/route';
 import { deleteAccount, exportAccountData } from './data.service';
+import { confirmEmail } from './confirm-email.service';
+import { ZConfirmEmailInput } from '../../../../contracts/auth';
 import type { RequestMeta } from '../../auth/hooks';
 import { listAccountEvents } from './events';
 import { privacySettings, savePrivacySettings } from './privacy.service';
@@ -156,5 +158,22 @@ export const accountRoutes = new OpenAPIHono<AppEnv>()
         );
       }
       return c.json({ deleted: true as const }, 200);
+    },
+  )
+  .openapi(
+    route('Account', 'public', 'post', '/api/account/confirm-email', {
+      summary:
+        "Confirm an email from its mailed link, with the account's password or a new one (which ends every earlier password, session and second factor)",
+      request: { body: jsonBody(ZConfirmEmailInput) },
+      responses: {
+        200: jsonResponse(z.object({ email: z.string() }), 'Confirmed: sign in with this address'),
+        400: errorResponse('Wrong password'),
+        404: errorResponse('The link does not work or has expired'),
+        409: errorResponse('Already confirmed'),
+      },
+    }),
+    async (c) => {
+      const { database, env } = c.get('deps');
+      return c.json(await confirmEmail(database.db, env.AUTH_SECRET, c.req.valid('json')), 200);
     },
   );

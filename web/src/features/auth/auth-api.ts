@@ -1,4 +1,5 @@
-import type { TRegistrationDetails } from '@contracts/auth';
+import type { TConfirmEmailInput, TRegistrationDetails } from '@contracts/auth';
+import { client, data } from '@/lib/api';
 import { fetchOrThrow } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 
@@ -44,3 +45,7 @@ export const authApi = {
     untypedCall('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } }),
   signOut: () => untypedCall('/api/auth/sign-out', { method: 'POST', body: {} }),
 };
+
+/** The page a confirmation link opens: the token with the account's password, or a new one. */
+export const confirmEmail = (input: TConfirmEmailInput) =>
+  data(client.api.account['confirm-email'].$post({ json: input }));

@@ -18,6 +18,11 @@ export const ERROR_CODES = {
   MAX_PHOTOS: 409,
   LIMIT_REACHED: 429,
   RATE_LIMITED: 429,
+  /**
+   * A sign-in from a new device to an account strangers have been guessing at: whatever the
+   * password, the owner is mailed a link that makes this device known (when it was right).
+   */
+  DEVICE_CHECK: 403,
   INTERNAL: 500,
   UNAVAILABLE: 503,
   STORAGE_FULL: 507,

@@ -55,6 +55,8 @@ export const LOGIN_HINTS = {
     'Your email or password might be incorrect. Double check your credentials or try resetting your password.',
   emailNotConfirmed: "It looks like you haven't confirmed your email yet. Check your inbox for a verification email.",
   rateLimit: "You've made too many login attempts. Please wait a few minutes before trying again.",
+  deviceCheck:
+    'Someone has been guessing at this account from other devices. If it is yours and the password was right, we emailed you a link: open it on this device, then sign in.',
   other: 'There seems to be an issue with your login. Try using the magic link option for a passwordless login.',
 } as const;
 
@@ -66,6 +68,8 @@ export function loginHintFor(code: ApiErrorCode): string {
       return LOGIN_HINTS.emailNotConfirmed;
     case 'RATE_LIMITED':
       return LOGIN_HINTS.rateLimit;
+    case 'DEVICE_CHECK':
+      return LOGIN_HINTS.deviceCheck;
     default:
       return LOGIN_HINTS.other;
   }

@@ -24,6 +24,7 @@ export const PAGE_PATHS = [
   '/trusted-contact',
   '/unsubscribe',
   '/mail-stop',
+  '/approve-device',
   '/confirm-email',
   '/discover',
   '/browse',

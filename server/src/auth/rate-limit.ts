@@ -64,6 +64,8 @@ export function addressKey(address: string): string {
 }
 
 const MINUTES_15 = 15 * 60;
+/** The key of the per-account limit on guesses from strangers' addresses and devices. */
+export const STRANGERS_KEY = 'sign-in:email-strangers:';
 const HOUR = 60 * 60;
 
 /** Wrong passwords one address may try for one account in 15 minutes. */
@@ -88,7 +90,7 @@ export function signInLimits(address: string, email: string, knownToAccount: boo
     { key: `sign-in:email-ip:${who}|${from}`, max: SIGN_IN_PER_ACCOUNT_AND_ADDRESS, windowSeconds: MINUTES_15 },
     ...(knownToAccount
       ? []
-      : [{ key: `sign-in:email-strangers:${who}`, max: SIGN_IN_PER_ACCOUNT_FROM_STRANGERS, windowSeconds: HOUR }]),
+      : [{ key: `${STRANGERS_KEY}${who}`, max: SIGN_IN_PER_ACCOUNT_FROM_STRANGERS, windowSeconds: HOUR }]),
   ];
 }
 

@@ -11,6 +11,7 @@ import type { AuthHooks } from './hooks';
 import { consumeLimits, mailLimits } from './rate-limit';
 import { beginSignIn, type SignInAttempt } from './sign-in-guard';
 import { wasTypedAtSignUp } from './sign-up-attempts';
+import { deviceCheck } from './device-check';
 
 /** better-auth's messages for these codes, in the product's wording (contracts/messages.ts). */
 const SPEC_MESSAGES: Record<string, string> = {
@@ -91,6 +92,17 @@ export function mountAuth(app: Hono<AppEnv>, hooks: Pick<AuthHooks, 'emailCodesA
       }
     }
 
+    if (attempt?.deviceCheck && email)
+      throw await deviceCheck(
+        {
+          db: database.db,
+          mailer: c.get('deps').mailer,
+          logger: c.get('deps').logger,
+          secret: env.AUTH_SECRET,
+          baseUrl: env.BASE_URL,
+        },
+        { email, password },
+      );
     let response = await auth.handler(request);
     // The password typed at a sign-up with this (confirmed) address: answered as an unconfirmed
     // sign-up's sign-in would be, so that these steps tell no one who is a member.

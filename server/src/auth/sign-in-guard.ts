@@ -4,7 +4,8 @@ import { parse } from 'hono/utils/cookie';
 import type { Db } from '../db/client';
 import { selectRow } from '../db/rows';
 import { z } from 'zod';
-import { addressKey, consumeLimits, refundLimits, signInLimits } from './rate-limit';
+import { AppError } from '../lib/errors';
+import { addressKey, consumeLimits, refundLimits, signInLimits, STRANGERS_KEY, type Limit } from './rate-limit';
 
 /**
  * A browser that has signed in to an account carries this cookie (HttpOnly, a year), naming the
@@ -49,11 +50,17 @@ async function knownToAccount(db: Db, email: string, address: string, deviceUser
 export type SignInAttempt = {
   /** The password was right: this attempt does not count against any limit. */
   succeeded(): Promise<void>;
+  /**
+   * Strangers have spent the account's hourly allowance of guesses from new devices. The
+   * password is not refused outright (that would lock the owner out of every new device for an
+   * hour): it is checked, and the answer is the same either way, asking for one more proof.
+   */
+  deviceCheck: boolean;
 };
 
 /**
- * Counts a password sign-in before it is checked, and throws 429 (with the wait) when a limit
- * is spent. Used by member and administrator sign-in alike.
+ * Counts a password sign-in before it is checked, and throws 429 (with the wait) when the
+ * address has spent its own allowance. Used by member and administrator sign-in alike.
  */
 export async function beginSignIn(
   db: Db,
@@ -61,6 +68,37 @@ export async function beginSignIn(
 ): Promise<SignInAttempt> {
   const known = await knownToAccount(db, input.email, input.address, deviceAccount(input.cookieHeader, input.secret));
   const limits = signInLimits(input.address, input.email, known, input.ipMax);
-  await consumeLimits(db, limits);
-  return { succeeded: () => refundLimits(db, limits) };
+  const [ownAddress, strangers] = [limits.filter((l) => !isStrangersLimit(l)), limits.filter(isStrangersLimit)];
+  await consumeLimits(db, ownAddress);
+  const deviceCheck = await consumeLimits(db, strangers).then(
+    () => false,
+    (error: unknown) => {
+      if (error instanceof AppError && error.code === 'RATE_LIMITED') return true;
+      throw error;
+    },
+  );
+  return { succeeded: () => refundLimits(db, limits), deviceCheck };
+}
+
+const isStrangersLimit = (limit: Limit) => limit.key.startsWith(STRANGERS_KEY);
+
+/** A link that makes the browser opening it known to the account, for half an hour. */
+const APPROVAL_SECONDS = 30 * 60;
+
+const approvalSignature = (secret: string, userId: string, expires: number) =>
+  createHmac('sha256', secret).update(`approve-device:${userId}:${expires}`).digest('base64url');
+
+export const deviceApprovalToken = (secret: string, userId: string, now = Date.now()) => {
+  const expires = Math.floor(now / 1000) + APPROVAL_SECONDS;
+  return `${userId}.${expires}.${approvalSignature(secret, userId, expires)}`;
+};
+
+/** The account a device-approval token names, when it is genuine and not expired. */
+export function readDeviceApproval(secret: string, token: string): string | null {
+  const [userId = '', expires = '', signature = ''] = token.split('.');
+  const seconds = Number(expires);
+  if (!userId || !Number.isInteger(seconds) || seconds * 1000 < Date.now()) return null;
+  const expected = Buffer.from(approvalSignature(secret, userId, seconds));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? userId : null;
 }

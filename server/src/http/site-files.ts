@@ -34,6 +34,7 @@ const PRIVATE_PREFIXES = [
   '/trusted-contact',
   '/unsubscribe',
   '/mail-stop',
+  '/approve-device',
   '/confirm-email',
   '/subscription-success',
   '/dev/',

@@ -1,3 +1,4 @@
+import { LOGIN_HINTS } from '../../../contracts/messages';
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { account, adminUsers, user } from '../db/schema';
@@ -244,17 +245,47 @@ describe(`better-auth's own routes on ${testDatabaseKind}`, () => {
         for (let i = 0; i < 6; i++) answers.push((await signInFrom(`127.0.3.${a + 1}`, `Guess${a}x${i}`)).status);
       }
       expect(answers.filter((s) => s === 401).length).toBe(30);
-      // A fresh address of the stranger's is refused at once, and told when to come back.
-      const refused = await signInFrom('127.0.3.99', 'Guess99');
-      expect(refused.status).toBe(429);
-      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-      expect(refused.json().error.message).toMatch(/try again in \d+ minutes?\./);
+      // A fresh address is asked for one more proof, whatever the password: the stranger's wrong
+      // guess and the owner's right password at a new address get the very same answer.
+      const guess = await signInFrom('127.0.3.99', 'Guess99');
+      const ownerAway = await signInFrom('127.0.4.7', PASSWORD);
+      expect(guess.status).toBe(403);
+      expect(guess.json()).toEqual({ error: { code: 'DEVICE_CHECK', message: LOGIN_HINTS.deviceCheck } });
+      expect([ownerAway.status, ownerAway.json()]).toEqual([guess.status, guess.json()]);
+      expect(ownerAway.headers['set-cookie']?.some((c) => c.startsWith('better-auth.session_token'))).toBeFalsy();
 
       // The owner is not locked out: from an address they used, or on their device from a new one.
       expect((await signInFrom('127.0.0.1', PASSWORD)).status).toBe(200);
       expect((await signInFrom('127.0.4.1', PASSWORD, `vouch_device=${device}`)).status).toBe(200);
       // A forged device cookie (another account's id, no valid signature) counts for nothing.
-      expect((await signInFrom('127.0.4.2', PASSWORD, `vouch_device=${owner.id}.${'A'.repeat(43)}`)).status).toBe(429);
+      expect((await signInFrom('127.0.4.2', PASSWORD, `vouch_device=${owner.id}.${'A'.repeat(43)}`)).status).toBe(403);
+      // On a new device, the mailed link (sent for the right password only) makes it hers: then she signs in.
+      // Mailed after the answer: read until both are there (the owner at 127.0.4.7 and with the
+      // forged cookie), and none for the stranger's guess.
+      const approvalsTo = async () =>
+        (
+          await suite.server
+            .client()
+            .json<{ mail: { to: string; subject: string; link: string }[] }>('GET', '/api/dev/mail')
+        ).body.mail.filter((m) => m.to === email && m.subject === 'Sign in to Vouch on a new device');
+      await expect.poll(async () => (await approvalsTo()).length).toBe(2);
+      const approvals = await approvalsTo();
+      const token = new URL(approvals[0]!.link).searchParams.get('token')!;
+      const approved = await requestFrom('127.0.4.7', `${suite.server.url}/api/account/approve-device`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: suite.server.url },
+        body: JSON.stringify({ token }),
+      });
+      expect(approved.status).toBe(200);
+      const newDevice = cookiesOf(approved).vouch_device!;
+      expect((await signInFrom('127.0.4.7', PASSWORD, `vouch_device=${newDevice}`)).status).toBe(200);
+      // A forged approval does nothing.
+      const forged = await requestFrom('127.0.4.8', `${suite.server.url}/api/account/approve-device`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: suite.server.url },
+        body: JSON.stringify({ token: `${owner.id}.9999999999.${'A'.repeat(43)}` }),
+      });
+      expect(forged.status).toBe(404);
     },
   );
 

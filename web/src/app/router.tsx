@@ -78,6 +78,7 @@ const routes: [path: string, Page][] = [
   ['trusted-contact', linkPage('TrustedContact')],
   ['unsubscribe', linkPage('Unsubscribe')],
   ['mail-stop', linkPage('MailStop')],
+  ['approve-device', linkPage('ApproveDevice')],
   ['discover', page(() => import('./routes/discover'))],
   ['browse', page(() => import('./routes/discover'))],
   ['pricing', page(() => import('./routes/pricing'))],

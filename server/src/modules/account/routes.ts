@@ -8,6 +8,9 @@ import {
   ZSessionList,
 } from '../../../../contracts/responses';
 import type { Context } from 'hono';
+import { setCookie } from 'hono/cookie';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE, deviceCookieValue, readDeviceApproval } from '../../auth/sign-in-guard';
+import { AppError } from '../../lib/errors';
 import { ZEmailCodeChange, ZPasswordConfirm, ZPrivacySettings, ZSecuritySettings } from '../../../../contracts/account';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi';
@@ -175,5 +178,33 @@ export const accountRoutes = new OpenAPIHono<AppEnv>()
     async (c) => {
       const { database, env } = c.get('deps');
       return c.json(await confirmEmail(database.db, env.AUTH_SECRET, c.req.valid('json')), 200);
+    },
+  )
+  .openapi(
+    route('Account', 'public', 'post', '/api/account/approve-device', {
+      summary:
+        'Make this browser known to the account (the link mailed when the right password came from a new device while strangers were guessing)',
+      request: { body: jsonBody(z.object({ token: z.string().min(10).max(200) })) },
+      responses: {
+        200: jsonResponse(z.object({ approved: z.literal(true) }), 'This browser now counts as the member’s own'),
+        404: errorResponse('The link does not work or has expired'),
+      },
+    }),
+    async (c) => {
+      const { env } = c.get('deps');
+      const userId = readDeviceApproval(env.AUTH_SECRET, c.req.valid('json').token);
+      if (!userId)
+        throw new AppError(
+          'NOT_FOUND',
+          'This link has expired or does not exist. Sign in again to have a new one sent.',
+        );
+      setCookie(c, DEVICE_COOKIE, deviceCookieValue(env.AUTH_SECRET, userId), {
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure: env.isProduction,
+        path: '/',
+        maxAge: DEVICE_COOKIE_MAX_AGE,
+      });
+      return c.json({ approved: true as const }, 200);
     },
   );

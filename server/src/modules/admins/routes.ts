@@ -18,6 +18,7 @@ import {
 } from '../../../../contracts/admin';
 import { CASE_KINDS, CASE_STATUSES } from '../../../../contracts/safety';
 import { beginSignIn } from '../../auth/sign-in-guard';
+import { deviceCheck } from '../../auth/device-check';
 import { adminUsers, user } from '../../db/schema';
 import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -57,6 +58,17 @@ export const adminRoutes = new OpenAPIHono<AppEnv>()
         secret: deps.env.AUTH_SECRET,
         ipMax: deps.env.RATE_LIMIT_IP_MAX,
       });
+      if (attempt.deviceCheck)
+        throw await deviceCheck(
+          {
+            db: deps.database.db,
+            mailer: deps.mailer,
+            logger: deps.logger,
+            secret: deps.env.AUTH_SECRET,
+            baseUrl: deps.env.BASE_URL,
+          },
+          { email: normalized, password },
+        );
       const denied = async () => {
         await deps.database.db.transaction((tx) =>
           appendSecurityLog(tx, {

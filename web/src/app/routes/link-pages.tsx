@@ -1,4 +1,5 @@
-import { HeartHandshake, LifeBuoy, MailX, ShieldOff } from 'lucide-react';
+import { HeartHandshake, LaptopMinimalCheck, LifeBuoy, MailX, ShieldOff } from 'lucide-react';
+import { approveDevice } from '@/features/auth/auth-api';
 import { LinkPage } from '@/components/page/link-page';
 import { answerCheckInByLink, confirmContact } from '@/features/check-ins';
 import { setMailStopped, unsubscribeByLink } from '@/features/reminders';
@@ -65,5 +66,20 @@ export const MailStop = () => (
         return 'Allowed again: sign-up confirmations and sign-in links reach this address once more.';
       },
     ]}
+  />
+);
+
+/** The link mailed when the right password came from a new device while strangers were guessing at the account. */
+export const ApproveDevice = () => (
+  <LinkPage
+    pageTitle="Use this device · Vouch"
+    icon={LaptopMinimalCheck}
+    title="Sign in on this device"
+    intro="Someone has been guessing at your password from other devices. Press the button on the device you were signing in from, and it counts as yours: then sign in as usual."
+    action={['Use this device', 'Saving...']}
+    act={async (token) => {
+      await approveDevice(token);
+      return 'Done: this device now counts as yours. Sign in as usual.';
+    }}
   />
 );

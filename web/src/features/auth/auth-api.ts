@@ -49,3 +49,6 @@ export const authApi = {
 /** The page a confirmation link opens: the token with the account's password, or a new one. */
 export const confirmEmail = (input: TConfirmEmailInput) =>
   data(client.api.account['confirm-email'].$post({ json: input }));
+
+/** The link mailed when the right password came from a new device while strangers were guessing. */
+export const approveDevice = (token: string) => data(client.api.account['approve-device'].$post({ json: { token } }));

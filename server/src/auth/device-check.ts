@@ -1,0 +1,38 @@
+import { and, eq } from 'drizzle-orm';
+import { LOGIN_HINTS } from '../../../contracts/messages';
+import type { Db } from '../db/client';
+import { account, user } from '../db/schema';
+import { AppError } from '../lib/errors';
+import type { Logger } from '../lib/logger';
+import type { Mailer } from '../mail/mailer';
+import { deviceApprovalMail } from '../mail/templates';
+import { verifyPassword } from './password';
+import { deviceApprovalToken } from './sign-in-guard';
+
+/**
+ * A sign-in from a new device after strangers spent the account's hourly allowance of guesses
+ * (sign-in-guard.ts). The password is checked all the same: when it is right, the owner is mailed
+ * a link that makes the device opening it known to the account, after which her sign-in goes
+ * through as from her own device. The answer is the same whether the password was right or not,
+ * and is given before the mail goes, so the guesser learns nothing from it.
+ */
+export async function deviceCheck(
+  deps: { db: Db; mailer: Mailer; logger: Logger; secret: string; baseUrl: string },
+  { email, password }: { email: string; password: unknown },
+): Promise<AppError> {
+  const [member] = await deps.db
+    .select({ id: user.id, email: user.email, hash: account.password })
+    .from(user)
+    .innerJoin(account, and(eq(account.userId, user.id), eq(account.providerId, 'credential')))
+    .where(eq(user.email, email.trim().toLowerCase()))
+    .limit(1);
+  const right =
+    !!member?.hash && typeof password === 'string' && (await verifyPassword({ hash: member.hash, password }));
+  if (right) {
+    const link = `${deps.baseUrl}/approve-device?token=${deviceApprovalToken(deps.secret, member.id)}`;
+    deps.mailer
+      .send(deviceApprovalMail(member.email, link))
+      .catch((error: unknown) => deps.logger.error({ err: error }, 'a device approval could not be mailed'));
+  }
+  return new AppError('DEVICE_CHECK', LOGIN_HINTS.deviceCheck);
+}

@@ -19,8 +19,18 @@ export const MESSAGE_SUGGESTIONS = [
   'What is the best date you have ever been on?',
 ] as const;
 
+/**
+ * Text-direction overrides and isolates (U+202A–U+202E, U+2066–U+2069) make a reader see letters
+ * in an order they are not stored in: 'xes' between them shows as 'sex', past every word filter.
+ * A message has no use for them; its text is kept without.
+ */
+export const withoutDirectionControls = (text: string) => text.replace(/[\u202A-\u202E\u2066-\u2069]/g, '');
+
 export const ZSendMessage = z.object({
-  content: z.string().trim().min(1, MESSAGE_TEXT.empty).max(MESSAGE_MAX_LENGTH, MESSAGE_TEXT.tooLong),
+  content: z
+    .string()
+    .transform(withoutDirectionControls)
+    .pipe(z.string().trim().min(1, MESSAGE_TEXT.empty).max(MESSAGE_MAX_LENGTH, MESSAGE_TEXT.tooLong)),
   /** Chosen by the client once per message; a retry reuses it, so nothing is stored twice. */
   clientKey: z.string().min(8).max(64),
 });

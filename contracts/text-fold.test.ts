@@ -36,7 +36,9 @@ describe('foldForMatching', () => {
   it('decodes leetspeak and spaced letters next to letters only, and keeps the plain reading as well', () => {
     expect(foldForMatching('5end n00dz').decoded).toBe('send noodz');
     expect(foldForMatching('s . e . n . d it').decoded).toBe('send it');
-    expect(foldForMatching("I'm 25, 455 km away").decoded).toBe("i'm 25, 455 km away");
+    // Numbers standing alone keep their digits; signs between words read as spaces.
+    expect(foldForMatching("I'm 25, 455 km away").decoded).toBe('i m 25 455 km away');
+    expect(foldForMatching('send-pics, s*e*x').decoded).toBe('send pics sex');
     expect(foldForMatching('@maya!')).toEqual({ plain: '@maya!', decoded: 'amayai' });
   });
 });

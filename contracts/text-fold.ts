@@ -91,13 +91,36 @@ const SKELETONS = buildSkeletons(confusablesData as Record<string, string>);
 /** ASCII, by code: lower case, l as i. */
 const ASCII = Array.from({ length: 0x80 }, (_, code) => letters(String.fromCharCode(code)));
 
+/**
+ * Symbols that are letters to a reader and to no Unicode decomposition: regional indicators (🇸),
+ * negative squared and circled letters (🆂, 🅢), and small capitals (ꜱᴇx).
+ */
+const LETTER_BLOCKS: [first: number, last: number][] = [
+  [0x1f1e6, 0x1f1ff],
+  [0x1f170, 0x1f189],
+  [0x1f150, 0x1f169],
+];
+const SMALL_CAPITALS: Record<string, string> = Object.fromEntries(
+  [...'ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘꞯʀꜱᴛᴜᴠᴡxʏᴢ'].map((capital, index) => [capital, letters(String.fromCharCode(97 + index))]),
+);
+function letterSymbol(character: string): string | undefined {
+  const code = character.codePointAt(0)!;
+  for (const [first, last] of LETTER_BLOCKS)
+    if (code >= first && code <= last) return letters(String.fromCharCode(97 + code - first));
+  return SMALL_CAPITALS[character];
+}
+
 /** One character outside ASCII, folded; remembered, since a conversation uses few distinct ones. */
 const folds = new Map<string, string>();
 const FOLDS_REMEMBERED = 20_000;
 function foldCharacter(character: string): string {
   let folded = folds.get(character);
   if (folded !== undefined) return folded;
-  folded = '';
+  folded = letterSymbol(character) ?? '';
+  if (folded) {
+    if (folds.size < FOLDS_REMEMBERED) folds.set(character, folded);
+    return folded;
+  }
   // Upper then lower case folds what lower case alone keeps apart: final ς and σ, ß and ss.
   for (const part of character.toUpperCase().toLowerCase().normalize('NFKD')) {
     if (UNSEEN.test(part)) continue;
@@ -129,9 +152,11 @@ function bounded(folded: string): string {
 }
 
 function plainReading(text: string): string {
-  const input = text.length > FOLD_INPUT_MAX ? text.slice(0, FOLD_INPUT_MAX) : text;
   let out = '';
-  for (const character of input) {
+  let read = 0;
+  // Counted in characters, as a message's length is: 1,990 emoji take 3,980 UTF-16 units.
+  for (const character of text) {
+    if (read++ === FOLD_INPUT_MAX) break;
     const code = character.charCodeAt(0);
     out += code < 0x80 ? ASCII[code] : foldCharacter(character);
   }
@@ -154,8 +179,8 @@ const LEET: Record<string, string> = {
   '|': 'i',
 };
 const LEET_CHARACTERS = Object.keys(LEET).join('');
-/** What spaces single letters apart: whitespace, dots, dashes, underscores, bullets. */
-const SEPARATORS = '[\\s.\\-_·•]+';
+/** What spaces single letters apart: anything that is not a letter, a digit or a leet sign. */
+const SEPARATORS = `[^\\p{L}\\p{N}${LEET_CHARACTERS.replace(/[|$]/g, '\\$&')}]+`;
 /** Three or more single letters (or letter-like digits and signs) apart: 's e n d', 'n.u.d.3.s'. */
 const SPACED = new RegExp(
   `(?<![\\p{L}\\p{N}_])[\\p{L}${LEET_CHARACTERS}](?:${SEPARATORS}[\\p{L}${LEET_CHARACTERS}](?![\\p{L}\\p{N}_])){2,}`,
@@ -164,11 +189,28 @@ const SPACED = new RegExp(
 const SEPARATOR_RUNS = new RegExp(SEPARATORS, 'gu');
 /** Digits and signs touching a letter: inside a word, not a number standing alone. */
 const LEET_IN_WORD = new RegExp(`(?<=\\p{L})[${LEET_CHARACTERS}]+|[${LEET_CHARACTERS}]+(?=\\p{L})`, 'gu');
+/** A word of signs alone, with at least one that is not a digit ('@$$', '4$$'; not '455'). */
+const LEET_ALONE = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?=[${LEET_CHARACTERS}]*[@$!|])[${LEET_CHARACTERS}]{2,}(?![\\p{L}\\p{N}])`,
+  'gu',
+);
+/** A letter typed three times or more: 'nuuudes', 'fuuuck' (letters as typed, not leet). */
+const STRETCHED = /(\p{L})\1{2,}/gu;
+const leet = (run: string) => run.replace(/./g, (character) => LEET[character] ?? character);
 
 function decodedReading(plain: string): string {
-  return plain
-    .replace(SPACED, (run) => run.replace(SEPARATOR_RUNS, ''))
-    .replace(LEET_IN_WORD, (run) => run.replace(/./g, (character) => LEET[character] ?? character));
+  return (
+    plain
+      .replace(SPACED, (run) => run.replace(SEPARATOR_RUNS, ''))
+      // Letters typed as letters, before leet: 'word111x' must not read as 'word1x'.
+      .replace(STRETCHED, '$1')
+      .replace(LEET_IN_WORD, leet)
+      .replace(LEET_ALONE, leet)
+      // Words joined by signs read as a phrase: 'send-pics', 'send_pics', 'send.pics'.
+      .replace(/[^\p{L}\p{N}\s]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** The plain and decoded readings of a text (see above); the same string when nothing was decoded. */

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_FULL_MESSAGE } from '../../contracts/errors';
 import { waitForHealth } from '../test/processes';
+import { TEST_DEV_KEY } from '../test/test-client';
 import { createTestDatabase, freePort, testDatabaseKind } from '../test/test-server';
 import { matchedPair } from './helpers';
 
@@ -42,6 +43,7 @@ describe.skipIf(!canMount)(`disk full on ${testDatabaseKind}`, () => {
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
         RATE_LIMIT_IP_MAX: '1000',
+        DEV_TOOLS_KEY: TEST_DEV_KEY,
       };
       if (database.databaseUrl) Object.assign(env, { DATABASE_URL: database.databaseUrl });
       delete (env as Record<string, string | undefined>).VITEST;

@@ -77,6 +77,22 @@ describe(`hidden words on ${testDatabaseKind}`, () => {
     expect((await messagesOf(ben.client, conversationId)).at(-1)!.hidden).toBe(false);
   });
 
+  it('stores no direction override ("xes" cannot show as "sex"), and hides words spaced by any sign or written in letter-like symbols', async () => {
+    const { sharer: ana, match: ben, conversationId } = await matchedPair(suite, ['Ana', 'Ben']);
+    await ben.client.json('POST', '/api/hidden-words', { words: ['sex'] });
+    const sent = await send(ana.client, conversationId, 'hey \u202Exes\u202C ok');
+    expect(sent.status).toBe(201);
+    const [forBen] = (await messagesOf(ben.client, conversationId)).filter((m) => m.id === sent.body.id);
+    expect(forBen!.content).toBe('hey xes ok');
+    // Stored as typed, a reader sees the letters in the order they are kept: no hidden word shows.
+    expect(forBen!.hidden).toBe(false);
+    for (const disguise of ['s*e*x', 's/e/x', 'S\u2800E\u2800X', '🆂🅴🆇', '🇸🇪🇽', 'ꜱᴇx', `${'😀'.repeat(1990)} sex`]) {
+      const message = await send(ana.client, conversationId, disguise);
+      expect([disguise, message.status]).toEqual([disguise, 201]);
+      expect([disguise, (await messagesOf(ben.client, conversationId)).at(-1)!.hidden]).toEqual([disguise, true]);
+    }
+  });
+
   it('keeps to 1,000 words, even when two lists are added at once, and refuses empty or overlong words', async () => {
     const { sharer: member } = await matchedPair(suite, ['Cy', 'Dee']);
     const many = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}${i}`);

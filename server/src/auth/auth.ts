@@ -1,6 +1,12 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware, createEmailVerificationToken, isAPIError } from 'better-auth/api';
+import {
+  APIError,
+  createAuthMiddleware,
+  createEmailVerificationToken,
+  getSessionFromCtx,
+  isAPIError,
+} from 'better-auth/api';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { magicLink, openAPI, twoFactor } from 'better-auth/plugins';
@@ -24,7 +30,6 @@ import { MFA_TEXT, PASSWORD_UNCHANGED } from '../../../contracts/account';
 import { accountEventFor, type AuthHooks, type RequestMeta } from './hooks';
 import { hashPassword, verifyPassword } from './password';
 import { consumeLimits } from './rate-limit';
-import { rememberSignUpAttempt } from './sign-up-attempts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE, deviceCookieValue } from './sign-in-guard';
 import { ACCOUNT_SUSPENDED } from '../../../contracts/errors';
 import { NAME_TEXT, personName } from '../../../contracts/text';
@@ -64,8 +69,6 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
       await mailer.send(verificationMail(member.email, `${env.BASE_URL}/confirm-email?token=${token}`));
       return;
     }
-    const body = (await request?.json().catch(() => null)) as { password?: unknown } | null;
-    if (typeof body?.password === 'string') await rememberSignUpAttempt(db, env.AUTH_SECRET, member.id, body.password);
     await mailer.send(knownAddressSignUpMail(member.email, `${env.BASE_URL}/login`));
   }
 
@@ -94,8 +97,8 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
       // A sign-up with an address that already has an account: its owner is mailed (a new
       // confirmation link if it is not confirmed yet, so an account someone else opened with her
       // address never stands in her way), and the answer is the same as any sign-up's.
-      onExistingUserSignUp: async ({ user: member }, request) =>
-        existingAddressSignUp(member, request).catch((error: unknown) =>
+      onExistingUserSignUp: async ({ user: member }) =>
+        existingAddressSignUp(member).catch((error: unknown) =>
           logger.error({ err: error }, 'a sign-up with a known address was not followed up'),
         ),
       resetPasswordTokenExpiresIn: 60 * 30,
@@ -324,7 +327,9 @@ async function logAdminSecondFactor(db: Db, hooks: AuthHooks, ctx: HookContext):
  */
 async function claimAuthenticatorCode(db: Db, ctx: HookContext): Promise<void> {
   const code = typeof ctx.body?.code === 'string' ? ctx.body.code : null;
-  const userId = ctx.context.session?.user.id ?? (await pendingSecondFactorUser(ctx));
+  // The session is not read yet in a before-hook: enrolment (signed in) is told apart here.
+  const session = ctx.context.session ?? (await getSessionFromCtx(ctx).catch(() => null));
+  const userId = session?.user.id ?? (await pendingSecondFactorUser(ctx));
   if (!code || !userId) return;
   const key = `totp-used:${createHash('sha256').update(`${userId}:${code}`).digest('base64url')}`;
   try {

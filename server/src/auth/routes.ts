@@ -9,8 +9,9 @@ import { systemLogs, user } from '../db/schema';
 import { trustedOrigins } from './auth';
 import type { AuthHooks } from './hooks';
 import { consumeLimits, mailLimits } from './rate-limit';
-import { beginSignIn, type SignInAttempt } from './sign-in-guard';
-import { wasTypedAtSignUp } from './sign-up-attempts';
+import { beginSignIn, deviceAccount, knownToAccount, type SignInAttempt } from './sign-in-guard';
+import { ownersRequest } from '../mail/unrequested';
+import { rememberSignUpAttempt, wasTypedAtSignUp } from './sign-up-attempts';
 import { deviceCheck } from './device-check';
 
 /** better-auth's messages for these codes, in the product's wording (contracts/messages.ts). */
@@ -45,6 +46,8 @@ export const EXPOSED_AUTH_ROUTES: readonly string[] = [
   'POST /two-factor/verify-backup-code',
 ];
 const exposed = new Set(EXPOSED_AUTH_ROUTES);
+/** The calls that mail their address a link its owner may need to get in. */
+const OWNER_MAIL_PATHS = new Set(['/request-password-reset', '/sign-in/magic-link', '/send-verification-email']);
 
 export function isExposedAuthRoute(method: string, path: string): boolean {
   const template = path.replace(/^\/reset-password\/[^/]+$/, '/reset-password/:token');
@@ -103,7 +106,15 @@ export function mountAuth(app: Hono<AppEnv>, hooks: Pick<AuthHooks, 'emailCodesA
         },
         { email, password },
       );
-    let response = await auth.handler(request);
+    // A reset or sign-in link asked for from the owner's own device or address is hers to get,
+    // whatever strangers spent of her address's daily allowance (mail/unrequested.ts).
+    const owner =
+      email !== undefined &&
+      OWNER_MAIL_PATHS.has(path) &&
+      (await knownToAccount(database.db, email, ip, deviceAccount(c.req.header('cookie'), env.AUTH_SECRET)));
+    let response = owner ? await ownersRequest.run(true, () => auth.handler(request)) : await auth.handler(request);
+    if (path === '/sign-up/email' && response.ok && email && typeof password === 'string')
+      await rememberSignUpAttempt(database.db, env.AUTH_SECRET, email, password);
     // The password typed at a sign-up with this (confirmed) address: answered as an unconfirmed
     // sign-up's sign-in would be, so that these steps tell no one who is a member.
     if (attempt && email && response.status === 401 && typeof password === 'string')

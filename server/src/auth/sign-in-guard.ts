@@ -33,7 +33,12 @@ export function deviceAccount(cookieHeader: string | null | undefined, secret: s
 }
 
 /** Whether this browser or address has signed in to the account with this email before. */
-async function knownToAccount(db: Db, email: string, address: string, deviceUserId: string | null): Promise<boolean> {
+export async function knownToAccount(
+  db: Db,
+  email: string,
+  address: string,
+  deviceUserId: string | null,
+): Promise<boolean> {
   const account = await selectRow(
     db,
     z.object({ id: z.string(), ips: z.array(z.string()).nullable() }),

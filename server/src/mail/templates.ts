@@ -105,12 +105,15 @@ export const knownAddressSignUpMail = (to: string, link: string) =>
   );
 
 /** Sent when the right password came from a new device while strangers were guessing at the account. */
-export const deviceApprovalMail = (to: string, link: string) =>
-  actionMail(
+export const deviceApprovalMail = (to: string, link: string): Mail => ({
+  // Sent for the right password: asked for by whoever holds it, not by anyone who types the address.
+  ...actionMail(
     to,
     'Sign in to Vouch on a new device',
     'Someone has been guessing at your password from other devices, so a sign-in from a new device needs one more step. If you were just signing in, open this link on that device, then sign in again. It works for 30 minutes.',
     'Use this device',
     link,
     'If you were not signing in, someone has your password: change it in Settings.',
-  );
+  ),
+  unrequested: undefined,
+});

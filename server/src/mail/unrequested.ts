@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { UNREQUESTED_MAIL_PER_DAY } from '../../../contracts/reminders';
@@ -6,6 +7,13 @@ import type { Db } from '../db/client';
 import { AppError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import type { Mail, Mailer } from './mailer';
+
+/**
+ * Set around a request whose mail its address's owner asked for herself: from a device or an
+ * address her account has signed in from. Her reset or sign-in link then goes out even when
+ * strangers have spent the day's allowance for her address (they could otherwise cut her off).
+ */
+export const ownersRequest = new AsyncLocalStorage<true>();
 
 /**
  * Mail nobody at the address asked for (a confirmation, a sign-in or reset link, a contact's
@@ -21,7 +29,7 @@ export function limitUnrequestedMail(
   return {
     kind: mailer.kind,
     async send(mail) {
-      if (!mail.unrequested) return mailer.send(mail);
+      if (!mail.unrequested || ownersRequest.getStore()) return mailer.send(mail);
       const key = mailAddressKey(options.secret, options.canonical(mail.to));
       const refused = await db.execute(sql`select 1 from mail_refusals where address_key = ${key}`);
       if (refused.rows.length) {

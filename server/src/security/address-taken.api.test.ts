@@ -75,10 +75,16 @@ describe(`an address taken first, on ${testDatabaseKind}`, () => {
     await factoryMember(suite.server, suite.passwordHash, { email: member });
     const stranger = uniqueEmail('stranger');
     const answers: { up: unknown[]; in: unknown[] }[] = [];
+    // Once, and twice with two passwords signing in with the second (an unconfirmed account keeps its first).
     for (const email of [member, stranger]) {
       const up = await signUp(email, 'Probe1234');
       const inAfter = await signIn(suite.server.client(), email, 'Probe1234');
-      answers.push({ up: [up.status, up.body], in: [inAfter.status, inAfter.body] });
+      await signUp(email, 'Probe5678');
+      const inAfterSecond = await signIn(suite.server.client(), email, 'Probe5678');
+      answers.push({
+        up: [up.status, up.body],
+        in: [inAfter.status, inAfter.body, inAfterSecond.status, inAfterSecond.body],
+      });
     }
     // The sign-up answer names a made-up user either way: only its id and address differ.
     const shape = (answer: (typeof answers)[number]) =>

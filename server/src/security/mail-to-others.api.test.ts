@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UNREQUESTED_MAIL_PER_DAY } from '../../../contracts/reminders';
 import type { TDevMail } from '../../../contracts/responses';
 import { PASSWORD, uniqueEmail } from '../../test/accounts';
+import { requestFrom } from '../../test/from-address';
 import { factoryMember } from '../../test/members';
 import { serverSuite } from '../../test/suite';
 import { testDatabaseKind } from '../../test/test-server';
@@ -75,5 +76,26 @@ describe(`mail to someone who did not ask for it on ${testDatabaseKind}`, () => 
     expect(await mailTo(other)).toHaveLength(2);
     // A made-up token is refused before it reaches the database.
     expect((await visitor.json('POST', '/api/mail/stop', { token: 'x'.repeat(64), stopped: true })).status).toBe(400);
+  });
+
+  it('never cuts the owner off: her reset, asked for from her own address or device, goes out after strangers spent the allowance', async () => {
+    const email = uniqueEmail('owner');
+    await factoryMember(suite.server, suite.passwordHash, { email }); // signed in from 127.0.0.1
+    const ask = (address: string, path: string, body: Record<string, unknown>) =>
+      requestFrom(address, `${suite.server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: suite.server.url },
+        body: JSON.stringify({ email, ...body }),
+      });
+    for (let i = 0; i < UNREQUESTED_MAIL_PER_DAY + 2; i++)
+      await ask(`127.0.12.${i + 1}`, '/api/auth/sign-in/magic-link', {});
+    await expect.poll(async () => (await mailTo(email)).length).toBe(UNREQUESTED_MAIL_PER_DAY);
+    // A stranger's reset is held back; hers, from the address she signs in from, is not.
+    await ask('127.0.12.99', '/api/auth/request-password-reset', { redirectTo: '/auth/reset-password' });
+    await ask('127.0.0.1', '/api/auth/request-password-reset', { redirectTo: '/auth/reset-password' });
+    await expect
+      .poll(async () => (await mailTo(email)).filter((m) => m.subject === 'Reset your Vouch password').length)
+      .toBe(1);
+    expect(await mailTo(email)).toHaveLength(UNREQUESTED_MAIL_PER_DAY + 1);
   });
 });

@@ -78,6 +78,9 @@ describe(`second factors on ${testDatabaseKind}`, () => {
 
     const { device, body: first } = await signInElsewhere(email);
     expect(first.twoFactorRedirect).toBe(true);
+    // The code that turned the app on is spent: it does not sign in.
+    const enrolmentCode = codeFor(enabled.body.totpURI, -1);
+    expect((await device.json('POST', '/api/auth/two-factor/verify-totp', { code: enrolmentCode })).status).toBe(401);
     // Email codes are off: the code step is not offered them, and asking anyway mails nothing.
     expect(first.twoFactorMethods).toEqual(['totp']);
     const refused = await device.json<TErrorBody>('POST', '/api/auth/two-factor/send-otp', {});

@@ -3,6 +3,7 @@ import { errors as joseErrors, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { CONFIRM_EMAIL_TEXT } from '../../../../contracts/auth';
 import { consumeLimits } from '../../auth/rate-limit';
+import { forgetSignUpAttempts } from '../../auth/sign-up-attempts';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import type { Db } from '../../db/client';
 import { account, session, twoFactor, user } from '../../db/schema';
@@ -43,6 +44,7 @@ export async function confirmEmail(
       await tx.delete(session).where(eq(session.userId, member.id));
       await tx.delete(twoFactor).where(eq(twoFactor.userId, member.id));
       await tx.update(user).set({ emailVerified: true, twoFactorEnabled: false }).where(eq(user.id, member.id));
+      await forgetSignUpAttempts(tx, secret, email);
     });
     return { email };
   }
@@ -53,6 +55,7 @@ export async function confirmEmail(
     await tx.delete(session).where(eq(session.userId, member.id));
     await tx.delete(twoFactor).where(eq(twoFactor.userId, member.id));
     await tx.update(user).set({ emailVerified: true, twoFactorEnabled: false }).where(eq(user.id, member.id));
+    await forgetSignUpAttempts(tx, secret, email);
   });
   return { email };
 }

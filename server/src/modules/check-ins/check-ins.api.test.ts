@@ -143,6 +143,19 @@ describe(`date check-ins on ${testDatabaseKind}`, () => {
       ['he unmatches', (date) => date.match.client.json('DELETE', `/api/matches/${date.matchId}`)],
       ['he blocks her', (date) => date.match.client.json('PUT', `/api/blocks/${date.sharer.id}`)],
       [
+        'he reports and blocks her',
+        async (date) => {
+          const report = {
+            subjectId: date.sharer.id,
+            reason: 'harassment',
+            alsoBlock: true,
+            clientKey: crypto.randomUUID(),
+          };
+          const answer = await date.match.client.json('POST', '/api/reports', report);
+          return { status: answer.status === 201 ? 200 : answer.status };
+        },
+      ],
+      [
         'he deletes his account',
         (date) => date.match.client.json('POST', '/api/account/delete', { password: PASSWORD }),
       ],

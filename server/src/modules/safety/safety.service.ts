@@ -246,6 +246,9 @@ export async function fileReport(
           .onConflictDoNothing()
           .returning()
       : [];
+    // As any block: a check-in of either on a date between them stays on, and its owner is told.
+    if (block.length)
+      await keepCheckInsOfEndedDates(tx, { where: byPair(viewerId, input.subjectId), why: 'ended', by: viewerId });
     return { caseId: opened, blocked: block.length > 0 };
   });
   if (blocked)

@@ -101,7 +101,10 @@ const LETTER_BLOCKS: [first: number, last: number][] = [
   [0x1f150, 0x1f169],
 ];
 const SMALL_CAPITALS: Record<string, string> = Object.fromEntries(
-  [...'ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘꞯʀꜱᴛᴜᴠᴡxʏᴢ'].map((capital, index) => [capital, letters(String.fromCharCode(97 + index))]),
+  'ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘꞯʀꜱᴛᴜᴠᴡxʏᴢ'
+    // Each is one UTF-16 unit: splitting by unit is splitting by character.
+    .split('')
+    .map((capital, index) => [capital, letters(String.fromCharCode(97 + index))]),
 );
 function letterSymbol(character: string): string | undefined {
   const code = character.codePointAt(0)!;

@@ -57,13 +57,10 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
   /**
    * Someone signed up with an address that has an account. Not confirmed yet: its owner gets a
    * confirmation link (the page it opens lets her take the account with a password of her own).
-   * Confirmed: she is told someone tried, and the password typed is kept a day as a keyed hash,
-   * so signing in with it answers as an unconfirmed sign-up would (who is a member stays unknown).
+   * Confirmed: she is told someone tried (the password typed is kept by auth/routes.ts, as for
+   * every sign-up: see sign-up-attempts.ts).
    */
-  async function existingAddressSignUp(
-    member: { id: string; email: string; emailVerified: boolean },
-    request?: Request,
-  ) {
+  async function existingAddressSignUp(member: { id: string; email: string; emailVerified: boolean }) {
     if (!member.emailVerified) {
       const token = await createEmailVerificationToken(env.AUTH_SECRET, member.email, undefined, CONFIRM_LINK_SECONDS);
       await mailer.send(verificationMail(member.email, `${env.BASE_URL}/confirm-email?token=${token}`));

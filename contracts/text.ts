@@ -5,26 +5,40 @@ export function asSentence(text: string): string {
   return `${said[0]!.toUpperCase()}${said.slice(1)}${/[.!?]$/.test(said) ? '' : '.'}`;
 }
 
+/** The dots a reader takes for one in an address: full stop, fullwidth, halfwidth and ideographic. */
+const DOT = '[.\\uFF0E\\uFF61\\u3002]';
+
 /**
- * A web or mail address inside a text: a scheme (https://), www., an @ between words, or a
- * domain (letters, a dot, a top-level name). What a phishing name or note would carry.
+ * A web or mail address inside a text: a scheme (https://), www., an @ between words, an IP
+ * address, or a domain (letters, a dot, a top-level name). What a phishing name or note would
+ * carry. Read without invisible characters, which a mail client would skip.
  */
-const ADDRESS = /[a-z][a-z0-9+.-]*:\/\/\S*|\bwww\.|\S@\S|(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}(?![\p{L}\p{N}])/iu;
+const ADDRESS = new RegExp(
+  [
+    '[a-z][a-z0-9+.-]*:\\/\\/\\S*',
+    `\\bwww${DOT}`,
+    '\\S@\\S',
+    `\\b\\d{1,3}(?:${DOT}\\d{1,3}){3}\\b`,
+    `(?:[\\p{L}\\p{N}-]+${DOT})+\\p{L}{2,}(?![\\p{L}\\p{N}])`,
+  ].join('|'),
+  'iu',
+);
+const visible = (text: string) => text.replace(/\p{Default_Ignorable_Code_Point}/gu, '');
 
 export const NAME_TEXT = {
   noLinks: 'A name cannot contain a web or email address.',
 } as const;
 
 /** Whether a text carries a web or mail address. */
-export const hasAddress = (text: string) => ADDRESS.test(text);
+export const hasAddress = (text: string) => ADDRESS.test(visible(text));
 
 /**
  * The text with every address in it broken, so that no mail client turns it into a link: the
  * dots become one-dot leaders (U+2024) and the @ a full-width one. It still reads the same.
  */
 export const unlinked = (text: string) =>
-  text.replace(new RegExp(ADDRESS.source, 'giu'), (found) =>
-    found.replace(/\./g, '\u2024').replace(/@/g, '\uFF20').replace(/:\/\//g, '\u2236//'),
+  visible(text).replace(new RegExp(ADDRESS.source, 'giu'), (found) =>
+    found.replace(new RegExp(DOT, 'gu'), '\u2024').replace(/@/g, '\uFF20').replace(/:\/\//g, '\u2236//'),
   );
 
 /** A person's name as someone types it (their own, a contact's): no address may ride in it. */

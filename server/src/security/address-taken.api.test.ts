@@ -13,15 +13,16 @@ import { testDatabaseKind } from '../../test/test-server';
 const suite = serverSuite();
 const ATTACKERS = 'Attacker123';
 
-const signUp = (email: string, password: string) =>
-  suite.server.client().json('POST', '/api/auth/sign-up/email', { email, password, name: '' });
+const signUp = (email: string, password: string, details: Record<string, unknown> = { name: '' }) =>
+  suite.server.client().json('POST', '/api/auth/sign-up/email', { email, password, ...details });
 
 describe(`an address taken first, on ${testDatabaseKind}`, () => {
   it('never lets an account someone else opened with her address stand in her way, whichever link she follows', async () => {
     for (const link of ['his', 'hers'] as const) {
       const victim = uniqueEmail(`taken-${link}`);
       const visitor = suite.server.client();
-      expect((await signUp(victim, ATTACKERS)).status).toBe(200);
+      const hisDetails = { name: 'Mallory Attacker', registration: { age: 19, bio: 'his bio', interests: ['scams'] } };
+      expect((await signUp(victim, ATTACKERS, hisDetails)).status).toBe(200);
       const his = await confirmationToken(visitor, victim);
       // Her own sign-up mails her a link (it used to mail nothing: his was the only one).
       expect((await signUp(victim, PASSWORD)).status).toBe(200);
@@ -39,6 +40,9 @@ describe(`an address taken first, on ${testDatabaseKind}`, () => {
       expect((await signIn(suite.server.client(), victim, ATTACKERS)).status).toBe(401);
       const her = suite.server.client();
       expect((await signIn(her, victim, 'HerOwn2026')).status).toBe(200);
+      // Nothing he typed stays: not his name, not his details.
+      const { body: me } = await her.json<{ user: { name: string }; registration: unknown }>('GET', '/api/me');
+      expect([me.user.name, me.registration]).toEqual(['', null]);
       // The link is spent.
       const again = await confirmEmail(visitor, victim, { newPassword: 'Attacker456' }, token);
       expect([again.status, again.body.error?.message]).toEqual([409, CONFIRM_EMAIL_TEXT.alreadyConfirmed]);

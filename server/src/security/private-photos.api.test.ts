@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchedPair } from '../../test/dates';
+import { matchedPair, planDate } from '../../test/dates';
 import { factoryAdmin, factoryMember } from '../../test/members';
 import { serverSuite } from '../../test/suite';
 import { testDatabaseKind } from '../../test/test-server';
@@ -17,7 +17,12 @@ const photoIdOf = async (client: TestClient) =>
 
 describe(`who sees a member's photos on ${testDatabaseKind}`, () => {
   it('serves a hidden profile to its owner, her current matches and admins only; a banned one to admins only', async () => {
-    const { sharer: match, match: theo } = await matchedPair(suite, ['Nora Quinn', 'Theo Marsh']);
+    const {
+      sharer: match,
+      match: theo,
+      conversationId,
+      matchId,
+    } = await matchedPair(suite, ['Nora Quinn', 'Theo Marsh']);
     const photoId = await photoIdOf(theo.client);
     // An ex: matched with Theo, then unmatched him.
     const ex = await factoryMember(suite.server, suite.passwordHash);
@@ -51,8 +56,16 @@ describe(`who sees a member's photos on ${testDatabaseKind}`, () => {
       admin: [200, 200],
     });
 
+    // Nora shares their date with a friend: the link shows Theo's photo while his profile is visible.
+    const planId = await planDate({ sharer: match, match: theo, conversationId, matchId }, true);
+    const { body: link } = await match.client.json<{ path: string }>('POST', `/api/date-plans/${planId}/share`);
+    const token = link.path.split('/').pop()!;
+    const sharedPhoto = () => suite.server.client().get(`/api/shared-dates/${token}/photo`);
+    expect((await sharedPhoto()).status).toBe(200);
+
     const hide = { hideProfile: true, verifiedOnlyMessages: false, showDistance: true };
     expect((await theo.client.json('PUT', '/api/account/privacy', hide)).status).toBe(200);
+    expect((await sharedPhoto()).status).toBe(404);
     expect(await seenBy()).toEqual({
       owner: [200, 200],
       match: [200, 200],

@@ -43,7 +43,11 @@ export async function confirmEmail(
         .where(and(eq(account.userId, member.id), eq(account.providerId, 'credential')));
       await tx.delete(session).where(eq(session.userId, member.id));
       await tx.delete(twoFactor).where(eq(twoFactor.userId, member.id));
-      await tx.update(user).set({ emailVerified: true, twoFactorEnabled: false }).where(eq(user.id, member.id));
+      // Whoever signed up first named the account and filled its details: none of it is hers.
+      await tx
+        .update(user)
+        .set({ emailVerified: true, twoFactorEnabled: false, name: '', registration: null })
+        .where(eq(user.id, member.id));
       await forgetSignUpAttempts(tx, secret, email);
     });
     return { email };

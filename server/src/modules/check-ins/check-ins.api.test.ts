@@ -296,6 +296,9 @@ describe(`date check-ins on ${testDatabaseKind}`, () => {
       'Mia www.vouch-help.example',
       'Verify at vouch-secure.example now',
       'help@vouch-support.example',
+      'Mia at vouch-help\u3002example',
+      'Mia vouch-help\u200D.example',
+      'Mia 203.0.113.9/login',
     ];
     for (const name of phishing) {
       const refused = await member.client.json<{ error: { fields?: Record<string, string> } }>(

@@ -140,7 +140,9 @@ export async function selectSharedPlan(db: Execute, tokenHash: string) {
       photo_key: z.string().nullable(),
     }),
     sql`
-    select p.name, d.starts_at, d.place, s.expires_at, s.photo_key
+    select p.name, d.starts_at, d.place, s.expires_at,
+           -- Her photo goes when she hides her profile, as it does from everyone but her matches.
+           case when coalesce(p.hidden, false) then null else s.photo_key end as photo_key
     from date_shares s join date_plans d on d.id = s.plan_id
     cross join lateral (select case when d.proposed_by = s.created_by then d.invitee else d.proposed_by end as other_id) o
     left join profiles p on p.user_id = o.other_id

@@ -77,6 +77,8 @@ describe(`the careless moderator on ${testDatabaseKind}`, () => {
       clientKey: crypto.randomUUID(),
     });
     expect(sent.status).not.toBe(201);
+    // Not among his past matches either (the ban ended theirs), where her name and id would show.
+    expect(JSON.stringify((await back.json('GET', '/api/past-matches')).body)).not.toContain(nora.id);
     // Not even her photo, from an address he kept.
     expect((await back.get(noraPhoto)).status).toBe(404);
     const { body: found } = await back.json('GET', '/api/discover');

@@ -72,6 +72,9 @@ export const selectPastMatches = (db: Execute, viewerId: string) =>
     join "user" u on u.id = o.other_id
     left join profiles p on p.user_id = o.other_id
     where (pm.user_a = ${viewerId} or pm.user_b = ${viewerId}) and pm.expires_at > now()
+      -- Someone who blocked the viewer (a reporter blocks a member who is banned) is not shown to
+      -- him; the viewer's own blocks stay listed, so she can still report from here.
+      and not exists (select 1 from blocks b where b.blocker_id = o.other_id and b.blocked_id = ${viewerId})
     order by pm.unmatched_at desc`,
   );
 

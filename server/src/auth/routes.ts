@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../lib/context';
 import { AppError, errorBody } from '../lib/errors';
@@ -63,79 +64,102 @@ export function isExposedAuthRoute(method: string, path: string): boolean {
  */
 export function mountAuth(app: Hono<AppEnv>, hooks: Pick<AuthHooks, 'emailCodesAllowed'>): void {
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
-    const { auth, database, env } = c.get('deps');
     const path = c.req.path.slice('/api/auth'.length);
     if (!isExposedAuthRoute(c.req.method, path)) throw new AppError('NOT_FOUND', 'No such API route.');
-    const ip = c.get('clientIp');
-
-    if (c.req.method === 'GET') refuseForeignCallbacks(new URL(c.req.url).searchParams, trustedOrigins(env));
-    // A confirmation link mailed before links opened our page: it opens the page now, which asks
-    // for the account's password (following a link proves the mailbox, not the password).
-    if (c.req.method === 'GET' && path === '/verify-email')
-      return c.redirect(`/confirm-email?token=${encodeURIComponent(c.req.query('token') ?? '')}`, 302);
-    let request = c.req.raw;
-    let email: string | undefined;
-    let password: unknown;
-    let attempt: SignInAttempt | null = null;
-    if (c.req.method === 'POST') {
-      const body = await readJsonBody(c);
-      request = new Request(c.req.raw.url, { method: 'POST', headers: c.req.raw.headers, body: body.text });
-      email = typeof body.value?.email === 'string' ? body.value.email : undefined;
-      password = body.value?.password;
-      if (path === '/sign-in/email' && email !== undefined) {
-        attempt = await beginSignIn(database.db, {
-          email,
-          address: ip,
-          cookieHeader: c.req.header('cookie'),
-          secret: env.AUTH_SECRET,
-          ipMax: env.RATE_LIMIT_IP_MAX,
-        });
-      } else {
-        await consumeLimits(database.db, mailLimits(path, ip, email, env.RATE_LIMIT_IP_MAX));
-      }
+    if (c.req.method !== 'POST' || !EVENLY_PACED_PATHS.has(path)) return answerAuthRequest(c, path, hooks);
+    const answerAt = performance.now() + EVEN_PACE_MS;
+    try {
+      return await answerAuthRequest(c, path, hooks);
+    } finally {
+      await setTimeout(Math.max(0, answerAt - performance.now()));
     }
-
-    if (attempt?.deviceCheck && email)
-      throw await deviceCheck(
-        {
-          db: database.db,
-          mailer: c.get('deps').mailer,
-          logger: c.get('deps').logger,
-          secret: env.AUTH_SECRET,
-          baseUrl: env.BASE_URL,
-        },
-        { email, password },
-      );
-    // A reset or sign-in link asked for from the owner's own device or address is hers to get,
-    // whatever strangers spent of her address's daily allowance (mail/unrequested.ts).
-    const owner =
-      email !== undefined &&
-      OWNER_MAIL_PATHS.has(path) &&
-      (await knownToAccount(database.db, email, ip, deviceAccount(c.req.header('cookie'), env.AUTH_SECRET)));
-    let response = owner ? await ownersRequest.run(true, () => auth.handler(request)) : await auth.handler(request);
-    if (path === '/sign-up/email' && response.ok && email && typeof password === 'string')
-      await rememberSignUpAttempt(database.db, env.AUTH_SECRET, email, password);
-    // The password typed at a sign-up with this (confirmed) address: answered as an unconfirmed
-    // sign-up's sign-in would be, so that these steps tell no one who is a member.
-    if (attempt && email && response.status === 401 && typeof password === 'string')
-      if (await wasTypedAtSignUp(database.db, env.AUTH_SECRET, email, password)) response = emailNotConfirmed();
-    if (attempt && response.ok) await attempt.succeeded();
-    // Failed sign-ins are counted by the security audit (many in a day for one account).
-    if (attempt && email && response.status === 401) {
-      await database.db.insert(systemLogs).values({
-        eventType: 'sign_in_failed',
-        detail: 'Wrong email or password',
-        metadata: { email: email.trim().toLowerCase(), ip },
-      });
-    }
-    // A link followed in the browser by a suspended member (sent before the suspension) opens
-    // the page that says why and how to appeal, not an error in JSON.
-    if (c.req.method === 'GET' && response.status >= 400 && (await errorCode(response)) === 'BANNED_USER')
-      return c.redirect('/suspended', 302);
-    if (response.status >= 400) return rewriteError(response);
-    const answer = await withoutTokens(response);
-    return path === '/sign-in/email' && email ? withOfferedFactors(answer, database.db, email, hooks) : answer;
   });
+}
+
+/**
+ * The calls whose work depends on whether the address has an account (a sign-up opens one or
+ * mails its owner; a reset or link is mailed to members only) but whose answer must not. Their
+ * answer waits until this long after the request came in, more than the work takes, so that a
+ * member's address and a stranger's are answered in the same time.
+ */
+const EVENLY_PACED_PATHS = new Set(['/sign-up/email', ...OWNER_MAIL_PATHS]);
+const EVEN_PACE_MS = 150;
+
+async function answerAuthRequest(
+  c: Context<AppEnv>,
+  path: string,
+  hooks: Pick<AuthHooks, 'emailCodesAllowed'>,
+): Promise<Response> {
+  const { auth, database, env } = c.get('deps');
+  const ip = c.get('clientIp');
+
+  if (c.req.method === 'GET') refuseForeignCallbacks(new URL(c.req.url).searchParams, trustedOrigins(env));
+  // A confirmation link mailed before links opened our page: it opens the page now, which asks
+  // for the account's password (following a link proves the mailbox, not the password).
+  if (c.req.method === 'GET' && path === '/verify-email')
+    return c.redirect(`/confirm-email?token=${encodeURIComponent(c.req.query('token') ?? '')}`, 302);
+  let request = c.req.raw;
+  let email: string | undefined;
+  let password: unknown;
+  let attempt: SignInAttempt | null = null;
+  if (c.req.method === 'POST') {
+    const body = await readJsonBody(c);
+    request = new Request(c.req.raw.url, { method: 'POST', headers: c.req.raw.headers, body: body.text });
+    email = typeof body.value?.email === 'string' ? body.value.email : undefined;
+    password = body.value?.password;
+    if (path === '/sign-in/email' && email !== undefined) {
+      attempt = await beginSignIn(database.db, {
+        email,
+        address: ip,
+        cookieHeader: c.req.header('cookie'),
+        secret: env.AUTH_SECRET,
+        ipMax: env.RATE_LIMIT_IP_MAX,
+      });
+    } else {
+      await consumeLimits(database.db, mailLimits(path, ip, email, env.RATE_LIMIT_IP_MAX));
+    }
+  }
+
+  if (attempt?.deviceCheck && email)
+    throw await deviceCheck(
+      {
+        db: database.db,
+        mailer: c.get('deps').mailer,
+        logger: c.get('deps').logger,
+        secret: env.AUTH_SECRET,
+        baseUrl: env.BASE_URL,
+      },
+      { email, password },
+    );
+  // A reset or sign-in link asked for from the owner's own device or address is hers to get,
+  // whatever strangers spent of her address's daily allowance (mail/unrequested.ts).
+  const owner =
+    email !== undefined &&
+    OWNER_MAIL_PATHS.has(path) &&
+    (await knownToAccount(database.db, email, ip, deviceAccount(c.req.header('cookie'), env.AUTH_SECRET)));
+  let response = owner ? await ownersRequest.run(true, () => auth.handler(request)) : await auth.handler(request);
+  if (path === '/sign-up/email' && response.ok && email && typeof password === 'string')
+    await rememberSignUpAttempt(database.db, env.AUTH_SECRET, email, password);
+  // The password typed at a sign-up with this (confirmed) address: answered as an unconfirmed
+  // sign-up's sign-in would be, so that these steps tell no one who is a member.
+  if (attempt && email && response.status === 401 && typeof password === 'string')
+    if (await wasTypedAtSignUp(database.db, env.AUTH_SECRET, email, password)) response = emailNotConfirmed();
+  if (attempt && response.ok) await attempt.succeeded();
+  // Failed sign-ins are counted by the security audit (many in a day for one account).
+  if (attempt && email && response.status === 401) {
+    await database.db.insert(systemLogs).values({
+      eventType: 'sign_in_failed',
+      detail: 'Wrong email or password',
+      metadata: { email: email.trim().toLowerCase(), ip },
+    });
+  }
+  // A link followed in the browser by a suspended member (sent before the suspension) opens
+  // the page that says why and how to appeal, not an error in JSON.
+  if (c.req.method === 'GET' && response.status >= 400 && (await errorCode(response)) === 'BANNED_USER')
+    return c.redirect('/suspended', 302);
+  if (response.status >= 400) return rewriteError(response);
+  const answer = await withoutTokens(response);
+  return path === '/sign-in/email' && email ? withOfferedFactors(answer, database.db, email, hooks) : answer;
 }
 
 /**

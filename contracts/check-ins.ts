@@ -21,6 +21,8 @@ export const CHECK_IN_TEXT = {
   contactEmailInvalid: 'Please enter a valid email address.',
   contactIsYou: 'Your trusted contact must be someone else: enter their email, not yours.',
   contactInvitesSpent: `You can invite ${CONTACT_INVITES_PER_DAY} contacts a day. Try again tomorrow.`,
+  contactMailWithheld:
+    'We could not email this address: it has had all the emails we send an address unasked today, or it asked us to stop. Try again tomorrow, or name someone else.',
   contactNeeded: 'Add a trusted contact in Settings first, and wait for them to confirm.',
   contactNotConfirmed: 'Your trusted contact has not confirmed yet. Ask them to open the email we sent them.',
   timeRequired: 'Choose when we should ask you',

@@ -100,7 +100,9 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
         ),
       resetPasswordTokenExpiresIn: 60 * 30,
       password: { hash: hashPassword, verify: verifyPassword },
-      sendResetPassword: async ({ user: member, url }) => mailer.send(resetPasswordMail(member.email, url)),
+      sendResetPassword: async ({ user: member, url }) => {
+        await mailer.send(resetPasswordMail(member.email, url));
+      },
       onPasswordReset: async ({ user: member }, request) =>
         hooks.recordAccountEvent(db, member.id, 'password_reset', requestMeta(request?.headers)),
     },

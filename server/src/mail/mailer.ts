@@ -20,7 +20,12 @@ export type Mail = {
    */
   unrequested?: true;
 };
-export type Mailer = { kind: 'smtp' | 'outbox' | 'dropped'; send(mail: Mail): Promise<void> };
+/**
+ * 'withheld': not sent because the address had its allowance of unrequested mail for the day or
+ * asked us to stop (mail/unrequested.ts); a caller that tells a member "we emailed them" must not.
+ */
+export type MailOutcome = 'sent' | 'withheld';
+export type Mailer = { kind: 'smtp' | 'outbox' | 'dropped'; send(mail: Mail): Promise<MailOutcome> };
 
 /**
  * SMTP when SMTP_URL is set. In production without it (allowed only with MAIL_DISABLED), mail is
@@ -50,6 +55,7 @@ export function createMailer(options: {
           headers: mail.headers,
           attachments: mail.attachments,
         });
+        return 'sent';
       },
     };
   }
@@ -58,6 +64,7 @@ export function createMailer(options: {
       kind: 'dropped',
       async send(mail) {
         logger.warn({ subject: mail.subject }, 'mail dropped: MAIL_DISABLED is set and there is no SMTP_URL');
+        return 'sent';
       },
     };
   }
@@ -72,6 +79,7 @@ export function createMailer(options: {
         attachments: attachments.map(({ content, ...meta }) => ({ ...meta, base64: content.toString('base64') })),
       });
       logger.info({ mailTo: mail.to, subject: mail.subject }, 'mail written to the dev outbox (see /dev/mail)');
+      return 'sent';
     },
   };
 }

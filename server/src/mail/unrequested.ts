@@ -34,7 +34,7 @@ export function limitUnrequestedMail(
       const refused = await db.execute(sql`select 1 from mail_refusals where address_key = ${key}`);
       if (refused.rows.length) {
         logger.info({ subject: mail.subject }, 'unrequested mail not sent: the address asked us to stop');
-        return;
+        return 'withheld';
       }
       try {
         await consumeLimits(db, [
@@ -43,7 +43,7 @@ export function limitUnrequestedMail(
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'RATE_LIMITED')) throw error;
         logger.warn({ subject: mail.subject }, 'unrequested mail not sent: the address had its allowance for today');
-        return;
+        return 'withheld';
       }
       return mailer.send(withStopLink(mail, `${options.baseUrl}/mail-stop?token=${key}`));
     },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CHECK_IN_TEXT } from '../../../contracts/check-ins';
 import { UNREQUESTED_MAIL_PER_DAY } from '../../../contracts/reminders';
 import type { TDevMail } from '../../../contracts/responses';
 import { PASSWORD, uniqueEmail } from '../../test/accounts';
@@ -47,10 +48,19 @@ describe(`mail to someone who did not ask for it on ${testDatabaseKind}`, () => 
         () => member.client.json('PUT', '/api/trusted-contact', { name: 'Friend', email: victim }),
       ]);
     }
-    for (const [, attempt] of attempts) await attempt();
+    const answers = new Map<string, unknown>();
+    for (const [name, attempt] of attempts) answers.set(name, await attempt());
     await new Promise((resolve) => setTimeout(resolve, 200)); // mail goes out after some answers
     const received = await mailTo(victim);
     expect(received).toHaveLength(UNREQUESTED_MAIL_PER_DAY);
+    // The invitations came after the allowance was spent: each member is told so, and her
+    // settings show no contact "invited" (one was shown as invited though nothing was sent).
+    for (let i = 0; i < 3; i++) {
+      expect(answers.get(`invitation ${i}`)).toMatchObject({
+        status: 400,
+        body: { error: { message: CHECK_IN_TEXT.contactMailWithheld } },
+      });
+    }
 
     // Every one says how to stop them, in words and as the header a mail client shows as a button.
     for (const mail of received) {
@@ -70,6 +80,10 @@ describe(`mail to someone who did not ask for it on ${testDatabaseKind}`, () => 
       redirectTo: '/auth/reset-password',
     });
     expect(await mailTo(other)).toHaveLength(1);
+    const inviter = await factoryMember(suite.server, suite.passwordHash);
+    const invitation = await inviter.client.json('PUT', '/api/trusted-contact', { name: 'Friend', email: other });
+    expect(invitation.status).toBe(400);
+    expect((await inviter.client.json('GET', '/api/trusted-contact')).body).toEqual({ contact: null });
     // The owner can let them back from the same link.
     expect((await visitor.json('POST', '/api/mail/stop', { token, stopped: false })).body).toEqual({ stopped: false });
     await suite.server.client().json('POST', '/api/auth/sign-in/email', { email: other, password: PASSWORD });

@@ -50,6 +50,16 @@ export async function setContact(
     });
   }
   const token = randomBytes(32).toString('base64url');
+  // Mailed before it is saved: an invitation the address's daily allowance (or its request to
+  // stop) withholds changes nothing, and the member is told, not shown "invited".
+  if (!keepsConfirmation) {
+    const link = `${deps.env.BASE_URL}/trusted-contact?token=${token}`;
+    const mail = contactInviteMail(email, input.name, firstName(await nameOf(db, member.id)), link);
+    if ((await deps.mailer.send(mail)) === 'withheld')
+      throw new AppError('BAD_REQUEST', CHECK_IN_TEXT.contactMailWithheld, {
+        email: CHECK_IN_TEXT.contactMailWithheld,
+      });
+  }
   const row = await upsertContact(db, {
     userId: member.id,
     name: input.name,
@@ -57,10 +67,6 @@ export async function setContact(
     tokenHash: hashToken(token),
     now: deps.clock.now(),
   });
-  if (!keepsConfirmation) {
-    const link = `${deps.env.BASE_URL}/trusted-contact?token=${token}`;
-    await deps.mailer.send(contactInviteMail(email, input.name, firstName(await nameOf(db, member.id)), link));
-  }
   return toContact(row!);
 }
 

@@ -32,7 +32,7 @@ export const checkInRoutes = new OpenAPIHono<AppEnv>()
       request: { body: jsonBody(ZTrustedContactInput) },
       responses: {
         200: jsonResponse(ZTrustedContactState, 'Invited, or unchanged'),
-        400: errorResponse('Invalid, or my own address'),
+        400: errorResponse('Invalid, my own address, or an address we may not email today'),
         429: errorResponse('Too many invitations today'),
       },
     }),

@@ -13,7 +13,16 @@ export function secureDataDir(dataDir: string): void {
     // Worker threads (the test runner's) may not set the umask; the walk below still applies.
   }
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  tighten(dataDir);
+  // Followed to where it really is (a link to a folder is tightened like the folder), and refused
+  // if another account owns it: it could read or swap what we keep there, our chmod notwithstanding.
+  const real = fs.realpathSync(dataDir);
+  const owner = fs.statSync(real).uid;
+  if (process.getuid && owner !== process.getuid())
+    throw new Error(
+      `DATA_DIR ${dataDir}${real === path.resolve(dataDir) ? '' : ` (${real})`} belongs to another account (uid ${owner}): ` +
+        'choose a folder of your own, or remove it and let the server create it.',
+    );
+  tighten(real);
 }
 
 function tighten(target: string): void {

@@ -173,6 +173,32 @@ describe(`the security log chain on ${testDatabaseKind}`, () => {
     }
   });
 
+  it('moves the copy of the head on only over entries that verify from the copy on', async () => {
+    const fresh = await startTestServer();
+    try {
+      const database = fresh.deps.database.db;
+      const warnings: unknown[] = [];
+      const logger = { info: () => {}, warn: (fields: unknown) => warnings.push(fields) } as unknown as Logger;
+      for (let i = 0; i < 3; i++) await appendTestEntry(database, `before ${i}`);
+      await checkpointSecurityLog(database, fresh.deps.env.DATA_DIR, logger);
+      const file = headCopyFile(fresh.deps.env.DATA_DIR);
+      const copy = readHeadCopy(file);
+      for (let i = 0; i < 3; i++) await appendTestEntry(database, `after ${i}`);
+      await database.transaction(async (tx) => {
+        await tx.execute(sql`alter table security_logs disable trigger security_logs_no_change`);
+        await tx.execute(
+          sql`update security_logs set details = '{"after":"rewritten"}' where details->>'after' = 'after 1'`,
+        );
+        await tx.execute(sql`alter table security_logs enable trigger security_logs_no_change`);
+      });
+      await checkpointSecurityLog(database, fresh.deps.env.DATA_DIR, logger);
+      expect(readHeadCopy(file)).toEqual(copy);
+      expect(warnings).toHaveLength(1);
+    } finally {
+      await fresh.stop();
+    }
+  });
+
   it('catches a log taken back to before it was keyed, by the copy of its head kept outside the database', async () => {
     const fresh = await startTestServer();
     try {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createHash, createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { column, selectRows } from '../../db/rows';
 import { securityLogs } from '../../db/schema';
@@ -163,12 +163,24 @@ export function readHeadCopy(file: string): HeadCopy | 'forged' | null {
  * names, as it was: a log taken back to before its first keyed entry (every keyed entry and the
  * head removed, or re-hashed the old unkeyed way) is caught there.
  */
-export async function verifySecurityLogChain(db: Db, copy: HeadCopy | 'forged' | null = null): Promise<ChainCheck> {
-  const rows = await db.select().from(securityLogs).orderBy(securityLogs.seq);
+export async function verifySecurityLogChain(
+  db: Db,
+  copy: HeadCopy | 'forged' | null = null,
+  options: { sinceCopy?: boolean } = {},
+): Promise<ChainCheck> {
+  // From the copy on, when asked (the minute's checkpoint): the copy vouches for what came before.
+  const since = options.sinceCopy && copy && copy !== 'forged' ? copy : null;
+  const rows = await db
+    .select()
+    .from(securityLogs)
+    .where(since ? gte(securityLogs.seq, since.seq) : undefined)
+    .orderBy(securityLogs.seq);
   const heads = await selectRows(db, ZHead, selectHead);
-  let prev: string | null = null;
   let legacy = 0;
-  let keyed = false;
+  if (since && (Number(rows[0]?.seq) !== since.seq || rows[0]?.hash !== since.hash))
+    return { entries: rows.length, legacy, intact: false, brokenAt: since.seq, truncated: false, copyMismatch: true };
+  let prev: string | null = since ? (rows.shift()?.hash ?? null) : null;
+  let keyed = !!since?.hash.startsWith(KEYED);
   const result = (check: Partial<ChainCheck>): ChainCheck => ({
     entries: rows.length,
     legacy,
@@ -201,7 +213,7 @@ export async function verifySecurityLogChain(db: Db, copy: HeadCopy | 'forged' |
     if (row.prevHash !== prev || row.hash !== expected) return broken;
     prev = row.hash;
   }
-  if (copy) {
+  if (copy && !since) {
     const named = rows.find((row) => Number(row.seq) === copy.seq);
     if (named?.hash !== copy.hash) return result({ brokenAt: copy.seq, copyMismatch: true });
   }
@@ -221,7 +233,7 @@ export async function checkpointSecurityLog(db: Db, dataDir: string, logger: Log
   const [head] = await selectRows(db, ZHead, selectHead);
   if (!head || head.mac !== headMac(Number(head.seq), head.hash)) return;
   if (copy && copy !== 'forged' && copy.seq === Number(head.seq)) return;
-  const check = await verifySecurityLogChain(db, copy);
+  const check = await verifySecurityLogChain(db, copy, { sinceCopy: true });
   if (!check.intact) {
     logger.warn({ securityLog: check }, 'the security log does not verify: its head copy stays where it was');
     return;

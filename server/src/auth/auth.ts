@@ -29,8 +29,11 @@ import {
 import { MFA_TEXT, PASSWORD_UNCHANGED } from '../../../contracts/account';
 import { accountEventFor, type AuthHooks, type RequestMeta } from './hooks';
 import { hashPassword, verifyPassword } from './password';
-import { consumeLimits } from './rate-limit';
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE, deviceCookieValue } from './sign-in-guard';
+import { consumeLimits, refundLimits, secondFactorLimits } from './rate-limit';
+import { mailDeviceApproval } from './device-check';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE, deviceAccount, deviceCookieValue, knownToMember } from './sign-in-guard';
+import { AppError } from '../lib/errors';
+import { LOGIN_HINTS } from '../../../contracts/messages';
 import { ACCOUNT_SUSPENDED } from '../../../contracts/errors';
 import { NAME_TEXT, personName } from '../../../contracts/text';
 
@@ -67,6 +70,35 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
       return;
     }
     await mailer.send(knownAddressSignUpMail(member.email, `${env.BASE_URL}/login`));
+  }
+
+  /** The limits a code tried at a sign-in's second-factor step counts against (rate-limit.ts). */
+  async function secondFactorLimitsOf(ctx: HookContext, userId: string) {
+    const address = ctx.headers?.get(CLIENT_IP_HEADER) ?? '';
+    const device = deviceAccount(ctx.headers?.get('cookie'), env.AUTH_SECRET);
+    return secondFactorLimits(userId, address, await knownToMember(db, userId, address, device));
+  }
+
+  /**
+   * A code tried at a sign-in's second-factor step. better-auth's own lock (ten wrong codes lock
+   * the account for 15 minutes, everywhere) would let whoever holds her password lock her out:
+   * instead new devices share a slow allowance, and once it is spent the owner is mailed a link
+   * that makes her device known, after which her codes count against her own allowance only.
+   */
+  async function guardSecondFactor(ctx: HookContext): Promise<void> {
+    const userId = await pendingSecondFactorUser(ctx);
+    if (!userId) return; // enrolment, signed in: no sign-in to guard
+    const limits = await secondFactorLimitsOf(ctx, userId);
+    try {
+      await consumeLimits(db, limits);
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'RATE_LIMITED')) throw error;
+      if (limits.some((limit) => limit.key.startsWith('second-factor:own:')))
+        throw new APIError('TOO_MANY_REQUESTS', { code: 'RATE_LIMITED', message: error.message });
+      const [member] = await db.select({ id: user.id, email: user.email }).from(user).where(eq(user.id, userId));
+      if (member) mailDeviceApproval({ db, mailer, logger, secret: env.AUTH_SECRET, baseUrl: env.BASE_URL }, member);
+      throw new APIError('FORBIDDEN', { code: 'DEVICE_CHECK', message: LOGIN_HINTS.deviceCheck });
+    }
   }
 
   return betterAuth({
@@ -183,6 +215,7 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         validateAccountInput(ctx.path, ctx.body);
+        if (SECOND_FACTOR_PATHS.has(ctx.path)) await guardSecondFactor(ctx);
         if (ctx.path === '/two-factor/verify-totp') await claimAuthenticatorCode(db, ctx);
         // A second factor is the address owner's to set: none before the address is proven.
         if (ctx.path === '/two-factor/enable' && ctx.context.session && !ctx.context.session.user.emailVerified)
@@ -198,6 +231,8 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
       // Security activity: sign-ins and password and second-factor changes, kept per member.
       after: createAuthMiddleware(async (ctx) => {
         if (SECOND_FACTOR_PATHS.has(ctx.path)) await logAdminSecondFactor(db, hooks, ctx);
+        if (SECOND_FACTOR_PATHS.has(ctx.path) && ctx.context.newSession && !isAPIError(ctx.context.returned))
+          await refundLimits(db, await secondFactorLimitsOf(ctx, ctx.context.newSession.user.id));
         const kind = accountEventFor(ctx.path, !!ctx.context.session);
         if (!kind || isAPIError(ctx.context.returned)) return;
         const newSession = ctx.context.newSession;
@@ -249,6 +284,8 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
       }),
       twoFactor({
         issuer: 'Vouch',
+        // Replaced by guardSecondFactor, which cannot be turned against the owner.
+        accountLockout: { enabled: false },
         otpOptions: {
           // Email codes are the member's choice (Security tab); without it, no code is mailed.
           sendOTP: async ({ user: member, otp }) => {

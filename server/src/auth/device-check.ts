@@ -7,6 +7,7 @@ import type { Logger } from '../lib/logger';
 import type { Mailer } from '../mail/mailer';
 import { deviceApprovalMail } from '../mail/templates';
 import { verifyPassword } from './password';
+import { consumeLimits } from './rate-limit';
 import { deviceApprovalToken } from './sign-in-guard';
 
 /**
@@ -28,11 +29,28 @@ export async function deviceCheck(
     .limit(1);
   const right =
     !!member?.hash && typeof password === 'string' && (await verifyPassword({ hash: member.hash, password }));
-  if (right) {
-    const link = `${deps.baseUrl}/approve-device?token=${deviceApprovalToken(deps.secret, member.id)}`;
-    deps.mailer
-      .send(deviceApprovalMail(member.email, link))
-      .catch((error: unknown) => deps.logger.error({ err: error }, 'a device approval could not be mailed'));
-  }
+  if (right) mailDeviceApproval(deps, member);
   return new AppError('DEVICE_CHECK', LOGIN_HINTS.deviceCheck);
+}
+
+/** Device approvals mailed to one account an hour, at most: whoever holds her password cannot flood her. */
+const APPROVALS_PER_HOUR = 3;
+
+/**
+ * Mails the owner a link that makes the device opening it known to her account, unless she had
+ * her hour's approvals; in the background, so that the answer does not wait on (or time) it.
+ */
+export function mailDeviceApproval(
+  deps: { db: Db; mailer: Mailer; logger: Logger; secret: string; baseUrl: string },
+  member: { id: string; email: string },
+): void {
+  const link = `${deps.baseUrl}/approve-device?token=${deviceApprovalToken(deps.secret, member.id)}`;
+  consumeLimits(deps.db, [{ key: `device-approval:${member.id}`, max: APPROVALS_PER_HOUR, windowSeconds: 3600 }])
+    .then(
+      () => deps.mailer.send(deviceApprovalMail(member.email, link)),
+      (error: unknown) => {
+        if (!(error instanceof AppError && error.code === 'RATE_LIMITED')) throw error;
+      },
+    )
+    .catch((error: unknown) => deps.logger.error({ err: error }, 'a device approval could not be mailed'));
 }

@@ -94,6 +94,28 @@ export function signInLimits(address: string, email: string, knownToAccount: boo
   ];
 }
 
+/** Codes (app, mail or backup) tried at the second-factor step from new devices, per account and hour. */
+export const SECOND_FACTOR_FROM_STRANGERS = 10;
+/** Codes tried from one of the member's own devices or addresses, per 15 minutes. */
+export const SECOND_FACTOR_FROM_OWN = 10;
+
+/**
+ * The limits on one code tried at the second-factor step of a sign-in (the password was right).
+ * As for passwords, new devices share one slow allowance per account, and the member's own
+ * devices and addresses have theirs: whoever holds her password cannot lock her out.
+ */
+export function secondFactorLimits(userId: string, address: string, knownToAccount: boolean): Limit[] {
+  return knownToAccount
+    ? [
+        {
+          key: `second-factor:own:${userId}|${addressKey(address)}`,
+          max: SECOND_FACTOR_FROM_OWN,
+          windowSeconds: MINUTES_15,
+        },
+      ]
+    : [{ key: `second-factor:strangers:${userId}`, max: SECOND_FACTOR_FROM_STRANGERS, windowSeconds: HOUR }];
+}
+
 /** The limits for one mail-sending auth call (each sends a mail, so every call counts), or none. */
 export function mailLimits(path: string, address: string, email: string | undefined, ipMax: number): Limit[] {
   const normalized = email?.trim().toLowerCase();

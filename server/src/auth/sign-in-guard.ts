@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { parse } from 'hono/utils/cookie';
 import type { Db } from '../db/client';
 import { selectRow } from '../db/rows';
@@ -39,12 +39,26 @@ export async function knownToAccount(
   address: string,
   deviceUserId: string | null,
 ): Promise<boolean> {
+  return isKnown(db, sql`u.email = ${email.trim().toLowerCase()}`, address, deviceUserId);
+}
+
+/** Whether this browser or address has signed in to this member's account before. */
+export async function knownToMember(
+  db: Db,
+  userId: string,
+  address: string,
+  deviceUserId: string | null,
+): Promise<boolean> {
+  return isKnown(db, sql`u.id = ${userId}`, address, deviceUserId);
+}
+
+async function isKnown(db: Db, which: SQL, address: string, deviceUserId: string | null): Promise<boolean> {
   const account = await selectRow(
     db,
     z.object({ id: z.string(), ips: z.array(z.string()).nullable() }),
     sql`
     select u.id, (select array_agg(distinct e.ip) from account_events e where e.user_id = u.id and e.kind = 'sign_in' and e.ip is not null) as ips
-    from "user" u where u.email = ${email.trim().toLowerCase()}`,
+    from "user" u where ${which}`,
   );
   if (!account) return false;
   if (deviceUserId === account.id) return true;

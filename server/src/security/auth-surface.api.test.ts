@@ -1,5 +1,6 @@
 import { LOGIN_HINTS } from '../../../contracts/messages';
 import { describe, expect, it } from 'vitest';
+import * as OTPAuth from 'otpauth';
 import { eq, sql } from 'drizzle-orm';
 import { account, adminUsers, user } from '../db/schema';
 import { verifyPassword } from '../auth/password';
@@ -286,6 +287,67 @@ describe(`better-auth's own routes on ${testDatabaseKind}`, () => {
         body: JSON.stringify({ token: `${owner.id}.9999999999.${'A'.repeat(43)}` }),
       });
       expect(forged.status).toBe(404);
+    },
+  );
+
+  it(
+    'lets no one who holds her password lock her out of the code step, or guess codes without end',
+    { timeout: 120_000 },
+    async () => {
+      const email = uniqueEmail('code-lock');
+      const owner = await factoryMember(suite.server, suite.passwordHash, { email });
+      const post = (address: string, path: string, body: unknown, cookie = '') =>
+        requestFrom(address, `${suite.server.url}/api/auth${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: suite.server.url, cookie },
+          body: JSON.stringify(body),
+        });
+      // Her own browser has signed in before; then she turns on an authenticator app.
+      const device = `vouch_device=${cookiesOf(await post('127.0.0.1', '/sign-in/email', { email, password: PASSWORD })).vouch_device!}`;
+      const { totpURI } = (
+        await owner.client.json<{ totpURI: string }>('POST', '/api/auth/two-factor/enable', { password: PASSWORD })
+      ).body;
+      const codeFor = (step: number) =>
+        (OTPAuth.URI.parse(totpURI) as OTPAuth.TOTP).generate({ timestamp: Date.now() + step * 30_000 });
+      expect((await owner.client.json('POST', '/api/auth/two-factor/verify-totp', { code: codeFor(-1) })).status).toBe(
+        200,
+      );
+      /** A password sign-in that stops at the code step: the cookie that carries the step on. */
+      const challenge = async (address: string, cookie = '') => {
+        const answer = await post(address, '/sign-in/email', { email, password: PASSWORD }, cookie);
+        expect(answer.json()).toMatchObject({ twoFactorRedirect: true });
+        const step = `better-auth.two_factor=${cookiesOf(answer)['better-auth.two_factor']!}`;
+        return (code: string) =>
+          post(address, '/two-factor/verify-totp', { code }, [step, cookie].filter(Boolean).join('; '));
+      };
+
+      // Someone with her password, from new addresses: five wrong codes a challenge, three challenges.
+      const statuses: number[] = [];
+      for (let c = 0; c < 3; c++) {
+        const tryCode = await challenge(`127.0.5.${c + 1}`);
+        for (let i = 0; i < 5; i++) statuses.push((await tryCode(String(100000 + c * 10 + i))).status);
+      }
+      // Ten are wrong codes; then new devices are asked for one more proof, the right code included.
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+      expect(statuses.slice(10)).toEqual(Array(5).fill(403));
+      const lucky = await (await challenge('127.0.5.9'))(codeFor(1));
+      expect([lucky.status, lucky.json()]).toEqual([
+        403,
+        { error: { code: 'DEVICE_CHECK', message: LOGIN_HINTS.deviceCheck } },
+      ]);
+      expect(lucky.headers['set-cookie']?.some((c) => c.startsWith('better-auth.session_token'))).toBeFalsy();
+
+      // She is not locked out on her own device (better-auth's lock refused her for 15 minutes).
+      const own = await (await challenge('127.0.0.1', device))(codeFor(0));
+      expect(own.status).toBe(200);
+      expect(own.headers['set-cookie']?.some((c) => c.startsWith('better-auth.session_token'))).toBe(true);
+      // She was mailed a link to make a new device hers, and not once per refused code.
+      const approvals = async () =>
+        (
+          await suite.server.client().json<{ mail: { to: string; subject: string }[] }>('GET', '/api/dev/mail')
+        ).body.mail.filter((m) => m.to === email && m.subject === 'Sign in to Vouch on a new device').length;
+      await expect.poll(approvals).toBeGreaterThan(0);
+      expect(await approvals()).toBeLessThanOrEqual(3);
     },
   );
 

@@ -11,6 +11,9 @@ function explainRefusal(error: unknown, onExpired?: () => void) {
     return toast.error(MFA_TEXT.codeExpired.title, { description: MFA_TEXT.codeExpired.description });
   if (code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE')
     return toast.error(MFA_TEXT.tooManyTries.title, { description: MFA_TEXT.tooManyTries.description });
+  // Too many codes from new devices: the owner was mailed a link that makes this device hers.
+  if (code === 'DEVICE_CHECK')
+    return toast.error('Approve this device first', { description: errorMessage(error, 'Check your email.') });
   if (code === 'INVALID_TWO_FACTOR_COOKIE' && onExpired) {
     toast.error(MFA_TEXT.signInExpired.title, { description: MFA_TEXT.signInExpired.description });
     return onExpired();

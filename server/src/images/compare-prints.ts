@@ -74,18 +74,21 @@ const read = new WeakMap<PhotoPrint, ReadView[]>();
 function viewsOf(print: PhotoPrint): ReadView[] {
   const known = read.get(print);
   if (known) return known;
-  const current = print.crops.length === 2 * VIEWS - 1 && print.colours.length === VIEWS * (COLOUR_BYTES + GREY_BYTES);
-  const hashes = [print.hash, ...print.crops.slice(0, current ? VIEWS - 1 : undefined)];
+  // A print with mirrors and grey grids has 2n - 1 crops for its n views (23 before quarter turns, now 26).
+  const count = (print.crops.length + 1) / 2;
+  const current =
+    Number.isInteger(count) && count <= VIEWS && print.colours.length === count * (COLOUR_BYTES + GREY_BYTES);
+  const hashes = [print.hash, ...print.crops.slice(0, current ? count - 1 : undefined)];
   const views = hashes.map((hash, view): ReadView => {
     const colours = print.colours.subarray(view * COLOUR_BYTES, (view + 1) * COLOUR_BYTES);
     if (!current) return { hash: toHash(hash), colours };
-    const grey = print.colours.subarray(VIEWS * COLOUR_BYTES + view * GREY_BYTES).subarray(0, GREY_BYTES);
+    const grey = print.colours.subarray(count * COLOUR_BYTES + view * GREY_BYTES).subarray(0, GREY_BYTES);
     return {
       hash: toHash(hash),
       colours,
       pattern: greyPattern(grey),
       mirrored: {
-        hash: toHash(print.crops[VIEWS - 1 + view]!),
+        hash: toHash(print.crops[count - 1 + view]!),
         colours: flipGrid(colours, 4, 3),
         pattern: greyPattern(flipGrid(grey, GREY_GRID, 1)),
       },

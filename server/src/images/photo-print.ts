@@ -6,10 +6,11 @@ import { colourGrid } from './print-grids';
 /**
  * A photo's print: what is kept to recognise the same picture uploaded again, by another
  * account or after a ban, without keeping the picture. It is taken of the picture inside any bars
- * or frame (picture-borders.ts), in 23 views: the whole, fifteen with a tenth cut away (at each
+ * or frame (picture-borders.ts), in 26 views: the whole, fifteen with a tenth cut away (at each
  * corner, edge and the centre, and from one side only), four with a fifth cut from one side, the
- * picture turned 6° each way (the upright rectangle inside it), and the upright rectangle inside
- * the picture if it is itself a picture turned 6° with its corners filled. For each view:
+ * picture turned 6° each way (the upright rectangle inside it), the upright rectangle inside
+ * the picture if it is itself a picture turned 6° with its corners filled, and the whole turned
+ * a quarter, a half and three quarters round. For each view:
  *
  * - the 64-bit perceptual hash of sharp-phash (the DCT of the grey picture), and the hash of the
  *   view mirrored. Re-encoding, resizing and recompressing move a few bits; a different picture
@@ -39,9 +40,10 @@ const UPRIGHT: readonly Fractions[] = [
   [0, 0, 1, 0.8],
   [0, 0.2, 1, 0.8],
 ];
+const QUARTER_TURNS = [90, 180, 270] as const;
 /** Where each view is in a print (`crops` and `colours` follow this order; compare-prints.ts). */
 export const PRINT_VIEWS = {
-  count: UPRIGHT.length + 3,
+  count: UPRIGHT.length + 3 + QUARTER_TURNS.length,
   turned: [UPRIGHT.length, UPRIGHT.length + 1],
   unturned: UPRIGHT.length + 2,
 } as const;
@@ -104,6 +106,12 @@ export async function photoPrint(image: Buffer): Promise<PhotoPrint | null> {
     original.width > 0 && original.height > 0 ? uprightInside(original.width, original.height, turn) : raw,
   );
   views.push(await printView(await sharp(data, { raw }).extract(unturned).raw().toBuffer(), unturned));
+  // The whole picture a quarter, a half and three quarters round: a copy posted on its side or
+  // upside down is the same picture to the eye, not to a hash.
+  for (const angle of QUARTER_TURNS) {
+    const turned = await sharp(data, { raw }).rotate(angle).raw().toBuffer({ resolveWithObject: true });
+    views.push(await printView(turned.data, turned.info));
+  }
 
   return {
     hash: views[0]!.hash,

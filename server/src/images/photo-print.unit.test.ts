@@ -69,11 +69,14 @@ async function variants(image: Buffer, seed: number): Promise<Record<string, Buf
     ),
     'turned 6° (corners filled)': await jpeg(sharp(image).rotate(seed % 2 ? 6 : -6, { background: '#ffffff' })),
     'cropped by 20% from one side': await jpeg(sharp(image).extract(oneSide)),
+    'turned a quarter (90° or 270°)': await jpeg(sharp(image).rotate(seed % 2 ? 90 : 270)),
+    'upside down (180°)': await jpeg(sharp(image).rotate(180)),
+    'turned a quarter and mirrored': await jpeg(sharp(image).rotate(seed % 2 ? 270 : 90).flop()),
   };
 }
 
 describe('recognising a picture uploaded again', () => {
-  it(`finds a picture re-encoded, resized, recompressed, cropped, mirrored, recoloured, framed, screenshotted, letterboxed or turned, and matches none of 200 different portraits (limits: ${SAME_PICTURE.shapeBits} bits and grey pattern ${SAME_PICTURE.maxShape}, or ${SAME_PICTURE.maxBits} bits and ΔE ${SAME_PICTURE.maxColour})`, async () => {
+  it(`finds a picture re-encoded, resized, recompressed, cropped, mirrored, recoloured, framed, screenshotted, letterboxed, turned a little or a quarter round, and matches none of 200 different portraits (limits: ${SAME_PICTURE.shapeBits} bits and grey pattern ${SAME_PICTURE.maxShape}, or ${SAME_PICTURE.maxBits} bits and ΔE ${SAME_PICTURE.maxColour})`, async () => {
     const prints: PhotoPrint[] = [];
     for (let seed = 0; seed < 200; seed++) prints.push(await printOf(await storedPortrait(seed)));
 

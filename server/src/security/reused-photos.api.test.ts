@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PASSWORD } from '../../test/accounts';
@@ -128,7 +129,7 @@ describe(`reused photos on ${testDatabaseKind}`, () => {
     expect(reused!.details).toContain('a photo an administrator removed');
   });
 
-  it("finds a banned member's photo back on a new account, mirrored or as a phone screenshot", async () => {
+  it("finds a banned member's photo back on a new account, mirrored, as a phone screenshot or on its side", async () => {
     const admin = await factoryAdmin(suite.server);
     const picture = await portraitImage(141);
     const banned = await memberWith(picture, 'Bruno');
@@ -139,7 +140,8 @@ describe(`reused photos on ${testDatabaseKind}`, () => {
       }),
     );
 
-    for (const copy of [await mirroredCopy(picture), await screenshotCopy(picture)]) {
+    const onItsSide = await sharp(picture).rotate(90).jpeg({ quality: 85 }).toBuffer();
+    for (const copy of [await mirroredCopy(picture), await screenshotCopy(picture), onItsSide]) {
       const newcomer = await memberWith(copy, 'Newcomer');
       const [reused] = await reusedCases(admin.client, newcomer.id);
       expect(reused?.photoMatch?.matched).toMatchObject({ userId: banned.id, name: 'Bruno', standing: 'banned' });

@@ -71,7 +71,11 @@ async function variants(image: Buffer, seed: number): Promise<Record<string, Buf
     'cropped by 20% from one side': await jpeg(sharp(image).extract(oneSide)),
     'turned a quarter (90° or 270°)': await jpeg(sharp(image).rotate(seed % 2 ? 90 : 270)),
     'upside down (180°)': await jpeg(sharp(image).rotate(180)),
-    'turned a quarter and mirrored': await jpeg(sharp(image).rotate(seed % 2 ? 270 : 90).flop()),
+    'turned a quarter and mirrored': await jpeg(
+      sharp(image)
+        .rotate(seed % 2 ? 270 : 90)
+        .flop(),
+    ),
   };
 }
 

@@ -24,7 +24,24 @@ describe('hidden words', () => {
 
   // The disguises an abuser reaches for (docs/threat-model.md, Hidden words). Each is read as the
   // word it imitates, so each must land in the Hidden folder.
-  const LIST = ['send nudes', 'idiot', 'venmo', 'ass', 'paypal', 'cash', 'loser', 'дурак', 'ηλίθιος'];
+  const LIST = [
+    'send nudes',
+    'idiot',
+    'venmo',
+    'ass',
+    'paypal',
+    'cash',
+    'loser',
+    'дурак',
+    'ηλίθιος',
+    'whatsapp',
+    'bitch',
+    'ugly',
+    'crazy',
+    'fuck',
+    'kill',
+    'sex',
+  ];
   const tag = (ascii: string) => ascii.replace(/./g, (ch) => String.fromCodePoint(0xe0000 + ch.charCodeAt(0)));
   const EVASIONS: [string, string][] = [
     ['zero-width space', 'send nu\u200Bdes'],
@@ -81,6 +98,25 @@ describe('hidden words', () => {
     ['a long run of emoji before it', `${'😀'.repeat(1990)} venmo`],
     ['Cyrillic word in capitals', 'ДУРАК'],
     ['Greek word in capitals without its accent', 'ΗΛΙΘΙΟΣ'],
+    // A stranger's round on the first version of this list (2026-11-27):
+    ['a tone mark of another script on a letter', 'se\u0E48x'],
+    ['one space inside a word', 'add me on whats app'],
+    ['a space inside a word, a letter apart', 'se x'],
+    ['a dash inside a word', 'se-x'],
+    ['a dot inside a word', 'ven.mo'],
+    ['bars between letters', 's|e|x'],
+    ['asterisks around a word', '**se**x'],
+    ['leetspeak 8', '8itch'],
+    ['leetspeak 9', 'u9ly'],
+    ['leetspeak 6', 'u6ly'],
+    ['leetspeak +', 'bi+ch'],
+    ['leetspeak (', '(razy'],
+    ['v for u', 'fvck'],
+    ['a starred vowel', 'f*ck'],
+    ['kra for k', '\u0138ill'],
+    ['l with a middle dot', '\u0140oser'],
+    ['a doubled letter', 'send nuudes'],
+    ['a doubled first letter', 'ssex'],
   ];
   it.each(EVASIONS)('hides a word disguised with %s', (_, text) => {
     expect(hiderOf(LIST)(text)).toBe(true);
@@ -101,9 +137,31 @@ describe('hidden words', () => {
     'Ich bin müde, aber glücklich',
     'Μου αρέσει η θάλασσα',
     'send a nude-coloured scarf',
+    'Cas, how are you?',
+    'I was expecting you',
+    'Use xylophones',
+    'the glass exhibit',
+    'It was so exciting',
+    'Bob assumed so',
+    'a s a p please, see the c l a s s list',
+    'I love vodka',
+    'Dinner at 8, movie at 9',
+    'as you like',
   ];
   it.each(NEAR_MISSES)('leaves %j alone', (text) => {
     expect(hiderOf(LIST)(text)).toBe(false);
+  });
+
+  it('reads a list of thousands of distinct characters, each code whole', () => {
+    // 1,200 two-character words of CJK ideographs: codes three digits wide.
+    const ideograph = (i: number) => String.fromCodePoint(0x4e00 + i);
+    const words = Array.from({ length: 1200 }, (_, i) => ideograph(2 * i) + ideograph(2 * i + 1));
+    const hides = hiderOf(words);
+    expect(hides(`你 ${ideograph(1000)}${ideograph(1001)} 好`)).toBe(true);
+    // The same characters in other pairs are not the words.
+    expect(hides(`${ideograph(1001)}${ideograph(1002)} ${ideograph(1)}${ideograph(0)}`)).toBe(false);
+    // Control characters typed in a message cannot spell a code.
+    expect(hides('\x01\x02\x02\x02\x01\x02\x02\x03')).toBe(false);
   });
 
   it('matches a list word written with the same disguises', () => {

@@ -10,11 +10,22 @@ import { foldForMatching } from './text-fold';
  */
 export const HIDDEN_WORDS_MAX = 1000;
 export const HIDDEN_WORD_MAX_LENGTH = 100;
+/**
+ * What a list may cost to compile, in the characters its forms give the matcher (a character
+ * outside printable ASCII counts three, as it is written; see compileHiddenWords). 1,000 words of
+ * 20 letters cost about 50,000; a list at the limit compiles in about 15 ms here. Without it, 1,000
+ * words of characters that fold into several took half a second, on every change.
+ */
+export const HIDDEN_WORDS_COST_MAX = 120_000;
+/** How often a member may change the list (an add or a removal), per hour: each change is compiled again. */
+export const HIDDEN_WORD_CHANGES_PER_HOUR = 60;
 
 export const HIDDEN_WORDS_TEXT = {
   wordEmpty: 'Enter a word, a phrase or an emoji.',
   wordTooLong: `Keep each word or phrase under ${HIDDEN_WORD_MAX_LENGTH} characters.`,
   tooMany: `You can hide up to ${HIDDEN_WORDS_MAX} words and phrases. Remove some to add others.`,
+  tooLong: 'Your hidden words are too long in all. Remove or shorten some to add others.',
+  tooManyChanges: 'You have changed your hidden words many times this hour. Try again a little later.',
 } as const;
 
 /**
@@ -32,7 +43,12 @@ export const normalizeHiddenWord = (text: string) =>
 /** Whether a message holds one of a member's words; compiled once per version of the list. */
 export type HiddenWordMatcher = { matches(content: string): boolean };
 
-type Edges = { start: boolean; end: boolean };
+/**
+ * What a form of a list word needs of a place in a message: whole-word edges where the form
+ * starts or ends with a word character, and a span at least as long as the word it stands for (a
+ * form with doubled letters folded, 'as' for 'ass', matches only a stretch that had them).
+ */
+type FormData = { start: boolean; end: boolean; length: number };
 const WORD_CHARACTER = /[\p{L}\p{N}\p{M}_]/u;
 const isWordCharacter = (character: string | undefined) => character !== undefined && WORD_CHARACTER.test(character);
 
@@ -47,50 +63,199 @@ const characterAt = (text: string, index: number) =>
   index < text.length ? String.fromCodePoint(text.codePointAt(index)!) : undefined;
 
 /**
- * The matcher for a list of stored words: one Aho–Corasick automaton over the words' folded
- * forms (text-fold.ts), plain and decoded, and a phrase also without its spaces (spaced-apart
- * letters are joined into one run). A message is folded the same way, and each reading scanned
- * once, in time linear in its length. A form that starts or ends with a letter or digit matches as
- * a whole word there ("ass" is not in "class"); an emoji or a sign matches anywhere.
+ * A reading of a message scanned for forms: a folded text itself, or one made from it with
+ * characters left out, whose `origin` gives, for each UTF-16 unit, its index in the folded text
+ * (edges and spans are judged there, where the left-out characters still stand).
+ */
+type Reading = { text: string; base: string; origin?: number[]; joined?: true };
+
+const WORD_RUNS = /[\p{L}\p{N}\p{M}_]+/gu;
+const DOUBLED_LETTERS = /(\p{L})\1+/gu;
+
+/** Text with the parts a pattern finds left out, and where each unit kept stood. */
+function leftOut(base: string, pattern: RegExp, kept: 'matches' | 'between', keepOfMatch = 0): Reading {
+  let text = '';
+  const origin: number[] = [];
+  const keep = (from: number, to: number) => {
+    text += base.slice(from, to);
+    for (let index = from; index < to; index++) origin.push(index);
+  };
+  let last = 0;
+  for (const match of base.matchAll(pattern)) {
+    if (kept === 'matches') keep(match.index, match.index + match[0].length);
+    else keep(last, match.index + keepOfMatch * (match[1]?.length ?? 0));
+    last = match.index + match[0].length;
+  }
+  if (kept === 'between') keep(last, base.length);
+  return { text, base, origin };
+}
+
+/** The text without what separates its word characters: 'whats app', 'se-x' and 's|e|x' read as one word. */
+const joined = (base: string): Reading => ({ ...leftOut(base, WORD_RUNS, 'matches'), joined: true });
+
+/** The text with each doubled letter once: 'nuudes', 'ssex'. */
+const collapsed = (base: string): Reading => leftOut(base, DOUBLED_LETTERS, 'between', 1);
+
+const withoutSeparators = (form: string) => form.replace(/[^\p{L}\p{N}\p{M}_]+/gu, '');
+const withoutDoubles = (form: string) => form.replace(DOUBLED_LETTERS, '$1');
+
+/** The word (run of word characters) of the base around index: [start, end). */
+function wordAround(base: string, index: number): [number, number] {
+  let [start, end] = [index, index];
+  while (start > 0 && isWordCharacter(characterBefore(base, start))) start -= characterBefore(base, start)!.length;
+  while (end < base.length && isWordCharacter(characterAt(base, end))) end += characterAt(base, end)!.length;
+  return [start, end];
+}
+const isSingle = ([start, end]: [number, number], base: string) => characterAt(base, start)?.length === end - start;
+
+/**
+ * Whether a match of the joined reading begins or ends inside a run of single letters spaced
+ * apart ('c l a s s' is one word, 'class', not 'c', 'l' and 'ass'), where it would not be whole.
+ */
+function splitsSpacedLetters(base: string, first: number, last: number): boolean {
+  const [start, end] = [wordAround(base, first), wordAround(base, last - 1)];
+  if (isSingle(start, base)) {
+    let before = start[0];
+    while (before > 0 && !isWordCharacter(characterBefore(base, before)))
+      before -= characterBefore(base, before)!.length;
+    if (before > 0 && isSingle(wordAround(base, before - 1), base)) return true;
+  }
+  if (isSingle(end, base)) {
+    let after = end[1];
+    while (after < base.length && !isWordCharacter(characterAt(base, after))) after += characterAt(base, after)!.length;
+    if (after < base.length && isSingle(wordAround(base, after), base)) return true;
+  }
+  return false;
+}
+
+/** A short word with one vowel starred, as people write it ('f*ck', 'sh*t'): read in the plain reading. */
+const MASKED_LENGTHS = { min: 3, max: 6 };
+function masked(form: string): string[] {
+  if (form.length < MASKED_LENGTHS.min || form.length > MASKED_LENGTHS.max || !/^[a-z]+$/.test(form)) return [];
+  return form
+    .split('')
+    .flatMap((letter, index) => ('aeiou'.includes(letter) ? [`${form.slice(0, index)}*${form.slice(index + 1)}`] : []));
+}
+
+/** A word's forms with the length of what each stands for; remembered, since lists change a word at a time. */
+type WordForm = readonly [form: string, length: number];
+const formsOfWords = new Map<string, readonly WordForm[]>();
+const WORDS_REMEMBERED = 50_000;
+
+function formsOf(word: string): readonly WordForm[] {
+  const known = formsOfWords.get(word);
+  if (known) return known;
+  const forms: WordForm[] = [];
+  const { plain, decoded } = foldForMatching(word);
+  for (const form of new Set([plain, decoded])) {
+    const whole = withoutSeparators(form);
+    forms.push([form, form.length], [whole, whole.length], [withoutDoubles(whole), whole.length]);
+    for (const starred of masked(whole)) forms.push([starred, starred.length]);
+  }
+  const kept = forms.filter(([form]) => form !== '');
+  if (formsOfWords.size >= WORDS_REMEMBERED) formsOfWords.clear();
+  formsOfWords.set(word, kept);
+  return kept;
+}
+
+/**
+ * The library reads printable ASCII quickly and anything else a grapheme at a time through
+ * Intl.Segmenter, ten times slower. So forms and the text scanned reach it in ASCII: each other
+ * character of the forms is written as a lead (U+0001) and as many base-30 digits (U+0002 to
+ * U+001F) as the list needs, all codes of one list the same width. Those are not printable: no
+ * character of a message is written with them, so a code can only be read whole, from its lead.
+ */
+const LEAD = '\x01';
+const DIGIT_BASE = 30;
+function codeFor(index: number, width: number): string {
+  let code = '';
+  for (let digit = 0, rest = index; digit < width; digit++, rest = Math.floor(rest / DIGIT_BASE))
+    code = String.fromCharCode(2 + (rest % DIGIT_BASE)) + code;
+  return LEAD + code;
+}
+const isPrintableAscii = (code: number) => code >= 0x20 && code < 0x7f;
+
+/** What these stored words cost to compile (HIDDEN_WORDS_COST_MAX). */
+export function hiddenWordsCost(words: Iterable<string>): number {
+  let cost = 0;
+  for (const word of words)
+    for (const [form] of formsOf(word))
+      for (const character of form) cost += isPrintableAscii(character.codePointAt(0)!) ? 1 : 3;
+  return cost;
+}
+
+/**
+ * The matcher for a list of stored words: one Aho–Corasick automaton over each word's forms (the
+ * folded readings of text-fold.ts, plain and decoded; without spaces or other separators; with
+ * doubled letters once; a short word with a vowel starred). A message is folded the same way and
+ * each of its readings (the folded ones, joined across separators, with doubled letters once)
+ * scanned once, in time linear in its length. A form that starts or ends with a letter or digit
+ * matches as a whole word there ("ass" is not in "class"); an emoji or a sign matches anywhere.
  */
 export function compileHiddenWords(words: readonly string[]): HiddenWordMatcher {
-  const forms = new Set<string>();
+  const forms = new Map<string, FormData>();
   for (const word of words) {
-    const { plain, decoded } = foldForMatching(word);
-    for (const form of [plain, decoded, plain.replaceAll(' ', ''), decoded.replaceAll(' ', '')])
-      if (form) forms.add(form);
+    for (const [form, length] of formsOf(word)) {
+      const known = forms.get(form);
+      if (known && known.length <= length) continue;
+      forms.set(form, {
+        start: isWordCharacter(characterAt(form, 0)),
+        end: isWordCharacter(characterBefore(form, form.length)),
+        length,
+      });
+    }
   }
   if (forms.size === 0) return { matches: () => false };
-  const automaton = new AhoCorasick<Edges>(
-    [...forms].map((form) => ({
-      pattern: form,
-      data: { start: isWordCharacter(characterAt(form, 0)), end: isWordCharacter(characterBefore(form, form.length)) },
-    })),
-  );
-  /** Whether text[from, to) holds a form, whole where the form's edges are word characters. */
-  const foundIn = (text: string, from: number, to: number) => {
-    for (const hit of automaton.iterate(text.slice(from, to))) {
-      const { start, end } = hit.data!;
-      if (start && isWordCharacter(characterBefore(text, from + hit.start))) continue;
-      if (end && isWordCharacter(characterAt(text, from + hit.end))) continue;
+  // The forms' characters, each as the library is given it. A character that is in no form ends
+  // any match, so only the runs between such characters are scanned: a list of Latin words skips
+  // a Cyrillic or Arabic message.
+  const alphabet = new Map<number, string>();
+  for (const form of forms.keys()) for (const character of form) alphabet.set(character.codePointAt(0)!, character);
+  const others = [...alphabet.keys()].filter((code) => !isPrintableAscii(code));
+  let width = 1;
+  while (DIGIT_BASE ** width < others.length) width++;
+  others.forEach((code, index) => alphabet.set(code, codeFor(index, width)));
+  const encode = (text: string) => {
+    let out = '';
+    for (const character of text) out += alphabet.get(character.codePointAt(0)!)!;
+    return out;
+  };
+  const automaton = new AhoCorasick<FormData>([...forms].map(([form, data]) => ({ pattern: encode(form), data })));
+
+  /** Whether reading.text[from, to) holds a form, whole and long enough where it stands in the base. */
+  const foundIn = ({ text, base, origin, joined: isJoined }: Reading, from: number, to: number) => {
+    let encoded = '';
+    const at: number[] = []; // for each unit of `encoded`, where its character starts in text
+    for (let index = from; index < to;) {
+      const code = text.codePointAt(index)!;
+      const written = alphabet.get(code)!;
+      encoded += written;
+      for (let unit = 0; unit < written.length; unit++) at.push(index);
+      index += code > 0xffff ? 2 : 1;
+    }
+    at.push(to);
+    for (const hit of automaton.iterate(encoded)) {
+      const { start, end, length } = hit.data!;
+      const [readFrom, readTo] = [at[hit.start]!, at[hit.end]!];
+      const first = origin ? origin[readFrom]! : readFrom;
+      const last = origin ? origin[readTo - 1]! + 1 : readTo;
+      if (last - first < length) continue;
+      if (start && isWordCharacter(characterBefore(base, first))) continue;
+      if (end && isWordCharacter(characterAt(base, last))) continue;
+      if (isJoined && splitsSpacedLetters(base, first, last)) continue;
       return true;
     }
     return false;
   };
-  // A character that is in no form ends any match, so only the runs between such characters are
-  // scanned. The library reads ASCII quickly and anything else a grapheme at a time through
-  // Intl.Segmenter (about a microsecond each), so a list of Latin words skips a Cyrillic or
-  // Arabic message instead of segmenting it.
-  const alphabet = new Set<number>();
-  for (const form of forms) for (const character of form) alphabet.add(character.codePointAt(0)!);
-  const found = (text: string) => {
+  const found = (reading: Reading) => {
+    const { text } = reading;
     let runStart = -1;
     for (let index = 0; index <= text.length;) {
       const code = index < text.length ? text.codePointAt(index)! : -1;
       if (alphabet.has(code)) {
         if (runStart < 0) runStart = index;
       } else if (runStart >= 0) {
-        if (foundIn(text, runStart, index)) return true;
+        if (foundIn(reading, runStart, index)) return true;
         runStart = -1;
       }
       index += code > 0xffff ? 2 : 1;
@@ -100,7 +265,14 @@ export function compileHiddenWords(words: readonly string[]): HiddenWordMatcher 
   return {
     matches(content) {
       const { plain, decoded } = foldForMatching(content);
-      return found(plain) || (decoded !== plain && found(decoded));
+      for (const base of plain === decoded ? [plain] : [plain, decoded]) {
+        if (found({ text: base, base })) return true;
+        const whole = joined(base);
+        if (whole.text !== base && found(whole)) return true;
+        const once = collapsed(base);
+        if (once.text !== base && found(once)) return true;
+      }
+      return false;
     },
   };
 }

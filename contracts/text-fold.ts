@@ -87,7 +87,34 @@ function buildSkeletons(data: Record<string, string>): Map<string, string> {
   return skeletons;
 }
 
-const SKELETONS = buildSkeletons(confusablesData as Record<string, string>);
+const SKELETONS = throughToAscii(
+  buildSkeletons(confusablesData as Record<string, string>),
+  confusablesData as Record<string, string>,
+);
+
+/**
+ * Look-alikes confusables.txt leaves short of ASCII, taken the rest of the way: a skeleton that is
+ * not ASCII read once more through the map, and a letter that is only ever a target (kra ĸ, which
+ * Cyrillic к maps to) read as the ASCII its sources read as.
+ */
+function throughToAscii(skeletons: Map<string, string>, data: Record<string, string>): Map<string, string> {
+  const isAscii = (text: string | undefined) => text !== undefined && /^[\x20-\x7e]+$/.test(text);
+  for (const [source, target] of skeletons) {
+    if (isAscii(target)) continue;
+    const again = target.replace(/[^\x20-\x7e]/gu, (part) => skeletons.get(part) ?? part);
+    if (isAscii(again)) skeletons.set(source, again);
+  }
+  for (const [source, target] of Object.entries(data)) {
+    const small = target.toLowerCase();
+    const isOneLetterOutsideAscii =
+      small.codePointAt(0)! >= 0x80 && String.fromCodePoint(small.codePointAt(0)!) === small;
+    if (!isOneLetterOutsideAscii || skeletons.has(small)) continue;
+    const read = skeletons.get(source.toLowerCase());
+    if (read !== undefined && isAscii(read)) skeletons.set(small, read);
+  }
+  return skeletons;
+}
+
 /** ASCII, by code: lower case, l as i. */
 const ASCII = Array.from({ length: 0x80 }, (_, code) => letters(String.fromCharCode(code)));
 
@@ -106,11 +133,13 @@ const SMALL_CAPITALS: Record<string, string> = Object.fromEntries(
     .split('')
     .map((capital, index) => [capital, letters(String.fromCharCode(97 + index))]),
 );
+/** Letters that read as a Latin one to the eye but to no decomposition or confusables.txt entry. */
+const LOOK_ALIKES: Record<string, string> = { ø: 'o', þ: 'p', ц: 'u', ꞩ: 's', '€': 'e' };
 function letterSymbol(character: string): string | undefined {
   const code = character.codePointAt(0)!;
   for (const [first, last] of LETTER_BLOCKS)
     if (code >= first && code <= last) return letters(String.fromCharCode(97 + code - first));
-  return SMALL_CAPITALS[character];
+  return SMALL_CAPITALS[character] ?? LOOK_ALIKES[character.toLowerCase()];
 }
 
 /** One character outside ASCII, folded; remembered, since a conversation uses few distinct ones. */
@@ -130,6 +159,8 @@ function foldCharacter(character: string): string {
     const code = part.charCodeAt(0);
     folded += code < 0x80 ? ASCII[code] : (SKELETONS.get(part.toLowerCase()) ?? letters(part));
   }
+  // A parenthesised letter or number (⒱, ⑴) is the letter to a reader, not a bracket: ( reads c.
+  if (/^\(.+\)$/.test(folded)) folded = folded.slice(1, -1);
   folded = bounded(folded.normalize('NFC'));
   if (folds.size < FOLDS_REMEMBERED) folds.set(character, folded);
   return folded;
@@ -161,6 +192,11 @@ function plainReading(text: string): string {
   for (const character of text) {
     if (read++ === FOLD_INPUT_MAX) break;
     const code = character.charCodeAt(0);
+    // A mark of any script on a letter that reads as ASCII decorates it: a Thai tone mark on the
+    // e of 'se่x' is seen as an accent, not read. (The vowel signs of Indic scripts sit on their
+    // own letters, which are not ASCII, and stay.)
+    if (code >= 0x80 && out.charCodeAt(out.length - 1) < 0x80 && /[a-z0-9]$/.test(out) && MARK.test(character))
+      continue;
     out += code < 0x80 ? ASCII[code] : foldCharacter(character);
   }
   // Each character was recomposed (NFC) after folding, so a Korean syllable that NFKD took apart
@@ -172,29 +208,36 @@ function plainReading(text: string): string {
 const LEET: Record<string, string> = {
   '0': 'o',
   '1': 'i',
+  '2': 'z',
   '3': 'e',
   '4': 'a',
   '5': 's',
+  '6': 'g',
   '7': 't',
+  '8': 'b',
+  '9': 'g',
   '@': 'a',
   $: 's',
   '!': 'i',
   '|': 'i',
+  '+': 't',
+  '(': 'c',
 };
 const LEET_CHARACTERS = Object.keys(LEET).join('');
 /** What spaces single letters apart: anything that is not a letter, a digit or a leet sign. */
-const SEPARATORS = `[^\\p{L}\\p{N}${LEET_CHARACTERS.replace(/[|$]/g, '\\$&')}]+`;
+const LEET_CLASS = LEET_CHARACTERS.replace(/[|$+(]/g, '\\$&');
+const SEPARATORS = `[^\\p{L}\\p{N}${LEET_CLASS}]+`;
 /** Three or more single letters (or letter-like digits and signs) apart: 's e n d', 'n.u.d.3.s'. */
 const SPACED = new RegExp(
-  `(?<![\\p{L}\\p{N}_])[\\p{L}${LEET_CHARACTERS}](?:${SEPARATORS}[\\p{L}${LEET_CHARACTERS}](?![\\p{L}\\p{N}_])){2,}`,
+  `(?<![\\p{L}\\p{N}_])[\\p{L}${LEET_CLASS}](?:${SEPARATORS}[\\p{L}${LEET_CLASS}](?![\\p{L}\\p{N}_])){2,}`,
   'gu',
 );
 const SEPARATOR_RUNS = new RegExp(SEPARATORS, 'gu');
 /** Digits and signs touching a letter: inside a word, not a number standing alone. */
-const LEET_IN_WORD = new RegExp(`(?<=\\p{L})[${LEET_CHARACTERS}]+|[${LEET_CHARACTERS}]+(?=\\p{L})`, 'gu');
+const LEET_IN_WORD = new RegExp(`(?<=\\p{L})[${LEET_CLASS}]+|[${LEET_CLASS}]+(?=\\p{L})`, 'gu');
 /** A word of signs alone, with at least one that is not a digit ('@$$', '4$$'; not '455'). */
 const LEET_ALONE = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?=[${LEET_CHARACTERS}]*[@$!|])[${LEET_CHARACTERS}]{2,}(?![\\p{L}\\p{N}])`,
+  `(?<![\\p{L}\\p{N}])(?=[${LEET_CLASS}]*[@$!|])[${LEET_CLASS}]{2,}(?![\\p{L}\\p{N}])`,
   'gu',
 );
 /** A letter typed three times or more: 'nuuudes', 'fuuuck' (letters as typed, not leet). */
@@ -209,6 +252,8 @@ function decodedReading(plain: string): string {
       .replace(STRETCHED, '$1')
       .replace(LEET_IN_WORD, leet)
       .replace(LEET_ALONE, leet)
+      // v for u ('fvck'): both sides read every v as u, so 'venmo' still matches 'venmo'.
+      .replaceAll('v', 'u')
       // Words joined by signs read as a phrase: 'send-pics', 'send_pics', 'send.pics'.
       .replace(/[^\p{L}\p{N}\s]+/gu, ' ')
       .replace(/\s+/g, ' ')

@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { HIDDEN_WORDS_MAX } from '../../contracts/hidden-words';
+import { HIDDEN_WORDS_COST_MAX, hiddenWordsCost, normalizeHiddenWord } from '../../contracts/hidden-words';
 import { MESSAGE_MAX_LENGTH } from '../../contracts/messages-api';
 import { openPglite, openPostgres, type Db } from '../../server/src/db/client';
 import { conversations, matches } from '../../server/src/db/schema';
@@ -41,6 +41,8 @@ export type HiddenWordsResults = {
   unchanged: CpuPerSend;
   changedEachSend: CpuPerSend;
   expanding: CpuPerSend;
+  /** The stranger's attack: a list at the cost limit of characters that fold into several, changed before each send of a message of those characters. */
+  worstList: CpuPerSend & { words: number };
 };
 
 /** A seeded generator, so every run sends the same texts and hides the same words. */
@@ -146,12 +148,37 @@ export async function runHiddenWords(db: Db, sends: number, say: (line: string) 
     // collected during the send measured next.
     async () => {
       await deleteHiddenWord(db, { userId: hiding.recipient, word: words[changes % words.length]! });
-      await db.transaction((tx) =>
-        insertHiddenWords(tx, { userId: hiding.recipient, words: [`swap${changes++}`], max: HIDDEN_WORDS_MAX }),
-      );
+      await db.transaction((tx) => insertHiddenWords(tx, hiding.recipient, [`swap${changes++}`]));
     },
   );
   const expanding = await cpuPerSend(sends, () => sendTo(hiding, '\uFDFA'.repeat(MESSAGE_MAX_LENGTH)));
+
+  // The worst list a member may have: words of 100 characters that fold into several each and
+  // read a grapheme at a time, as many as the cost limit allows, one changed before each send of
+  // 2,000 such characters (none of its words).
+  const worst = await pair(db, passwordHash);
+  const expanders = ['\u0609', '\u060A', '\u0F02', '\u0F03', '\u102A', '\u2030', '\u2031'];
+  const noise = (length: number) =>
+    Array.from({ length }, () => expanders[Math.floor(next() * expanders.length)]).join('');
+  const worstWords: string[] = [];
+  while (hiddenWordsCost([...worstWords, 'x'.repeat(100)]) < HIDDEN_WORDS_COST_MAX) {
+    const word = normalizeHiddenWord(noise(100)).slice(0, 100);
+    if (hiddenWordsCost([...worstWords, word]) > HIDDEN_WORDS_COST_MAX) break;
+    worstWords.push(word);
+  }
+  await addHiddenWords(db, worst.recipient, worstWords);
+  let swaps = 0;
+  const worstList = await cpuPerSend(
+    sends,
+    () => sendTo(worst, noise(MESSAGE_MAX_LENGTH)),
+    async () => {
+      // A new word each time, as an attacker would send: its forms are not remembered yet.
+      const slot = swaps++ % worstWords.length;
+      await deleteHiddenWord(db, { userId: worst.recipient, word: worstWords[slot]! });
+      worstWords[slot] = normalizeHiddenWord(noise(100)).slice(0, 100);
+      await db.transaction((tx) => insertHiddenWords(tx, worst.recipient, [worstWords[slot]!]));
+    },
+  );
   const results = {
     words: words.length,
     messageLength: MESSAGE_MAX_LENGTH,
@@ -159,9 +186,10 @@ export async function runHiddenWords(db: Db, sends: number, say: (line: string) 
     unchanged,
     changedEachSend,
     expanding,
+    worstList: { ...worstList, words: worstWords.length },
   };
   say(
-    `  hidden words (1,000 words, 2,000 characters), CPU per send p50 / p99 ms: floor ${floor.p50} / ${floor.p99}; list unchanged ${unchanged.p50} / ${unchanged.p99}; one word changed before each send ${changedEachSend.p50} / ${changedEachSend.p99}; 2,000 × U+FDFA ${expanding.p50} / ${expanding.p99}`,
+    `  hidden words (1,000 words, 2,000 characters), CPU per send p50 / p99 ms: floor ${floor.p50} / ${floor.p99}; list unchanged ${unchanged.p50} / ${unchanged.p99}; one word changed before each send ${changedEachSend.p50} / ${changedEachSend.p99}; 2,000 × U+FDFA ${expanding.p50} / ${expanding.p99}; the worst list (${worstWords.length} words at the cost limit, changed before each send of its characters) ${worstList.p50} / ${worstList.p99}`,
   );
   return results;
 }

@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { HIDDEN_WORDS_MAX, HIDDEN_WORDS_TEXT } from '../../../../contracts/hidden-words';
+import {
+  HIDDEN_WORD_CHANGES_PER_HOUR,
+  HIDDEN_WORDS_COST_MAX,
+  HIDDEN_WORDS_MAX,
+  HIDDEN_WORDS_TEXT,
+  hiddenWordsCost,
+  normalizeHiddenWord,
+} from '../../../../contracts/hidden-words';
 import { MESSAGE_MAX_LENGTH } from '../../../../contracts/messages-api';
 import type { TConversation, TMessage } from '../../../../contracts/messages-api';
 import { matchedPair } from '../../../test/dates';
@@ -113,6 +120,38 @@ describe(`hidden words on ${testDatabaseKind}`, () => {
     );
     for (const words of [['   '], ['x'.repeat(101)], []])
       expect((await member.client.json('POST', '/api/hidden-words', { words })).status).toBe(400);
+  });
+
+  it("refuses a list that would cost too much to compile, and more than an hour's changes (a stranger stalled the server with both)", async () => {
+    const { sharer: member } = await matchedPair(suite, ['Gil', 'Hal']);
+    // Words of 100 characters that each fold into several: a few dozen reach the cost limit.
+    const expanders = ['\u0609', '\u060A', '\u0F02', '\u0F03', '\u102A', '\u2030', '\u2031'];
+    let state = 7;
+    const next = () => (state = (state * 48271) % 2147483647);
+    const word = () => Array.from({ length: 100 }, () => expanders[next() % expanders.length]).join('');
+    const heavy = Array.from({ length: 60 }, word);
+    expect(hiddenWordsCost(heavy.map(normalizeHiddenWord))).toBeGreaterThan(HIDDEN_WORDS_COST_MAX);
+    const refused = await member.client.json<{ error: { message: string } }>('POST', '/api/hidden-words', {
+      words: heavy,
+    });
+    expect([refused.status, refused.body.error.message]).toEqual([400, HIDDEN_WORDS_TEXT.tooLong]);
+    expect((await member.client.json<{ words: unknown[] }>('GET', '/api/hidden-words')).body.words).toEqual([]);
+
+    // Every change is compiled again at the next message: an hour allows HIDDEN_WORD_CHANGES_PER_HOUR
+    // attempts, the refused one above included.
+    const statuses: number[] = [];
+    for (let i = 1; i < HIDDEN_WORD_CHANGES_PER_HOUR; i++) {
+      const change =
+        i % 2
+          ? member.client.json('POST', '/api/hidden-words', { words: ['w'] })
+          : member.client.json('DELETE', '/api/hidden-words?word=w');
+      statuses.push((await change).status);
+    }
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    const spent = await member.client.json<{ error: { message: string } }>('POST', '/api/hidden-words', {
+      words: ['one more'],
+    });
+    expect([spent.status, spent.body.error.message]).toEqual([429, HIDDEN_WORDS_TEXT.tooManyChanges]);
   });
 
   it('compiles a list of 1,000 words once per version, sees a change made by another instance, and reads through disguises and 18-fold text', async () => {

@@ -261,34 +261,21 @@ export const hiddenWordsOf = async (db: Execute, userId: string) =>
     sql`select coalesce(json_agg(word), '[]') as words from hidden_words where user_id = ${userId}`,
   ))!.words;
 
-/**
- * Adds words, as many as fit under the member's limit with the ones they have: how many the
- * member would have, or null when that is over the limit (nothing is added then). The member's
- * words are taken in turn, so two adds at once cannot pass the limit together.
- */
-export async function insertHiddenWords(
-  tx: Execute,
-  { userId, words, max }: { userId: string; words: string[]; max: number },
-) {
+/** Takes the member's list in turn until the transaction ends: one change at a time. */
+export async function lockHiddenWords(tx: Execute, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`hidden-words:${userId}`}))`);
+}
+
+/** Adds words to the member's list; one already there is kept once. */
+export async function insertHiddenWords(tx: Execute, userId: string, words: string[]): Promise<void> {
   const given = sql.join(
     words.map((word) => sql`(${word}::text)`),
     sql`, `,
   );
-  const row = await selectRow(
-    tx,
-    z.object({ total: z.number() }),
-    sql`
-    select count(*)::int as total from (
-      select word from hidden_words where user_id = ${userId}
-      union select w from (values ${given}) as added(w)) every_word`,
-  );
-  if (row!.total > max) return null;
   await tx.execute(sql`
     insert into hidden_words (user_id, word)
     select ${userId}, w from (values ${given}) as added(w)
     on conflict do nothing`);
-  return row!.total;
 }
 
 export async function deleteHiddenWord(db: Execute, { userId, word }: { userId: string; word: string }) {

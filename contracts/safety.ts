@@ -182,6 +182,11 @@ export const ZAdminReport = z.object({
   /** False when the stored evidence no longer matches the seal taken when it was filed. */
   evidenceIntact: z.boolean(),
   photoMatch: ZPhotoMatch.nullable(),
+  /**
+   * A counter-report: the member reported had reported this reporter first. A retaliatory report
+   * after a ban is lifted looks like this; the earlier case is named, with its status.
+   */
+  counterTo: z.object({ caseId: z.uuid(), status: z.enum(CASE_STATUSES), reportedAt: ZInstant }).nullable(),
   createdAt: ZInstant,
 });
 export type TAdminReport = z.infer<typeof ZAdminReport>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REPORT_OUTCOMES } from '../../../contracts/admin';
+import type { TAdminReport } from '../../../contracts/safety';
 import { PASSWORD, signIn } from '../../test/accounts';
 import { matchedPair } from '../../test/dates';
 import { patternImage } from '../../test/images';
@@ -87,5 +88,20 @@ describe(`the careless moderator on ${testDatabaseKind}`, () => {
     await nora.client.json('POST', '/api/likes', { targetId: theo.id });
     expect(JSON.stringify((await back.json('GET', '/api/matches')).body)).not.toContain(nora.id);
     expect(JSON.stringify((await nora.client.json('GET', '/api/conversations')).body)).not.toContain(theo.id);
+
+    // He reports her again, from his restored account: the moderator is told it is a counter-report,
+    // naming her case that got him banned (a careless moderator could otherwise act on it alone).
+    const again = (
+      await back.json<{ id: string }>('POST', '/api/reports', {
+        subjectId: nora.id,
+        reason: 'harassment',
+        clientKey: crypto.randomUUID(),
+      })
+    ).body.id;
+    const queue = (await admin.client.json<{ cases: TAdminReport[] }>('GET', '/api/admin/cases')).body.cases;
+    expect(queue.find((item) => item.id === again)?.counterTo).toMatchObject({ caseId: hers, status: 'actioned' });
+    // The marker says only who reported whom first: hers, filed after his first report, is marked
+    // too, naming it; the moderator weighs both.
+    expect(queue.find((item) => item.id === hers)?.counterTo).toMatchObject({ caseId: retaliation });
   });
 });

@@ -147,11 +147,19 @@ export const selectCases = (db: Execute, { kind, status }: { kind: string; statu
       reporter_name: z.string().nullable(),
       evidence: z.array(ZSnapshotMessage),
       evidence_sha256: z.string(),
+      counter_to: z
+        .object({ caseId: z.string(), status: z.enum(CASE_STATUSES), reportedAt: column.timestamp })
+        .nullable(),
       created_at: column.timestamp,
     }),
     sql`
     select mc.id, mc.kind, mc.status, mc.reason, mc.details, mc.source, ${subjectColumns},
-           mc.opened_by, coalesce(rp.name, ru.name) as reporter_name, mc.evidence, mc.evidence_sha256, mc.created_at
+           mc.opened_by, coalesce(rp.name, ru.name) as reporter_name, mc.evidence, mc.evidence_sha256, mc.created_at,
+           (select json_build_object('caseId', prior.id, 'status', prior.status, 'reportedAt', prior.created_at)
+            from moderation_cases prior
+            where prior.kind = 'report' and prior.opened_by = mc.subject_id and prior.subject_id = mc.opened_by
+              and prior.created_at < mc.created_at
+            order by prior.created_at limit 1) as counter_to
     from moderation_cases mc
     left join "user" u on u.id = mc.subject_id left join profiles p on p.user_id = mc.subject_id
     left join "user" ru on ru.id = mc.opened_by left join profiles rp on rp.user_id = mc.opened_by

@@ -297,6 +297,7 @@ export async function listCasesForAdmin(db: Db, status?: string, kind: string = 
     evidence: row.evidence,
     evidenceIntact: sealOf(row.evidence) === row.evidence_sha256,
     photoMatch: matches.get(row.id) ?? null,
+    counterTo: row.counter_to,
     createdAt: row.created_at,
   }));
 }

@@ -121,6 +121,16 @@ function CaseReview({ item }: { item: TAdminReport }) {
           {item.reporter ? `Reported by ${item.reporter.name}` : 'Raised automatically'} on{' '}
           {new Date(item.createdAt).toLocaleString()}
         </p>
+        {item.counterTo && (
+          <p className="flex items-start gap-1.5 rounded-lg border border-amber-500/40 bg-amber-500/10 p-2 text-sm">
+            <ShieldAlert className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden />
+            <span>
+              <strong>Counter-report.</strong> {item.subject.name} reported {item.reporter?.name ?? 'this reporter'}{' '}
+              first, on {new Date(item.counterTo.reportedAt).toLocaleDateString()} (that case is {item.counterTo.status}
+              ). Check for retaliation before acting.
+            </span>
+          </p>
+        )}
         {item.details && <p className="whitespace-pre-wrap text-sm">{item.details}</p>}
         {item.photoMatch ? (
           <PhotoMatchEvidence match={item.photoMatch} subjectName={item.subject.name} />

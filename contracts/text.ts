@@ -5,8 +5,12 @@ export function asSentence(text: string): string {
   return `${said[0]!.toUpperCase()}${said.slice(1)}${/[.!?]$/.test(said) ? '' : '.'}`;
 }
 
-/** The dots a reader takes for one in an address: full stop, fullwidth, halfwidth and ideographic. */
-const DOT = '[.\\uFF0E\\uFF61\\u3002]';
+/**
+ * The dots a reader takes for one in an address: full stop, fullwidth, halfwidth, ideographic, the
+ * one-dot leader, the hyphenation point, the small full stop, a middle dot (except the Catalan l·l
+ * of 'Gal·la'), and a dot in brackets ('evil[.]com', 'evil(dot)com').
+ */
+const DOT = '(?:[.\\uFF0E\\uFF61\\u3002\\u2024\\u2027\\uFE52]|(?<!l)\\u00B7|\\u00B7(?!l)|[[(](?:\\.|dot)[\\])])';
 
 /**
  * A web or mail address inside a text: a scheme (https://), www., an @ between words, an IP
@@ -26,8 +30,11 @@ const ADDRESS = new RegExp(
 const visible = (text: string) => text.replace(/\p{Default_Ignorable_Code_Point}/gu, '');
 
 export const NAME_TEXT = {
-  noLinks: 'A name cannot contain a web or email address.',
+  noLinks: 'A name cannot contain a web or email address, or a phone number.',
 } as const;
+
+/** A phone number: six or more digits, spaced, dotted, dashed or bracketed as people write them. */
+const PHONE = /\+?\d(?:[\s().-]*\d){5,}/u;
 
 /** Whether a text carries a web or mail address. */
 export const hasAddress = (text: string) => ADDRESS.test(visible(text));
@@ -41,5 +48,5 @@ export const unlinked = (text: string) =>
     found.replace(new RegExp(DOT, 'gu'), '\u2024').replace(/@/g, '\uFF20').replace(/:\/\//g, '\u2236//'),
   );
 
-/** A person's name as someone types it (their own, a contact's): no address may ride in it. */
-export const personName = (name: string) => !hasAddress(name);
+/** A person's name as someone types it (their own, a contact's): no address or number may ride in it. */
+export const personName = (name: string) => !hasAddress(name) && !PHONE.test(visible(name));

@@ -30,6 +30,7 @@ import { MFA_TEXT, PASSWORD_UNCHANGED } from '../../../contracts/account';
 import { accountEventFor, type AuthHooks, type RequestMeta } from './hooks';
 import { hashPassword, verifyPassword } from './password';
 import { consumeLimits, refundLimits, secondFactorLimits } from './rate-limit';
+import { forgetSignUpAttempts } from './sign-up-attempts';
 import { mailDeviceApproval } from './device-check';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE, deviceAccount, deviceCookieValue, knownToMember } from './sign-in-guard';
 import { AppError } from '../lib/errors';
@@ -188,6 +189,20 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
                   'a new account could not be checked against returning members',
                 ),
               ),
+        },
+        update: {
+          // A sign-in link followed for an account that was never confirmed proves the mailbox:
+          // better-auth then removes its password and sessions; whoever signed up first also
+          // named it and filled its details, none of it hers (as on the confirm page).
+          before: async (changes, ctx) => {
+            if (ctx?.path !== '/magic-link/verify' || changes.emailVerified !== true) return;
+            return { data: { ...changes, name: '', registration: null, twoFactorEnabled: false } };
+          },
+          after: async (changed, ctx) => {
+            if (ctx?.path !== '/magic-link/verify' || !changed.emailVerified) return;
+            await db.delete(twoFactorTable).where(eq(twoFactorTable.userId, changed.id));
+            await forgetSignUpAttempts(db, env.AUTH_SECRET, changed.email);
+          },
         },
       },
       session: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONFIRM_EMAIL_TEXT } from '../../../contracts/auth';
-import { confirmationToken, confirmEmail, PASSWORD, signIn, uniqueEmail } from '../../test/accounts';
+import { confirmationToken, confirmEmail, latestMail, PASSWORD, signIn, uniqueEmail } from '../../test/accounts';
 import { factoryMember } from '../../test/members';
 import { serverSuite } from '../../test/suite';
 import { testDatabaseKind } from '../../test/test-server';
@@ -47,6 +47,27 @@ describe(`an address taken first, on ${testDatabaseKind}`, () => {
       const again = await confirmEmail(visitor, victim, { newPassword: 'Attacker456' }, token);
       expect([again.status, again.body.error?.message]).toEqual([409, CONFIRM_EMAIL_TEXT.alreadyConfirmed]);
     }
+  });
+
+  it('keeps nothing of his when she gets in by a sign-in link instead (the link proves her mailbox)', async () => {
+    const victim = uniqueEmail('taken-link');
+    const hisDetails = { name: 'Mallory Attacker', registration: { age: 19, bio: 'his bio', interests: ['scams'] } };
+    expect((await signUp(victim, ATTACKERS, hisDetails)).status).toBe(200);
+    const her = suite.server.client();
+    expect(
+      (await her.json('POST', '/api/auth/sign-in/magic-link', { email: victim, callbackURL: '/dashboard' })).status,
+    ).toBe(200);
+    const link = (await latestMail(her, victim, 'Your Vouch sign-in link')).link!;
+    const followed = await her.get(new URL(link).pathname + new URL(link).search);
+    expect(followed.status).toBe(302);
+    const { body: me } = await her.json<{ user: { name: string }; registration: unknown }>('GET', '/api/me');
+    expect([me.user.name, me.registration]).toEqual(['', null]);
+    // His password is gone, and answered as any wrong password is (not "confirm your email").
+    const his = await signIn(suite.server.client(), victim, ATTACKERS);
+    expect([his.status, (his.body as { error?: { code: string } }).error?.code]).toEqual([
+      401,
+      'INVALID_EMAIL_OR_PASSWORD',
+    ]);
   });
 
   it('confirms nothing on opening an old-style link, refuses a forged token, and keeps guesses at the password few', async () => {

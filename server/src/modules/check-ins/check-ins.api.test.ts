@@ -299,6 +299,12 @@ describe(`date check-ins on ${testDatabaseKind}`, () => {
       'Mia at vouch-help\u3002example',
       'Mia vouch-help\u200D.example',
       'Mia 203.0.113.9/login',
+      // A stranger's round (2026-11-27): dots a reader takes for one, and a number to call.
+      'Mia at evil[.]com',
+      'Mia at evil\u2027com',
+      'Mia at evil\u00B7com',
+      'Mia at evil\uFE52com',
+      'Your Vouch account is locked. Call 0800 555 0100 now',
     ];
     for (const name of phishing) {
       const refused = await member.client.json<{ error: { fields?: Record<string, string> } }>(
@@ -310,6 +316,13 @@ describe(`date check-ins on ${testDatabaseKind}`, () => {
       const profile = await member.client.json('PUT', '/api/profile', { name, interests: [] });
       expect([name, profile.status]).toEqual([name, 400]);
     }
+
+    // What a name may still say reaches the contact as its first word only.
+    const sentence = uniqueEmail('third');
+    await member.client.json('PUT', '/api/trusted-contact', { name: 'Mia your account is locked', email: sentence });
+    const [invitation] = await outbox(sentence);
+    expect(invitation!.text).toContain('Hello Mia,');
+    expect(invitation!.text).not.toContain('locked');
 
     // The note goes word for word to the contact the member chose, but no address in it is a link.
     const date = await onADate();

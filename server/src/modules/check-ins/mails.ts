@@ -20,12 +20,18 @@ export const inZone = (date: Date, timeZone: string) =>
 
 export const firstName = (name: string | null) => name?.trim().split(/\s+/)[0] || 'A Vouch member';
 
+/**
+ * The contact is greeted by the first word of the name the member typed for them: the rest is the
+ * member's text, and a name is the one place where a stranger's words would reach a third party.
+ */
+const greeting = (contactName: string) => `Hello ${contactName.trim().split(/\s+/)[0] || 'there'},`;
+
 export const contactInviteMail = (to: string, contactName: string, memberName: string, link: string) =>
   composeMail(
     to,
     `${memberName} asked you to be their trusted contact`,
     [
-      { kind: 'paragraph', text: `Hello ${contactName},` },
+      { kind: 'paragraph', text: greeting(contactName) },
       {
         kind: 'paragraph',
         text: `${memberName} uses Vouch, a dating app, and would like you to be their trusted contact. When they go on a date, they can ask Vouch to check on them at a time they choose. If they do not answer, we email you with who they are meeting, where and when, so you can reach them.`,
@@ -64,7 +70,7 @@ export function checkInAlertMail(alert: {
   note: string;
 }) {
   return composeMail(alert.to, `${alert.memberName} has not checked in after their date`, [
-    { kind: 'paragraph', text: `Hello ${alert.contactName},` },
+    { kind: 'paragraph', text: greeting(alert.contactName) },
     {
       kind: 'paragraph',
       text: `${alert.memberName} asked us to check on them at ${alert.checkAt} and has not answered. They named you as their trusted contact. Please try to reach them now.`,
@@ -94,7 +100,7 @@ export function checkInAlertMail(alert: {
 
 export const allClearMail = (to: string, contactName: string, memberName: string) =>
   composeMail(to, `${memberName} is OK`, [
-    { kind: 'paragraph', text: `Hello ${contactName},` },
+    { kind: 'paragraph', text: greeting(contactName) },
     { kind: 'paragraph', text: `${memberName} has just checked in after their date: they say they are OK.` },
     { kind: 'small', text: 'Thank you for looking out for them.' },
   ]);

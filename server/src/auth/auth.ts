@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import { magicLink, openAPI, twoFactor } from 'better-auth/plugins';
 import { EmailSchema, PasswordSchema, ZRegistrationDetails } from '../../../contracts/auth';
 import type { Db } from '../db/client';
+import { isBannedNow } from '../db/standing';
 import { account, adminUsers, session, twoFactor as twoFactorTable, user, verification } from '../db/schema';
 import type { Env } from '../env';
 import type { Mailer } from '../mail/mailer';
@@ -214,7 +215,7 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
               .from(user)
               .where(eq(user.id, created.userId))
               .limit(1);
-            if (member && isSuspended(member))
+            if (member && isBannedNow(member))
               throw new APIError('FORBIDDEN', { code: 'BANNED_USER', message: suspendedMessage(member.banExpires) });
           },
         },
@@ -288,7 +289,7 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
             .from(user)
             .where(eq(user.email, email.toLowerCase()))
             .limit(1);
-          if (member && isSuspended(member)) {
+          if (member && isBannedNow(member)) {
             await mailer.send(suspendedMail(email, `${env.BASE_URL}/suspended`));
             return;
           }
@@ -316,9 +317,6 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-const isSuspended = (member: { banned: boolean | null; banExpires: Date | null }) =>
-  !!member.banned && (!member.banExpires || member.banExpires > new Date());
 
 /** What a suspended member is told when they sign in with the right password: until when, if it ends. */
 const suspendedMessage = (until: Date | null) =>

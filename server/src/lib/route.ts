@@ -6,6 +6,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { adminUsers, session, subscriptions, user } from '../db/schema';
 import type { AppEnv, Deps, SessionUser } from './context';
 import { preparedPerDatabase } from '../db/prepared';
+import { bannedNow } from '../db/standing';
 import { AppError } from './errors';
 import { ACCOUNT_SUSPENDED } from '../../../contracts/errors';
 import { readSessionToken } from '../auth/session-cookie';
@@ -166,9 +167,6 @@ export async function isAdminSession(deps: Deps, userId: string, sessionCreatedA
   return adminWindowOpen(sessionCreatedAt) && (await isAdmin(deps, userId));
 }
 
-/** Banned, or suspended until a time still ahead. */
-const isBanned = sql<boolean>`(coalesce(${user.banned}, false) and (${user.banExpires} is null or ${user.banExpires} > now()))`;
-
 /** The session query of every member request, as a named prepared statement; the member's plan comes with it. */
 const sessionByToken = preparedPerDatabase((db) =>
   db
@@ -176,7 +174,7 @@ const sessionByToken = preparedPerDatabase((db) =>
       sessionId: session.id,
       createdAt: session.createdAt,
       updatedAt: session.updatedAt,
-      banned: isBanned,
+      banned: bannedNow('user'),
       user: {
         id: user.id,
         email: user.email,

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { TOO_MANY_SOCKETS_CLOSE, type RealtimeEvent } from '../../../contracts/messages-api';
 import type { Database } from '../db/client';
 import { selectRows, ZId } from '../db/rows';
+import { bannedNow } from '../db/standing';
 import type { Logger } from '../lib/logger';
 
 export const REALTIME_CHANNEL = 'vouch_realtime';
@@ -117,7 +118,7 @@ export class RealtimeHub {
         sql`
         select s.id from session s join "user" u on u.id = s.user_id
         where s.id = any(${sql.param(ids)}::text[]) and s.expires_at > now()
-          and not (coalesce(u.banned, false) and (u.ban_expires is null or u.ban_expires > now()))`,
+          and not ${bannedNow('u')}`,
       );
       const live = new Set(rows.map((row) => row.id));
       for (const [socket, owner] of this.owners) if (!live.has(owner.sessionId)) this.end(socket);

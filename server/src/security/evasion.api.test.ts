@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { TAdminReport } from '../../../contracts/safety';
 import { profiles } from '../db/schema';
-import { latestMail, mailCount, PASSWORD, uniqueEmail } from '../../test/accounts';
+import { latestMail, mailCount, PASSWORD, signIn, uniqueEmail } from '../../test/accounts';
 import { croppedCopy, patternImage, portraitImage } from '../../test/images';
 import { factoryAdmin, factoryMember, type SignedInMember } from '../../test/members';
 import { serverSuite } from '../../test/suite';
@@ -186,6 +186,30 @@ describe(`evasion on ${testDatabaseKind}`, () => {
     const [reused] = await uploadOnNewAccount(admin.client, await croppedCopy(await portraitImage(31)));
     expect(reused!.photoMatch).toMatchObject({ matched: { userId: banned.id, standing: 'banned' } });
     expect(reused!.photoMatch!.matchedImageUrl).toMatch(/^\/api\/files\//);
+  });
+
+  it('takes a member whose suspension has ended for no banned member, before the sweep clears it as after', async () => {
+    const admin = await factoryAdmin(suite.server);
+    const { email, member } = await memberWithPhoto('suspended', 'Sid', 33);
+    expect(
+      (
+        await admin.client.json('PUT', `/api/admin/users/${member.id}/blocked`, {
+          blocked: true,
+          reason: 'Cooling off',
+          days: 1,
+        })
+      ).status,
+    ).toBe(200);
+    const [local, domain] = email.split('@');
+    await expectRefusedSignUp(`${local}+during@${domain}`);
+    // The day passes (the sweep that clears the columns has not run yet).
+    await suite.server.deps.database.db.execute(
+      sql`update "user" set ban_expires = now() - interval '1 minute' where id = ${member.id}`,
+    );
+    const after = `${local}+after@${domain}`;
+    expect((await signUp(after)).status).toBe(200);
+    expect(await mailCount(suite.server.client(), after, 'Confirm your email')).toBe(1);
+    expect((await signIn(suite.server.client(), email, PASSWORD)).status).toBe(200);
   });
 
   it('lifts "Selfie verified" when the photos it vouched for are replaced, until a moderator compares again', async () => {

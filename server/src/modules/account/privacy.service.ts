@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { TPrivacySettings } from '../../../../contracts/account';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
+import { bannedNow } from '../../db/standing';
 import { AppError } from '../../lib/errors';
 
 export async function privacySettings(db: Pick<Db, 'select'>, userId: string): Promise<TPrivacySettings> {
@@ -30,7 +31,7 @@ export async function savePrivacySettings(
     .update(profiles)
     .set({
       hiddenByMember: settings.hideProfile,
-      hidden: sql`${settings.hideProfile} or exists (select 1 from "user" u where u.id = ${userId} and coalesce(u.banned, false))`,
+      hidden: sql`${settings.hideProfile} or exists (select 1 from "user" u where u.id = ${userId} and ${bannedNow('u')})`,
       verifiedOnlyMessages: settings.verifiedOnlyMessages,
       showDistance: settings.showDistance,
       updatedAt: new Date(),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { containing } from '../../db/like';
 import { column, selectRow, selectRows, ZCount } from '../../db/rows';
+import { bannedNow } from '../../db/standing';
 
 /**
  * The admins module's SQL (members, subscriptions, payments, the audit's checks, counters, ads).
@@ -59,7 +60,7 @@ export const liftSuspensions = (db: Execute) =>
     sql`
     with lifted as (
       update "user" set banned = false, ban_reason = null, ban_expires = null
-      where banned and ban_expires is not null and ban_expires <= now() returning id)
+      where coalesce(banned, false) and not ${bannedNow('user')} returning id)
     update profiles set hidden = profiles.hidden_by_member from lifted where profiles.user_id = lifted.id returning profiles.user_id`,
   );
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { selectRow, selectRows } from '../../db/rows';
+import { bannedNow } from '../../db/standing';
 import { blockedBetween } from '../safety/blocks';
 
 /** The profiles module's hand-written SQL, each statement's rows checked against their declared shape (db/rows.ts). */
@@ -77,7 +78,7 @@ export const selectPhotoKeysFor = (
       p.user_id = ${viewerId}
       or (${adminWindowOpen} and exists (select 1 from admin_users a where a.user_id = ${viewerId}))
       or (not ${blockedBetween(sql`p.user_id`, viewerId)}
-          and not (coalesce(u.banned, false) and (u.ban_expires is null or u.ban_expires > now()))
+          and not ${bannedNow('u')}
           and (not coalesce(pr.hidden, false)
                or exists (select 1 from matches m where (m.user_a = p.user_id and m.user_b = ${viewerId})
                                                      or (m.user_b = p.user_id and m.user_a = ${viewerId})))))`,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ReminderKind } from '../../../../contracts/reminders';
 import type { Db } from '../../db/client';
 import { column, selectRow, selectRows } from '../../db/rows';
+import { bannedNow } from '../../db/standing';
 
 /** The reminders module's SQL: settings, the sent-mail log, and what is due. */
 
@@ -80,7 +81,7 @@ export const selectRecipient = (db: Execute, userId: string, kind: ReminderKind)
       last_active_at: column.date.nullable(),
     }),
     sql`
-    select u.email, coalesce(p.name, u.name) as name, coalesce(u.banned, false) as banned,
+    select u.email, coalesce(p.name, u.name) as name, ${bannedNow('u')} as banned,
            coalesce(rs.${sql.raw(KIND_COLUMNS[kind])}, true) as wanted, rs.time_zone, p.last_active_at
     from "user" u left join profiles p on p.user_id = u.id left join reminder_settings rs on rs.user_id = u.id
     where u.id = ${userId}`,

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { column, selectRow, selectRows, ZId } from '../../db/rows';
+import { bannedNow } from '../../db/standing';
 import { SAME_PICTURE, searchedHashes } from '../../images/compare-prints';
 import type { PhotoPrint } from '../../images/photo-print';
 
@@ -95,7 +96,7 @@ export function selectCandidatePrints(db: Execute, { printId, print }: { printId
     db,
     ZStoredPrint,
     sql`
-    select p.id, p.created_at, p.user_id, p.uploaded_by, p.kept_because, coalesce(u.banned, false) as banned,
+    select p.id, p.created_at, p.user_id, p.uploaded_by, p.kept_because, ${bannedNow('u')} as banned,
            p.hash::text as hash, p.crops::text[] as crops, p.colours
     from image_prints p left join "user" u on u.id = p.user_id
     where (p.created_at, p.id) < (select created_at, id from image_prints where id = ${printId})
@@ -207,7 +208,7 @@ export const selectPhotoMatches = (db: Execute, caseIds: string[]) =>
     select m.case_id, m.bits, m.colour_distance, sp.photo_id, sp.selfie_id,
            mp.photo_id as matched_photo_id, mp.selfie_id as matched_selfie_id, m.matched_user_id,
            m.matched_print_id, ${accountName(sql`m.matched_user_id`)} as matched_name,
-           u.id is not null as matched_exists, coalesce(u.banned, false) as matched_banned,
+           u.id is not null as matched_exists, ${bannedNow('u')} as matched_banned,
            mp.kept_because as matched_kept_because
     from reused_photo_matches m
     left join image_prints sp on sp.id = m.print_id

@@ -5,6 +5,7 @@ import { CASE_DECISIONS } from '../../../../contracts/admin';
 import type { Db } from '../../db/client';
 import { otherMemberOf, storedPair, otherMemberColumns } from '../../db/pairs';
 import { column, selectRow, selectRows, ZId } from '../../db/rows';
+import { bannedNow } from '../../db/standing';
 
 /**
  * The safety module's SQL (blocks, unmatching, past matches, reports and the moderation queue).
@@ -173,7 +174,7 @@ export async function selectLeavingSubject(db: Execute, userId: string) {
     db,
     z.object({ email: z.string(), name: z.string(), banned: z.boolean(), cases: z.number() }),
     sql`
-    select u.email, coalesce(p.name, u.name) as name, coalesce(u.banned, false) as banned,
+    select u.email, coalesce(p.name, u.name) as name, ${bannedNow('u')} as banned,
            (select count(*)::int from moderation_cases mc where mc.subject_id = u.id) as cases
     from "user" u left join profiles p on p.user_id = u.id where u.id = ${userId}`,
   );
@@ -226,7 +227,7 @@ export const selectBannedEmails = (db: Execute) =>
   selectRows(
     db,
     z.object({ id: z.string(), email: z.string() }),
-    sql`select id, email from "user" where coalesce(banned, false)`,
+    sql`select u.id, u.email from "user" u where ${bannedNow('u')}`,
   );
 
 /** Deletes a match; its conversation and messages go with it (foreign keys cascade). */

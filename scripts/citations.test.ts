@@ -32,3 +32,25 @@ it('cites no document the repository does not contain: each rule is said where i
   );
   expect(found).toEqual([]);
 });
+
+it('cites only documents of its own that exist: every docs/… path named in code and docs', () => {
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    // Migrations are history, applied as written: not read here.
+    .filter((file) => /\.(ts|tsx|mjs|md)$/.test(file) && fs.existsSync(path.join(root, file)));
+  /** The path, or (for a decision cited by number, 'docs/decisions/017') a file that starts with it. */
+  const exists = (cited: string) =>
+    fs.existsSync(path.join(root, cited)) ||
+    (fs.existsSync(path.join(root, path.dirname(cited))) &&
+      fs.readdirSync(path.join(root, path.dirname(cited))).some((name) => name.startsWith(`${path.basename(cited)}-`)));
+  // Not a URL's path (/api/docs/…): a repository path starts the word.
+  const missing = files.flatMap((file) =>
+    [...fs.readFileSync(path.join(root, file), 'utf8').matchAll(/(?<![/\w.-])docs\/[\w./-]*\w/g)].flatMap(([cited]) =>
+      exists(cited) ? [] : [`${file}: ${cited}`],
+    ),
+  );
+  expect(missing).toEqual([]);
+});

@@ -64,7 +64,7 @@ describe(`brute force and account enumeration on ${testDatabaseKind}`, () => {
   );
 
   it(
-    'takes as long to refuse a wrong password for an account that exists as for one that does not (200 samples each)',
+    'timing, against the other group in the same run: takes as long to refuse a wrong password for an account that exists as for one that does not (200 samples each)',
     { timeout: 300_000 },
     async () => {
       // Two tries per existing account stay under the per-account limit, so every answer is a real refusal.
@@ -88,7 +88,7 @@ describe(`brute force and account enumeration on ${testDatabaseKind}`, () => {
   );
 
   it(
-    'takes as long to refuse an admin email at /admin-login as any other (80 samples each)',
+    'timing, against the other groups in the same run: takes as long to refuse an admin email at /admin-login as any other (80 samples each)',
     { timeout: 300_000 },
     async () => {
       const { createOrPromoteAdmin } = await import('../modules/admins/service');
@@ -126,7 +126,7 @@ describe(`brute force and account enumeration on ${testDatabaseKind}`, () => {
   );
 
   it(
-    "takes as long to answer a sign-up, a reset or a link for a member's address as for a new one (40 samples each)",
+    "timing, against the other group in the same run: takes as long to answer a sign-up, a reset or a link for a member's address as for a new one (40 samples each)",
     { timeout: 300_000 },
     async () => {
       const members = Array.from({ length: 40 }, () => uniqueEmail('paced-known'));

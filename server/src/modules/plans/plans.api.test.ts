@@ -226,8 +226,10 @@ describe(`Premium features, enforced by the suite.server, on ${testDatabaseKind}
     expect(seenByPremium.find((m) => m.senderId === premium.id)!.seen).toBe(true);
     const seenByFree = await messagesSeenBy(free);
     expect(seenByFree.every((m) => m.seen === null)).toBe(true);
-    // Give any stray event time to arrive: the free sender must not hear that they were read.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The free sender must not hear that they were read: a message sent after the read reaches
+    // their socket, and events arrive in order, so a read event would have come before it.
+    const after = await send(premium, 'After reading');
+    await freeSocket.next((e) => e.type === 'message' && e.messageId === after.id);
     expect(
       freeSocket.events.some(
         (e) =>

@@ -1,2 +1,8 @@
 // The messages feature as other features see it: import it from '@/features/messages', never a file inside.
-export { conversationsQueryOptions, fetchMessagesAfter, mergeMessages, messagesQueryOptions } from './messages-api';
+export {
+  conversationsQueryOptions,
+  fetchConversations,
+  fetchMessagesAfter,
+  mergeMessages,
+  messagesQueryOptions,
+} from './messages-api';

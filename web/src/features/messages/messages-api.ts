@@ -4,9 +4,12 @@ import { client, data } from '@/lib/api';
 
 const conversation = client.api.conversations[':conversationId'];
 
+/** The member's conversations, read now (not shared with a read already in flight). */
+export const fetchConversations = async () => (await data(client.api.conversations.$get())).conversations;
+
 export const conversationsQueryOptions = queryOptions({
   queryKey: ['conversations'],
-  queryFn: async () => (await data(client.api.conversations.$get())).conversations,
+  queryFn: fetchConversations,
 });
 
 export const messagesQueryOptions = (conversationId: string) =>

@@ -6,6 +6,7 @@ import { TOO_MANY_SOCKETS_CLOSE, type RealtimeEvent } from '@contracts/messages-
 import { matchesQueryOptions } from '@/features/discovery';
 import {
   conversationsQueryOptions,
+  fetchConversations,
   fetchMessagesAfter,
   mergeMessages,
   messagesQueryOptions,
@@ -99,9 +100,10 @@ export function RealtimeProvider({ userId }: { userId: string }) {
       if (message) {
         void client.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey });
       } else {
-        const conversations = await client
-          .fetchQuery({ ...conversationsQueryOptions, staleTime: 0 })
-          .catch(() => undefined);
+        // Read now, not through a read already in flight: one that began before this message was
+        // stored would not have it (two messages in quick succession lost the second's toast).
+        const conversations = await fetchConversations().catch(() => undefined);
+        if (conversations) client.setQueryData(conversationsQueryOptions.queryKey, conversations);
         message = conversations?.find((c) => c.id === conversationId)?.lastMessage;
       }
       // A message with a word the member hid waits in their Hidden folder: no toast.

@@ -3,6 +3,12 @@ import { ZInstant } from './common';
 import { AUTH_TEXT } from './messages';
 import { EMAIL_PATTERN, loginFormErrors, type TLoginForm } from './login-form';
 
+/**
+ * An address as accounts store and compare it: without surrounding spaces, in lower case (as
+ * better-auth stores it). What counts as the same mailbox for bans is stricter (canonicalEmail).
+ */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
 export const EmailSchema = z
   .string()
   .trim()

@@ -10,7 +10,7 @@ import {
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { magicLink, openAPI, twoFactor } from 'better-auth/plugins';
-import { EmailSchema, PasswordSchema, ZRegistrationDetails } from '../../../contracts/auth';
+import { EmailSchema, normalizeEmail, PasswordSchema, ZRegistrationDetails } from '../../../contracts/auth';
 import type { Db } from '../db/client';
 import { isBannedNow } from '../db/standing';
 import { account, adminUsers, session, twoFactor as twoFactorTable, user, verification } from '../db/schema';
@@ -287,7 +287,7 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
           const [member] = await db
             .select({ twoFactor: user.twoFactorEnabled, banned: user.banned, banExpires: user.banExpires })
             .from(user)
-            .where(eq(user.email, email.toLowerCase()))
+            .where(eq(user.email, normalizeEmail(email)))
             .limit(1);
           if (member && isBannedNow(member)) {
             await mailer.send(suspendedMail(email, `${env.BASE_URL}/suspended`));

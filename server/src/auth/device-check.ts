@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { normalizeEmail } from '../../../contracts/auth';
 import { LOGIN_HINTS } from '../../../contracts/messages';
 import type { Db } from '../db/client';
 import { account, user } from '../db/schema';
@@ -25,7 +26,7 @@ export async function deviceCheck(
     .select({ id: user.id, email: user.email, hash: account.password })
     .from(user)
     .innerJoin(account, and(eq(account.userId, user.id), eq(account.providerId, 'credential')))
-    .where(eq(user.email, email.trim().toLowerCase()))
+    .where(eq(user.email, normalizeEmail(email)))
     .limit(1);
   const right =
     !!member?.hash && typeof password === 'string' && (await verifyPassword({ hash: member.hash, password }));

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { normalizeEmail } from '../../../contracts/auth';
 import { isIPv6 } from 'node:net';
 import type { Db } from '../db/client';
 import { selectRow } from '../db/rows';
@@ -83,7 +84,7 @@ export const SIGN_IN_PER_ACCOUNT_FROM_STRANGERS = 30;
  * only failures count.
  */
 export function signInLimits(address: string, email: string, knownToAccount: boolean, ipMax: number): Limit[] {
-  const who = email.trim().toLowerCase();
+  const who = normalizeEmail(email);
   const from = addressKey(address);
   return [
     { key: `sign-in:ip:${from}`, max: ipMax, windowSeconds: MINUTES_15 },
@@ -118,7 +119,7 @@ export function secondFactorLimits(userId: string, address: string, knownToAccou
 
 /** The limits for one mail-sending auth call (each sends a mail, so every call counts), or none. */
 export function mailLimits(path: string, address: string, email: string | undefined, ipMax: number): Limit[] {
-  const normalized = email?.trim().toLowerCase();
+  const normalized = email === undefined ? undefined : normalizeEmail(email);
   const from = addressKey(address);
   const byEmail = (name: string, max: number, windowSeconds: number): Limit[] =>
     normalized ? [{ key: `${name}:email:${normalized}`, max, windowSeconds }] : [];

@@ -1,4 +1,5 @@
 import { setTimeout } from 'node:timers/promises';
+import { normalizeEmail } from '../../../contracts/auth';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../lib/context';
 import { AppError, errorBody } from '../lib/errors';
@@ -150,7 +151,7 @@ async function answerAuthRequest(
     await database.db.insert(systemLogs).values({
       eventType: 'sign_in_failed',
       detail: 'Wrong email or password',
-      metadata: { email: email.trim().toLowerCase(), ip },
+      metadata: { email: normalizeEmail(email), ip },
     });
   }
   // A link followed in the browser by a suspended member (sent before the suspension) opens
@@ -181,7 +182,7 @@ async function withOfferedFactors(
   const [member] = await db
     .select({ id: user.id })
     .from(user)
-    .where(eq(user.email, email.trim().toLowerCase()))
+    .where(eq(user.email, normalizeEmail(email)))
     .limit(1);
   if (member && (await hooks.emailCodesAllowed(db, member.id))) return response;
   const headers = new Headers(response.headers);

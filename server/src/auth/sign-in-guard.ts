@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { normalizeEmail } from '../../../contracts/auth';
 import { sql, type SQL } from 'drizzle-orm';
 import { parse } from 'hono/utils/cookie';
 import type { Db } from '../db/client';
@@ -39,7 +40,7 @@ export async function knownToAccount(
   address: string,
   deviceUserId: string | null,
 ): Promise<boolean> {
-  return isKnown(db, sql`u.email = ${email.trim().toLowerCase()}`, address, deviceUserId);
+  return isKnown(db, sql`u.email = ${normalizeEmail(email)}`, address, deviceUserId);
 }
 
 /** Whether this browser or address has signed in to this member's account before. */

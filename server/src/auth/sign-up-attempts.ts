@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { normalizeEmail } from '../../../contracts/auth';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
@@ -14,9 +15,9 @@ import type { Db } from '../db/client';
 const KEPT_SECONDS = 86_400;
 
 const key = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
-const identifier = (secret: string, email: string) => `sign-up-attempt:${key(secret, email.trim().toLowerCase())}`;
+const identifier = (secret: string, email: string) => `sign-up-attempt:${key(secret, normalizeEmail(email))}`;
 const typed = (secret: string, email: string, password: string) =>
-  key(secret, `sign-up-attempt:${email.trim().toLowerCase()}:${password}`);
+  key(secret, `sign-up-attempt:${normalizeEmail(email)}:${password}`);
 
 export async function rememberSignUpAttempt(db: Db, secret: string, email: string, password: string): Promise<void> {
   await db.execute(sql`

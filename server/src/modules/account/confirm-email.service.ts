@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify } from 'jose';
 import { z } from 'zod';
-import { CONFIRM_EMAIL_TEXT } from '../../../../contracts/auth';
+import { CONFIRM_EMAIL_TEXT, normalizeEmail } from '../../../../contracts/auth';
 import { consumeLimits } from '../../auth/rate-limit';
 import { forgetSignUpAttempts } from '../../auth/sign-up-attempts';
 import { hashPassword, verifyPassword } from '../../auth/password';
@@ -70,7 +70,7 @@ async function emailOfToken(secret: string, token: string): Promise<string> {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
     const parsed = z.object({ email: z.string(), updateTo: z.string().optional() }).safeParse(payload);
     // A change of address (updateTo) is not a flow of ours.
-    if (parsed.success && parsed.data.updateTo === undefined) return parsed.data.email.toLowerCase();
+    if (parsed.success && parsed.data.updateTo === undefined) return normalizeEmail(parsed.data.email);
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw new AppError('NOT_FOUND', CONFIRM_EMAIL_TEXT.linkExpired);
   }

@@ -1,4 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { normalizeEmail } from '../../../../contracts/auth';
 import {
   ZAdminCaseList,
   ZAdminSignInResult,
@@ -49,7 +50,7 @@ export const adminRoutes = new OpenAPIHono<AppEnv>()
     async (c) => {
       const deps = c.get('deps');
       const { email, password } = c.req.valid('json');
-      const normalized = email.trim().toLowerCase();
+      const normalized = normalizeEmail(email);
       const ip = c.get('clientIp');
       const attempt = await beginSignIn(deps.database.db, {
         email: normalized,

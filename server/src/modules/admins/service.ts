@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { normalizeEmail } from '../../../../contracts/auth';
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../../lib/context';
 import { adminUsers, user } from '../../db/schema';
@@ -16,7 +17,7 @@ export async function createOrPromoteAdmin(
   password?: string,
 ): Promise<PromoteResult> {
   const { db } = deps.database;
-  const normalized = email.trim().toLowerCase();
+  const normalized = normalizeEmail(email);
   let [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, normalized)).limit(1);
   let generated: string | undefined;
   if (!existing) {

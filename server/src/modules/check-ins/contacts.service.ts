@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { normalizeEmail } from '../../../../contracts/auth';
 import { CHECK_IN_TEXT, CONTACT_INVITES_PER_DAY, type TTrustedContact } from '../../../../contracts/check-ins';
 import { consumeLimits } from '../../auth/rate-limit';
 import type { Db } from '../../db/client';
@@ -35,7 +36,7 @@ export async function setContact(
   input: { name: string; email: string },
 ): Promise<TTrustedContact> {
   const { db } = deps.database;
-  const email = input.email.trim().toLowerCase();
+  const email = normalizeEmail(input.email);
   if (canonicalEmail(email) === canonicalEmail(member.email))
     throw new AppError('BAD_REQUEST', CHECK_IN_TEXT.contactIsYou, { email: CHECK_IN_TEXT.contactIsYou });
   const before = await selectContact(db, member.id);

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { normalizeEmail } from '../../../../contracts/auth';
 import type { Db } from '../../db/client';
 import { appendSecurityLog } from '../audit/security-log';
 import { settleLeaverPrints } from './prints.queries';
@@ -25,7 +26,7 @@ import {
  * ways of writing the same mailbox differently meet.
  */
 export function canonicalEmail(email: string): string {
-  const [local = '', domain = ''] = email.trim().toLowerCase().split('@');
+  const [local = '', domain = ''] = normalizeEmail(email).split('@');
   let name = local.split('+')[0]!;
   if (domain === 'gmail.com' || domain === 'googlemail.com') name = name.replace(/\./g, '');
   return `${name}@${domain === 'googlemail.com' ? 'gmail.com' : domain}`;

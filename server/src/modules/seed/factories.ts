@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { normalizeEmail } from '../../../../contracts/auth';
 import type { Db } from '../../db/client';
 import { account, profiles, user } from '../../db/schema';
 import { hashPassword } from '../../auth/password';
@@ -35,7 +36,7 @@ export async function insertMember(db: Db, input: MemberInput): Promise<string> 
   await db.transaction(async (tx) => {
     await tx
       .insert(user)
-      .values({ id, name, email: input.email.toLowerCase(), emailVerified: true, createdAt, updatedAt: createdAt });
+      .values({ id, name, email: normalizeEmail(input.email), emailVerified: true, createdAt, updatedAt: createdAt });
     await tx
       .insert(account)
       .values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: input.passwordHash });

@@ -48,6 +48,12 @@ export const PROFILE_DEFAULTS = {
   bio: 'No bio provided',
 } as const;
 
+/** The name shown for a member everywhere: their profile name, or the display default. */
+export const displayName = (name: string | null | undefined) => name?.trim() || PROFILE_DEFAULTS.name;
+
+/** The first word of it, as mails, shared dates and reminders call people. */
+export const firstName = (name: string | null | undefined) => displayName(name).split(/\s+/)[0]!;
+
 export const PHOTO_LIMITS = {
   maxPhotos: 6,
   maxBytes: 10 * 1024 * 1024,

@@ -28,7 +28,8 @@ import {
   type CheckInRow,
   type DateAsSet,
 } from './check-ins.queries';
-import { allClearMail, checkInAlertMail, checkInAskMail, firstName, inZone } from './mails';
+import { firstName } from '../../../../contracts/profile';
+import { allClearMail, checkInAlertMail, checkInAskMail, inZone } from './mails';
 
 /**
  * Date check-ins. Setting one schedules two jobs: at the chosen time the member is asked "Are

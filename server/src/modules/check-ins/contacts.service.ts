@@ -8,7 +8,8 @@ import { AppError } from '../../lib/errors';
 import { nameOf } from '../profiles/names';
 import { canonicalEmail } from '../safety/returning';
 import { confirmContactByToken, deleteContact, selectContact, upsertContact } from './check-ins.queries';
-import { contactInviteMail, firstName } from './mails';
+import { firstName } from '../../../../contracts/profile';
+import { contactInviteMail } from './mails';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

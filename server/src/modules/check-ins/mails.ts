@@ -18,8 +18,6 @@ export const inZone = (date: Date, timeZone: string) =>
     timeZoneName: 'short',
   });
 
-export const firstName = (name: string | null) => name?.trim().split(/\s+/)[0] || 'A Vouch member';
-
 /**
  * The contact is greeted by the first word of the name the member typed for them: the rest is the
  * member's text, and a name is the one place where a stranger's words would reach a third party.

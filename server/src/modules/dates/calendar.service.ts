@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { firstName } from '../../../../contracts/profile';
 import { type TDatePlan, type TSharedDate } from '../../../../contracts/trust';
 import type { Db } from '../../db/client';
 import { datePlans, dateShares } from '../../db/schema';
@@ -183,7 +184,7 @@ async function sharedPlan(db: Pick<Db, 'execute'>, token: string) {
 export async function readSharedDate(db: Db, token: string): Promise<TSharedDate> {
   const row = await sharedPlan(db, token);
   return {
-    firstName: row.name?.trim().split(/\s+/)[0] || 'Anonymous',
+    firstName: firstName(row.name),
     photoUrl: row.photo_key ? `/api/shared-dates/${token}/photo` : null,
     startsAt: row.starts_at,
     place: row.place,

@@ -1,9 +1,8 @@
-import { PROFILE_DEFAULTS } from '../../../../contracts/profile';
+import { displayName } from '../../../../contracts/profile';
 import { selectName } from './profiles.queries';
 import type { Db } from '../../db/client';
 
-/** The name shown for a member: their profile name, or the display default. */
-export const displayName = (name: string | null | undefined) => name?.trim() || PROFILE_DEFAULTS.name;
+export { displayName };
 
 /** The other member of a pair, from a row read with db/pairs.ts's otherMemberColumns. */
 export const otherMember = (row: { other_id: string; name: string | null }) => ({

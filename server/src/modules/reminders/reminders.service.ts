@@ -6,7 +6,8 @@ import { enqueueJob } from '../../jobs/queue';
 import type { Deps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { Mail } from '../../mail/mailer';
-import { firstName, inZone } from '../check-ins/mails';
+import { firstName } from '../../../../contracts/profile';
+import { inZone } from '../check-ins/mails';
 import {
   dateTomorrowMail,
   dateToVerifyMail,

@@ -8,6 +8,7 @@ import { toast } from '@/lib/toast';
 import { z } from 'zod';
 import { PLACE_MAX } from '@contracts/trust-constants';
 import type { TDatePlan } from '@contracts/trust';
+import { displayName } from '@contracts/profile-constants';
 import { localDateTime } from '@contracts/times';
 import { PageHeader, TitledSection } from '@/components/page/page-header';
 import { Button } from '@/components/ui/button';
@@ -101,7 +102,7 @@ function ProposeForm() {
                 <option value="">Choose a match</option>
                 {options.map((m) => (
                   <option key={m.matchId} value={m.conversationId!}>
-                    {m.profile.name.trim() || 'Anonymous'}
+                    {displayName(m.profile.name)}
                   </option>
                 ))}
               </Select>

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { photoUrl } from '../../../../contracts/picture-urls';
 import type { TAdminStats, TAdminUser } from '../../../../contracts/admin';
 import { PREMIUM_MONTHLY_PRICE } from '../../../../contracts/admin';
 import type { Db } from '../../db/client';
@@ -18,7 +19,7 @@ const toAdminUser = (row: UserRow): TAdminUser => ({
   userId: row.user_id,
   name: row.name?.trim() || 'No name',
   email: row.email,
-  photoUrl: row.photo_id ? `/api/files/${row.photo_id}?size=thumb` : null,
+  photoUrl: row.photo_id ? photoUrl(row.photo_id, 'thumb') : null,
   photoCount: row.photo_count,
   createdAt: row.created_at,
   selfieVerified: !!row.selfie_verified,

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { photoUrl } from '../../../../contracts/picture-urls';
 import { messagePreview, type TConversation, type TMessage } from '../../../../contracts/messages-api';
 import { SAFETY_TEXT } from '../../../../contracts/safety';
 import { hiddenWordMatcher } from '../safety/hidden-word-matchers';
@@ -67,7 +68,7 @@ export async function listConversations(db: Db, viewerId: string): Promise<TConv
     matchId: row.match_id,
     other: {
       ...otherMember(row),
-      thumbUrl: row.photo_id ? `/api/files/${row.photo_id}?size=thumb` : null,
+      thumbUrl: row.photo_id ? photoUrl(row.photo_id, 'thumb') : null,
       selfieVerified: !!row.selfie_verified,
     },
     lastMessage:

@@ -1,4 +1,5 @@
 import { liftVerification, lockMemberPhotos, selectPhotoKeysFor, selectShownKeys } from './profiles.queries';
+import { photoUrl } from '../../../../contracts/picture-urls';
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { PHOTO_LIMITS, PROFILE_TEXT, type TPhoto } from '../../../../contracts/profile';
@@ -13,8 +14,8 @@ import { AppError } from '../../lib/errors';
 
 export const photoUrls = (id: string): TPhoto => ({
   id,
-  url: `/api/files/${id}`,
-  thumbUrl: `/api/files/${id}?size=thumb`,
+  url: photoUrl(id),
+  thumbUrl: photoUrl(id, 'thumb'),
 });
 
 export async function listPhotos(db: Db, userId: string): Promise<TPhoto[]> {

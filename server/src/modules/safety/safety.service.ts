@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { photoUrl, selfieImageUrl } from '../../../../contracts/picture-urls';
 import {
   PAST_MATCH_DAYS,
   REPORT_REASONS,
@@ -303,7 +304,7 @@ export async function listCasesForAdmin(db: Db, status?: string, kind: string = 
 }
 
 const pictureUrl = (photoId: string | null, selfieId: string | null) =>
-  photoId ? `/api/files/${photoId}` : selfieId ? `/api/verification/selfies/${selfieId}/image` : null;
+  photoId ? photoUrl(photoId) : selfieId ? selfieImageUrl(selfieId) : null;
 
 async function photoMatchesOf(db: Db, caseIds: string[]): Promise<Map<string, TPhotoMatch>> {
   if (!caseIds.length) return new Map();

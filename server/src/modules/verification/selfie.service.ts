@@ -1,4 +1,5 @@
 import { asSentence } from '../../../../contracts/text';
+import { photoUrl, selfieImageUrl } from '../../../../contracts/picture-urls';
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import {
@@ -25,7 +26,6 @@ import { displayName } from '../profiles/names';
 import { selectSelfieQueue, selectSelfieReadiness, useChallenge } from './verification.queries';
 
 const POSES = Object.keys(SELFIE_POSES) as SelfiePose[];
-export const selfieImageUrl = (submissionId: string) => `/api/verification/selfies/${submissionId}/image`;
 
 /** A fresh pose, picked at random on the server and valid for a few minutes. */
 export async function startSelfieChallenge(db: Db, userId: string): Promise<TSelfieChallenge> {
@@ -133,7 +133,7 @@ export async function listSelfiesForAdmin(
     status: row.status,
     reason: row.reason,
     imageUrl: selfieImageUrl(row.id),
-    profilePhotoUrls: (row.photo_ids ?? []).map((id) => `/api/files/${id}`),
+    profilePhotoUrls: (row.photo_ids ?? []).map((id) => photoUrl(id)),
     photosChanged: row.trigger === 'photos_changed',
     createdAt: row.created_at,
   }));

@@ -1,4 +1,5 @@
 import type { TPhotoMatch } from '@contracts/safety';
+import { thumbnailOf } from '@contracts/picture-urls';
 
 const STANDING = { active: 'active account', banned: 'banned account', deleted: 'deleted account' } as const;
 
@@ -6,11 +7,7 @@ function Picture({ url, alt, caption, gone }: { url: string | null; alt: string;
   return (
     <figure className="grid content-start gap-1">
       {url ? (
-        <img
-          src={url.startsWith('/api/files/') ? `${url}?size=thumb` : url}
-          alt={alt}
-          className="size-32 rounded-xl object-cover sm:size-40"
-        />
+        <img src={thumbnailOf(url)} alt={alt} className="size-32 rounded-xl object-cover sm:size-40" />
       ) : (
         <div className="flex size-32 items-center justify-center rounded-xl bg-muted p-3 sm:size-40 text-center text-xs text-muted-foreground">
           {gone}

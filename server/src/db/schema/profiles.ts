@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, customType, doublePrecision, index, integer, pgTable, real, text } from 'drizzle-orm/pg-core';
 import { memberId } from './auth';
 import { at, createdAtNow, primaryId } from './columns';
+import { geoCellOfRow } from '../geo-cells';
 
 /** PostgreSQL's full-text document type; only the database reads it (discovery's text search). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -60,9 +61,7 @@ export const profiles = pgTable(
      * The 0.2° grid cell of the snapped position (about 22 km): nearby search reads the top of
      * each cell around the viewer from profiles_geo_cell_idx (docs/design/discovery-queries.md).
      */
-    geoCell: integer('geo_cell').generatedAlwaysAs(
-      sql`case when latitude is null or longitude is null then null else floor((latitude + 90) / 0.2)::int * 2000 + floor((longitude + 180) / 0.2)::int end`,
-    ),
+    geoCell: integer('geo_cell').generatedAlwaysAs(geoCellOfRow),
     /**
      * The words of the name and bio, lower-cased and unstemmed ('simple'): discovery's text
      * search matches each typed word as a word prefix through profiles_search_words_idx (docs/design/discovery-queries.md).

@@ -4,6 +4,7 @@ import { ZDiscoverQuery, ZProfileCard } from '../../../../contracts/discovery';
 import { PROFILE_DEFAULTS } from '../../../../contracts/profile';
 import { RECENTLY_ACTIVE_DAYS } from '../../../../contracts/plans';
 import type { Db } from '../../db/client';
+import { GEO_CELL, geoCellNumber } from '../../db/geo-cells';
 import { containing } from '../../db/like';
 import { column, selectRow, selectRows, ZCount } from '../../db/rows';
 import { likes, photos } from '../../db/schema';
@@ -264,7 +265,6 @@ function flatDistanceKm(viewer: { lat: number; lng: number }): SQL {
   const kmPerLngDegree = KM_PER_DEGREE * Math.cos((viewer.lat * Math.PI) / 180);
   return sql`sqrt(power((p.latitude - ${viewer.lat}) * ${KM_PER_DEGREE}, 2) + power((p.longitude - ${viewer.lng}) * ${kmPerLngDegree}, 2))`;
 }
-const CELL_DEGREES = 0.2; // must match the geo_cell column (migration 0007)
 /** Beyond this many cells (very wide radii) the earth-box index serves nearby instead. */
 const MAX_CELLS = 400;
 
@@ -282,13 +282,13 @@ function boundingBox(center: { lat: number; lng: number }, radiusKm: number) {
 /** The grid cells that cover the circle, or null when there are too many to read one by one. */
 export function cellsAround(center: { lat: number; lng: number }, radiusKm: number): number[] | null {
   const box = boundingBox(center, radiusKm);
-  const latFrom = Math.floor((box.minLat + 90) / CELL_DEGREES);
-  const latTo = Math.floor((box.maxLat + 90) / CELL_DEGREES);
-  const lngFrom = Math.floor((box.minLng + 180) / CELL_DEGREES);
-  const lngTo = Math.floor((box.maxLng + 180) / CELL_DEGREES);
+  const latFrom = Math.floor((box.minLat + 90) / GEO_CELL.degrees);
+  const latTo = Math.floor((box.maxLat + 90) / GEO_CELL.degrees);
+  const lngFrom = Math.floor((box.minLng + 180) / GEO_CELL.degrees);
+  const lngTo = Math.floor((box.maxLng + 180) / GEO_CELL.degrees);
   if ((latTo - latFrom + 1) * (lngTo - lngFrom + 1) > MAX_CELLS) return null;
   const cells: number[] = [];
-  for (let y = latFrom; y <= latTo; y++) for (let x = lngFrom; x <= lngTo; x++) cells.push(y * 2000 + x);
+  for (let y = latFrom; y <= latTo; y++) for (let x = lngFrom; x <= lngTo; x++) cells.push(geoCellNumber(y, x));
   return cells;
 }
 

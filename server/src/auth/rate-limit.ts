@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { normalizeEmail } from '../../../contracts/auth';
 import { isIPv6 } from 'node:net';
 import type { Db } from '../db/client';
-import { selectRow } from '../db/rows';
+import { selectOne } from '../db/rows';
 import { z } from 'zod';
 import { rateLimitMessage } from '../../../contracts/errors';
 import { AppError } from '../lib/errors';
@@ -17,7 +17,7 @@ const ZLimitRow = z.object({ count: z.number(), retry_after: z.number() });
  */
 export async function consumeLimits(db: Db, limits: Limit[]): Promise<void> {
   for (const limit of limits) {
-    const row = await selectRow(
+    const row = await selectOne(
       db,
       ZLimitRow,
       sql`
@@ -30,8 +30,8 @@ export async function consumeLimits(db: Db, limits: Limit[]): Promise<void> {
       returning count,
         ceil(extract(epoch from (window_start + make_interval(secs => ${limit.windowSeconds}) - now())))::int as retry_after`,
     );
-    if (row!.count > limit.max) {
-      const seconds = Math.max(1, row!.retry_after);
+    if (row.count > limit.max) {
+      const seconds = Math.max(1, row.retry_after);
       throw new AppError('RATE_LIMITED', rateLimitMessage(seconds), undefined, { 'Retry-After': String(seconds) });
     }
   }

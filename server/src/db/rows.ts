@@ -51,6 +51,28 @@ export async function selectRow<Shape extends z.ZodType>(
   return row;
 }
 
+/**
+ * The one row a statement always answers (an insert's returning, an aggregate, an upsert),
+ * checked against its shape; anything else is a fault, thrown with the count, instead of a row
+ * asserted to be there.
+ */
+export async function selectOne<Shape extends z.ZodType>(
+  db: Pick<Db, 'execute'>,
+  shape: Shape,
+  query: SQL,
+  options: Options = {},
+): Promise<z.output<Shape>> {
+  const rows = await selectRows(db, shape, query, options);
+  if (rows.length !== 1) throw new Error(`expected exactly one row, got ${rows.length}`);
+  return rows[0]!;
+}
+
+/** The one row an insert's `returning` (or any write of one row) gave back; anything else is a fault. */
+export function onlyRow<Row>(rows: Row[]): Row {
+  if (rows.length !== 1) throw new Error(`expected exactly one row, got ${rows.length}`);
+  return rows[0]!;
+}
+
 /** The PostgreSQL pool behind a database handle (a transaction's handle has none). */
 function poolOf(db: Pick<Db, 'execute'>): pg.Pool | null {
   const client = (db as { $client?: unknown }).$client;

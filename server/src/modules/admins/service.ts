@@ -25,7 +25,8 @@ export async function createOrPromoteAdmin(
     await deps.auth.api.signUpEmail({ body: { email: normalized, password: generated, name: 'Administrator' } });
     [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, normalized)).limit(1);
   }
-  const userId = existing!.id;
+  if (!existing) throw new Error(`the account of ${normalized} could not be made`);
+  const userId = existing.id;
   await db.transaction(async (tx) => {
     await tx.update(user).set({ emailVerified: true }).where(eq(user.id, userId));
     await tx.insert(adminUsers).values({ userId }).onConflictDoNothing();

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { onlyRow } from '../../db/rows';
 import type { TAdminSubscription, TPendingPayment } from '../../../../contracts/admin';
 import { paymentReference, PREMIUM_MONTHLY_PRICE } from '../../../../contracts/plans';
 import type { Db } from '../../db/client';
@@ -126,11 +127,13 @@ export async function activatePremium(
     const expiresAt = new Date(from);
     expiresAt.setUTCMonth(expiresAt.getUTCMonth() + months);
     const change = { tier: 'premium', active: true, expiresAt, cancelledAt: null, updatedAt: now };
-    const [row] = await tx
-      .insert(subscriptions)
-      .values({ userId, ...change })
-      .onConflictDoUpdate({ target: subscriptions.userId, set: change })
-      .returning({ id: subscriptions.id });
+    const row = onlyRow(
+      await tx
+        .insert(subscriptions)
+        .values({ userId, ...change })
+        .onConflictDoUpdate({ target: subscriptions.userId, set: change })
+        .returning({ id: subscriptions.id }),
+    );
     await appendSecurityLog(tx, {
       eventType: 'premium_activated',
       severity: 'warning',
@@ -144,7 +147,7 @@ export async function activatePremium(
         after: { expiresAt: expiresAt.toISOString() },
       },
     });
-    return { id: row!.id, expiresAt };
+    return { id: row.id, expiresAt };
   });
   // The member hears of it at once: they paid, and are waiting for it.
   await notify(db, userId, {

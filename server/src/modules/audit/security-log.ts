@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { column, selectRows } from '../../db/rows';
+import { column, onlyRow, selectRows } from '../../db/rows';
 import { securityLogs } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
 
@@ -103,13 +103,15 @@ export async function appendSecurityLog(tx: Pick<Db, 'execute' | 'insert'>, entr
   // Milliseconds only, so the stored time reads back exactly as it was hashed.
   const createdAt = new Date();
   const hash = entryHash(prevHash, { ...entry, createdAt });
-  const [inserted] = await tx
-    .insert(securityLogs)
-    .values({ ...entry, createdAt, prevHash, hash })
-    .returning({ seq: securityLogs.seq });
+  const inserted = onlyRow(
+    await tx
+      .insert(securityLogs)
+      .values({ ...entry, createdAt, prevHash, hash })
+      .returning({ seq: securityLogs.seq }),
+  );
   if (!headNamesEnd(heads[0], rows[0])) return;
   await tx.execute(sql`
-    insert into security_log_head (id, seq, hash, mac) values (1, ${inserted!.seq}, ${hash}, ${headMac(inserted!.seq, hash)})
+    insert into security_log_head (id, seq, hash, mac) values (1, ${inserted.seq}, ${hash}, ${headMac(inserted.seq, hash)})
     on conflict (id) do update set seq = excluded.seq, hash = excluded.hash, mac = excluded.mac`);
 }
 

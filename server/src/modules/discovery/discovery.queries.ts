@@ -6,7 +6,7 @@ import { RECENTLY_ACTIVE_DAYS } from '../../../../contracts/plans';
 import type { Db } from '../../db/client';
 import { GEO_CELL, geoCellNumber } from '../../db/geo-cells';
 import { containing } from '../../db/like';
-import { column, selectRow, selectRows, ZCount } from '../../db/rows';
+import { column, selectOne, selectRows, ZCount } from '../../db/rows';
 import { likes, photos } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
@@ -308,12 +308,12 @@ const FEW_WORD_MATCHES = 2000;
  */
 export async function fewWordMatches(db: Db, q: string): Promise<boolean> {
   if (await allWordsCommon(db, q)) return false;
-  const found = await selectRow(
+  const found = await selectOne(
     db,
     ZCount,
     sql`select count(*)::int as n from (select 1 from profiles p where p.hidden = false and ${wordsCondition(q)} limit ${FEW_WORD_MATCHES + 1}) m`,
   );
-  return found!.n <= FEW_WORD_MATCHES;
+  return found.n <= FEW_WORD_MATCHES;
 }
 
 /** Whether every word of the search is common by the statistics (a word search with a rare word starts from the word index). */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FREE_DAILY_LIKES } from '../../../../contracts/discovery';
 import type { Db } from '../../db/client';
 import { otherMemberOf, storedPair } from '../../db/pairs';
-import { column, selectRow, selectRows, ZCount, ZId } from '../../db/rows';
+import { column, selectOne, selectRow, selectRows, ZCount, ZId } from '../../db/rows';
 import { passes, profiles } from '../../db/schema';
 import { blockedBetween } from '../safety/blocks';
 import { cardColumns, cardExtras, ZCardRow } from './discovery.queries';
@@ -108,7 +108,7 @@ const ZLikeOutcome = z.object({
 });
 
 export async function recordLike(db: Pick<Db, 'execute'>, like: LikeInput) {
-  return (await selectRow(db, ZLikeOutcome, likeStatement(like), { prepare: true }))!;
+  return selectOne(db, ZLikeOutcome, likeStatement(like), { prepare: true });
 }
 
 /** A pass, or a pass renewed, when the target may be passed on (a row answered); none when not. */

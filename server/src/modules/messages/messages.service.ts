@@ -23,15 +23,16 @@ import {
 } from './messages.queries';
 
 /** Anyone but its two members learns nothing (404). Between a blocked pair the conversation is closed: a clear 403, no content. */
-function checkParticipant(row: ParticipantView | undefined): { otherId: string } {
+/** The viewer's row of a conversation they may write in, or the refusal. */
+function checkParticipant<Row extends ParticipantView>(row: Row | undefined): Row {
   if (!row) throw new AppError('NOT_FOUND', 'That conversation does not exist.');
   if (row.blocked) throw new AppError('BLOCKED', SAFETY_TEXT.cannotMessage);
-  return { otherId: row.other_id };
+  return row;
 }
 
 /** The access check every conversation call starts with. */
 export async function requireParticipant(db: Pick<Db, 'execute'>, ids: Participation) {
-  return checkParticipant(await selectParticipantView(db, ids));
+  return { otherId: checkParticipant(await selectParticipantView(db, ids)).other_id };
 }
 
 /** `receipts`: the viewer has Premium, so their own messages say whether they were read. */
@@ -112,18 +113,18 @@ export async function sendMessage(
   clientKey: string,
 ): Promise<TMessage> {
   // The participant check, the recipient's verified-only setting, the sender's name and plan.
-  const facts = await selectSendFacts(db, { viewerId, conversationId });
-  const { otherId } = checkParticipant(facts);
+  const facts = checkParticipant(await selectSendFacts(db, { viewerId, conversationId }));
+  const otherId = facts.other_id;
   // A member who accepts messages from verified members only is written to by those alone.
-  if (facts!.refused) throw new AppError('FORBIDDEN', SAFETY_TEXT.verifiedOnly);
+  if (facts.refused) throw new AppError('FORBIDDEN', SAFETY_TEXT.verifiedOnly);
   // A word the recipient hid: the message waits in their Hidden folder. Their list is read and
   // compiled only when its version changed since this server last saw it.
-  const version = facts!.hidden_words_version;
+  const version = facts.hidden_words_version;
   const hidden = version !== null && (await hiddenWordMatcher(db, otherId, version)).matches(content);
 
   const note = {
     type: 'message' as const,
-    title: `New message from ${displayName(facts!.sender_name)}`,
+    title: `New message from ${displayName(facts.sender_name)}`,
     message: messagePreview(content),
     link: `/messages?conversation=${conversationId}`,
     groupKey: `conversation:${conversationId}`,
@@ -147,7 +148,7 @@ export async function sendMessage(
         .where(and(eq(messages.senderId, viewerId), eq(messages.clientKey, clientKey)));
   if (!message || message.conversationId !== conversationId)
     throw new AppError('CONFLICT', 'That message key was already used.');
-  const mine = toMessage(message, viewerId, planFromColumns(facts!).tier === 'premium');
+  const mine = toMessage(message, viewerId, planFromColumns(facts).tier === 'premium');
   // The realtime events (ids only: each tab reads the message over HTTP) went out with the statement.
   if (stored) announceStatsChange(db);
   return mine;

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { column, selectRow, selectRows, ZId } from '../../db/rows';
+import { column, selectOne, selectRow, selectRows, ZId } from '../../db/rows';
 import { bannedNow } from '../../db/standing';
 import { SAME_PICTURE, searchedHashes } from '../../images/compare-prints';
 import type { PhotoPrint } from '../../images/photo-print';
@@ -23,7 +23,7 @@ export async function insertPrint(
   tx: Execute,
   p: { userId: string; photoId?: string; selfieId?: string; print: PhotoPrint },
 ): Promise<string> {
-  const row = await selectRow(
+  const row = await selectOne(
     tx,
     ZId,
     sql`
@@ -32,7 +32,7 @@ export async function insertPrint(
             ${bitArray(p.print.crops)}, ${p.print.colours})
     returning id`,
   );
-  return row!.id;
+  return row.id;
 }
 
 /** A print as stored, for the check that runs after its upload. */

@@ -4,7 +4,7 @@ import { CASE_STATUSES, SNAPSHOT_MESSAGES, ZAdminReport, ZSnapshotMessage } from
 import { CASE_DECISIONS } from '../../../../contracts/admin';
 import type { Db } from '../../db/client';
 import { otherMemberOf, storedPair, otherMemberColumns } from '../../db/pairs';
-import { column, selectRow, selectRows, ZId } from '../../db/rows';
+import { column, selectOne, selectRow, selectRows, ZId } from '../../db/rows';
 import { bannedNow } from '../../db/standing';
 
 /**
@@ -264,11 +264,13 @@ export const selectHiddenWords = (db: Execute, userId: string) =>
  * a JSON array, which takes a third of the time of 1,000 rows.
  */
 export const hiddenWordsOf = async (db: Execute, userId: string) =>
-  (await selectRow(
-    db,
-    z.object({ words: z.array(z.string()) }),
-    sql`select coalesce(json_agg(word), '[]') as words from hidden_words where user_id = ${userId}`,
-  ))!.words;
+  (
+    await selectOne(
+      db,
+      z.object({ words: z.array(z.string()) }),
+      sql`select coalesce(json_agg(word), '[]') as words from hidden_words where user_id = ${userId}`,
+    )
+  ).words;
 
 /** Takes the member's list in turn until the transaction ends: one change at a time. */
 export async function lockHiddenWords(tx: Execute, userId: string): Promise<void> {

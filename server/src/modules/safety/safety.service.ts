@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { onlyRow } from '../../db/rows';
 import { photoUrl, selfieImageUrl } from '../../../../contracts/picture-urls';
 import {
   PAST_MATCH_DAYS,
@@ -93,21 +94,23 @@ async function endMatch(tx: Pick<Db, 'execute'> & Pick<Db, 'insert'>, matchId: s
   const snapshot = match.conversation_id ? await snapshotConversation(tx, match.conversation_id) : [];
   if (match.conversation_id)
     await keepCheckInsOfEndedDates(tx, { where: byConversation(match.conversation_id), why: 'ended', by });
-  const [past] = await tx
-    .insert(pastMatches)
-    .values({
-      matchId,
-      userA: match.user_a,
-      userB: match.user_b,
-      unmatchedBy: by,
-      matchedAt: match.created_at,
-      expiresAt: sql`now() + make_interval(days => ${PAST_MATCH_DAYS})`,
-      snapshot,
-    })
-    .returning({ id: pastMatches.id });
+  const past = onlyRow(
+    await tx
+      .insert(pastMatches)
+      .values({
+        matchId,
+        userA: match.user_a,
+        userB: match.user_b,
+        unmatchedBy: by,
+        matchedAt: match.created_at,
+        expiresAt: sql`now() + make_interval(days => ${PAST_MATCH_DAYS})`,
+        snapshot,
+      })
+      .returning({ id: pastMatches.id }),
+  );
   await deleteMatch(tx, matchId);
   return {
-    pastMatchId: past!.id,
+    pastMatchId: past.id,
     closed: { conversationId: match.conversation_id, members: [match.user_a, match.user_b] },
   };
 }

@@ -1,4 +1,5 @@
 import { asSentence } from '../../../../contracts/text';
+import { onlyRow } from '../../db/rows';
 import { photoUrl, selfieImageUrl } from '../../../../contracts/picture-urls';
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
@@ -31,11 +32,10 @@ const POSES = Object.keys(SELFIE_POSES) as SelfiePose[];
 export async function startSelfieChallenge(db: Db, userId: string): Promise<TSelfieChallenge> {
   const pose = POSES[randomInt(POSES.length)]!;
   const expiresAt = new Date(Date.now() + SELFIE_CHALLENGE_MINUTES * 60_000);
-  const [row] = await db
-    .insert(selfieChallenges)
-    .values({ userId, pose, expiresAt })
-    .returning({ id: selfieChallenges.id });
-  return { id: row!.id, pose, instruction: SELFIE_POSES[pose], expiresAt: expiresAt.toISOString() };
+  const row = onlyRow(
+    await db.insert(selfieChallenges).values({ userId, pose, expiresAt }).returning({ id: selfieChallenges.id }),
+  );
+  return { id: row.id, pose, instruction: SELFIE_POSES[pose], expiresAt: expiresAt.toISOString() };
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { containing } from '../../db/like';
-import { column, selectRow, selectRows, ZCount } from '../../db/rows';
+import { column, selectOne, selectRow, selectRows, ZCount } from '../../db/rows';
 import { bannedNow } from '../../db/standing';
 
 /**
@@ -65,7 +65,7 @@ export const liftSuspensions = (db: Execute) =>
   );
 
 export async function selectStats(db: Execute) {
-  const row = await selectRow(
+  const row = await selectOne(
     db,
     z.object({
       total: z.number(),
@@ -85,7 +85,7 @@ export async function selectStats(db: Execute) {
            (select count(*)::int from profiles where selfie_verified) as verified,
            (select count(*)::int from reviews) as ratings`,
   );
-  return row!;
+  return row;
 }
 
 export const ZSubscriptionRow = z.object({
@@ -182,7 +182,7 @@ export const selectNames = (db: Execute, ids: string[]) =>
 
 /** Open reports, open flags, open cases of the given reasons, and cases resolved. */
 export async function selectCaseCounters(db: Execute, highPriorityReasons: string[]) {
-  const row = await selectRow(
+  const row = await selectOne(
     db,
     z.object({ reports: z.number(), flags: z.number(), high: z.number(), resolved: z.number() }),
     sql`
@@ -194,7 +194,7 @@ export async function selectCaseCounters(db: Execute, highPriorityReasons: strin
            )})) as high,
            (select count(*)::int from moderation_cases where status <> 'open') as resolved`,
   );
-  return row!;
+  return row;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { countAdView, selectAdTarget } from './admins.queries';
+import { onlyRow } from '../../db/rows';
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { AdPlacement, TCampaign, TPublicAd } from '../../../../contracts/admin';
@@ -63,14 +64,14 @@ export async function setCampaignActive(db: Db, adminId: string, id: string, act
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(ads).where(eq(ads.id, id));
     if (!before) throw new AppError('NOT_FOUND', 'No such campaign.');
-    const [row] = await tx.update(ads).set({ active }).where(eq(ads.id, id)).returning();
+    const row = onlyRow(await tx.update(ads).set({ active }).where(eq(ads.id, id)).returning());
     await appendSecurityLog(tx, {
       eventType: active ? 'campaign_resumed' : 'campaign_paused',
       severity: 'info',
       actorId: adminId,
       details: { target: id, before: { active: before.active }, after: { active } },
     });
-    return toCampaign(row!);
+    return toCampaign(row);
   });
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { column, selectRow, selectRows } from '../../db/rows';
+import { column, selectOne, selectRow, selectRows } from '../../db/rows';
 
 /** The check-ins module's SQL: trusted contacts and date check-ins. */
 
@@ -26,7 +26,7 @@ export const upsertContact = (
   db: Execute,
   c: { userId: string; name: string; email: string; tokenHash: string; now: Date },
 ) =>
-  selectRow(
+  selectOne(
     db,
     ZContactRow,
     sql`

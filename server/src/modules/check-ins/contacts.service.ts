@@ -69,7 +69,7 @@ export async function setContact(
     tokenHash: hashToken(token),
     now: deps.clock.now(),
   });
-  return toContact(row!);
+  return toContact(row);
 }
 
 export async function removeContact(db: Db, userId: string): Promise<void> {

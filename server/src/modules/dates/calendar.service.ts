@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { onlyRow } from '../../db/rows';
 import { eq } from 'drizzle-orm';
 import { firstName } from '../../../../contracts/profile';
 import { type TDatePlan, type TSharedDate } from '../../../../contracts/trust';
@@ -33,11 +34,13 @@ async function insertPlan(
 ) {
   const startsAt = new Date(plan.startsAt);
   requireFuture(startsAt);
-  const [row] = await db
-    .insert(datePlans)
-    .values({ ...plan, startsAt })
-    .returning();
-  return row!;
+  const row = onlyRow(
+    await db
+      .insert(datePlans)
+      .values({ ...plan, startsAt })
+      .returning(),
+  );
+  return row;
 }
 
 // Shown in each reader's own time zone (contracts/times.ts).

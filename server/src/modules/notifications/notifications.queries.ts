@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { NOTIFICATION_TYPES } from '../../../../contracts/safety';
 import type { Db } from '../../db/client';
-import { column, selectRow, selectRows, ZCount, ZId } from '../../db/rows';
+import { column, selectOne, selectRow, selectRows, ZCount, ZId } from '../../db/rows';
 
 /** The notifications module's SQL, each statement's rows checked against their declared shape (db/rows.ts). */
 
@@ -84,6 +84,5 @@ export async function markGroupRead(db: Execute, { userId, groupKey }: { userId:
 
 /** Stores a notification (notificationUpsert), answering its row. */
 export async function insertNotification(db: Execute, { userId, note }: { userId: string; note: NotificationNote }) {
-  const row = await selectRow(db, ZNotificationRow, notificationUpsert(userId, note));
-  return row!;
+  return selectOne(db, ZNotificationRow, notificationUpsert(userId, note));
 }

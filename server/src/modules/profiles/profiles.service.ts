@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { onlyRow } from '../../db/rows';
 import { GENDERS, ZProfileUpdate, type TOwnProfile } from '../../../../contracts/profile';
 import { trustScore } from '../../../../contracts/discovery';
 import type { Db } from '../../db/client';
@@ -60,13 +61,15 @@ export async function saveOwnProfile(
     interests: input.interests,
     updatedAt: new Date(),
   };
-  const [row] = await db
-    .insert(profiles)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: profiles.userId, set: values })
-    .returning();
+  const row = onlyRow(
+    await db
+      .insert(profiles)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: profiles.userId, set: values })
+      .returning(),
+  );
   announceStatsChange(db);
-  return toOwnProfile(row!, await listPhotos(db, userId));
+  return toOwnProfile(row, await listPhotos(db, userId));
 }
 
 /** About 2 km: the grid stored coordinates are snapped to, so no one is located more closely. */

@@ -100,7 +100,6 @@ describe('hidden words', () => {
     ['Greek word in capitals without its accent', 'ΗΛΙΘΙΟΣ'],
     // A stranger's round on the first version of this list (2026-11-27):
     ['a tone mark of another script on a letter', 'se\u0E48x'],
-    ['one space inside a word', 'add me on whats app'],
     ['a space inside a word, a letter apart', 'se x'],
     ['a dash inside a word', 'se-x'],
     ['a dot inside a word', 'ven.mo'],
@@ -110,13 +109,24 @@ describe('hidden words', () => {
     ['leetspeak 9', 'u9ly'],
     ['leetspeak 6', 'u6ly'],
     ['leetspeak +', 'bi+ch'],
-    ['leetspeak (', '(razy'],
     ['v for u', 'fvck'],
     ['a starred vowel', 'f*ck'],
     ['kra for k', '\u0138ill'],
     ['l with a middle dot', '\u0140oser'],
     ['a doubled letter', 'send nuudes'],
-    ['a doubled first letter', 'ssex'],
+    // A second round (2026-11-27):
+    ['a hash for a vowel', 'f#ck'],
+    ['a dash for a vowel', 'f-ck'],
+    ['a dot for a vowel', 'f.ck'],
+    ['an underscore for a vowel', 'f_ck'],
+    ['a percent sign for a vowel', 'f%ck'],
+    ['a star sign for a vowel', 'f\u2605ck'],
+    ['all but its ends masked', 'f**k'],
+    ['Cyrillic є', 's\u0454x'],
+    ['Greek ω for w', '\u03C9hatsapp'],
+    ['vv for w', 'vvhatsapp'],
+    ['Cyrillic п for n', 'send \u043Fudes'],
+    ['Cyrillic и for n', 'send \u0438udes'],
   ];
   it.each(EVASIONS)('hides a word disguised with %s', (_, text) => {
     expect(hiderOf(LIST)(text)).toBe(true);
@@ -162,6 +172,40 @@ describe('hidden words', () => {
     expect(hides(`${ideograph(1001)}${ideograph(1002)} ${ideograph(1)}${ideograph(0)}`)).toBe(false);
     // Control characters typed in a message cannot spell a code.
     expect(hides('\x01\x02\x02\x02\x01\x02\x02\x03')).toBe(false);
+  });
+
+  // Innocent messages a second round found hidden, each against the word it was taken for.
+  const TAKEN_FOR: [string, string][] = [
+    ['ill', 'I think so'],
+    ['ill', "I'm fine"],
+    ['will', 'the wi-fi is down'],
+    ['bill', "I'm bi"],
+    ['still', 'got tested for every STI'],
+    ['chill', 'I do tai chi'],
+    ['god', 'Good morning!'],
+    ['sex', "It's ex-girlfriend drama"],
+    ['sex', "he's ex-army"],
+    ['sex', "that's ex-pensive"],
+    ['snap', "It's nap time"],
+    ['shit', "it's hit or miss"],
+    ['strip', "It's trip planning"],
+    ['cum', "I'm (um) not sure"],
+    ['clit', 'That party was (lit)'],
+    ['crap', '(rap music)'],
+    ['cash', 'the (ash tray)'],
+    ['anal', 'Dinner with an Al Pacino fan'],
+    ['meth', 'she owes me th\u2026'],
+  ];
+  it.each(TAKEN_FOR)('does not take %j for %j', (word, text) => {
+    expect(hiderOf([word])(text)).toBe(false);
+  });
+
+  it('looks at a bounded number of candidate matches, and hides a message made to give more', () => {
+    const suffixes = Array.from({ length: 99 }, (_, i) => 'ab'.repeat(50).slice(i));
+    const hides = hiderOf(suffixes);
+    const started = performance.now();
+    expect(hides('a b '.repeat(500))).toBe(true);
+    expect(performance.now() - started).toBeLessThan(1000); // 17 ms of work once, against seconds unbounded
   });
 
   it('matches a list word written with the same disguises', () => {

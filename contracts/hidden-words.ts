@@ -67,74 +67,117 @@ const characterAt = (text: string, index: number) =>
  * characters left out, whose `origin` gives, for each UTF-16 unit, its index in the folded text
  * (edges and spans are judged there, where the left-out characters still stand).
  */
-type Reading = { text: string; base: string; origin?: number[]; joined?: true };
+type Reading = {
+  text: string;
+  base: string;
+  origin?: number[];
+  /** Joined across separators: for each unit, the word (run of word characters) of the base it came from. */
+  runs?: { of: number[]; single: boolean[] };
+  /** With doubled letters once: only forms of COLLAPSED_FORM_MIN letters or more are read in it. */
+  collapsed?: true;
+};
 
 const WORD_RUNS = /[\p{L}\p{N}\p{M}_]+/gu;
 const DOUBLED_LETTERS = /(\p{L})\1+/gu;
+/** Marks that glue the part after them to the word before ("it's", "ex-wife"): a joined match starts or ends at none. */
+const JOINERS = new Set(["'", '\u2019', '\u02BC', '-', '\u2010']);
 
-/** Text with the parts a pattern finds left out, and where each unit kept stood. */
-function leftOut(base: string, pattern: RegExp, kept: 'matches' | 'between', keepOfMatch = 0): Reading {
+/**
+ * The text joined across what separates its words where a reader would join them: a separator
+ * without a space ('se-x', 's|e|x', '**se**x'), or any separator next to a single letter ('se x',
+ * 's e x'). Words a space sets apart ('an Al', 'me th') stay apart.
+ */
+function joined(base: string): Reading {
   let text = '';
   const origin: number[] = [];
+  const of: number[] = [];
+  const single: boolean[] = [];
+  let previous: { end: number; single: boolean } | null = null;
+  for (const match of base.matchAll(WORD_RUNS)) {
+    const isSingle = String.fromCodePoint(match[0].codePointAt(0)!) === match[0];
+    if (previous) {
+      const between = base.slice(previous.end, match.index);
+      if (/\s/.test(between) && !previous.single && !isSingle) {
+        text += ' ';
+        origin.push(previous.end);
+        of.push(-1);
+      }
+    }
+    const run = single.length;
+    single.push(isSingle);
+    text += match[0];
+    for (let unit = 0; unit < match[0].length; unit++) {
+      origin.push(match.index + unit);
+      of.push(run);
+    }
+    previous = { end: match.index + match[0].length, single: isSingle };
+  }
+  return { text, base, origin, runs: { of, single } };
+}
+
+/** The text with each doubled letter once: 'nuudes'. */
+function collapsed(base: string): Reading {
+  let text = '';
+  const origin: number[] = [];
+  let last = 0;
   const keep = (from: number, to: number) => {
     text += base.slice(from, to);
     for (let index = from; index < to; index++) origin.push(index);
   };
-  let last = 0;
-  for (const match of base.matchAll(pattern)) {
-    if (kept === 'matches') keep(match.index, match.index + match[0].length);
-    else keep(last, match.index + keepOfMatch * (match[1]?.length ?? 0));
+  for (const match of base.matchAll(DOUBLED_LETTERS)) {
+    keep(last, match.index + match[1]!.length);
     last = match.index + match[0].length;
   }
-  if (kept === 'between') keep(last, base.length);
-  return { text, base, origin };
+  keep(last, base.length);
+  return { text, base, origin, collapsed: true };
 }
+/** Doubled letters are common in words ('good', 'cool'): only longer forms are read with them once. */
+const COLLAPSED_FORM_MIN = 5;
 
-/** The text without what separates its word characters: 'whats app', 'se-x' and 's|e|x' read as one word. */
-const joined = (base: string): Reading => ({ ...leftOut(base, WORD_RUNS, 'matches'), joined: true });
-
-/** The text with each doubled letter once: 'nuudes', 'ssex'. */
-const collapsed = (base: string): Reading => leftOut(base, DOUBLED_LETTERS, 'between', 1);
+/**
+ * A mask inside a word (any sign between letters but an apostrophe) written as '*', in the list's
+ * forms and in the message alike: 'f#ck', 'f-ck' and 'f**k' read as 'f*ck' and 'f**k'.
+ */
+const MASKS = /(?<=\p{L}[^\p{L}\p{N}\s]*)[^\p{L}\p{N}\s'\u2019\u02BC](?=[^\p{L}\p{N}\s]*\p{L})/gu;
+const masked = (text: string) => text.replace(MASKS, '*');
 
 const withoutSeparators = (form: string) => form.replace(/[^\p{L}\p{N}\p{M}_]+/gu, '');
 const withoutDoubles = (form: string) => form.replace(DOUBLED_LETTERS, '$1');
 
-/** The word (run of word characters) of the base around index: [start, end). */
-function wordAround(base: string, index: number): [number, number] {
-  let [start, end] = [index, index];
-  while (start > 0 && isWordCharacter(characterBefore(base, start))) start -= characterBefore(base, start)!.length;
-  while (end < base.length && isWordCharacter(characterAt(base, end))) end += characterAt(base, end)!.length;
-  return [start, end];
+/**
+ * Whether a match of the joined reading is not a whole word there: it starts or ends inside a
+ * run of single letters ('c l a s s' is 'class', not 'ass'), or at a joiner ("it's ex" is not 'sex').
+ */
+function notWholeWhenJoined(reading: Reading, from: number, to: number, first: number, last: number): boolean {
+  const { base, runs } = reading;
+  if (JOINERS.has(base[first - 1] ?? '') || JOINERS.has(base[last] ?? '')) return true;
+  if (!runs) return false;
+  const [firstRun, lastRun] = [runs.of[from]!, runs.of[to - 1]!];
+  const joinedTo = (run: number, step: -1 | 1) => {
+    const neighbour = run + step;
+    return neighbour >= 0 && neighbour < runs.single.length && runs.single[run]! && runs.single[neighbour]!;
+  };
+  return joinedTo(firstRun, -1) || joinedTo(lastRun, 1);
 }
-const isSingle = ([start, end]: [number, number], base: string) => characterAt(base, start)?.length === end - start;
 
 /**
- * Whether a match of the joined reading begins or ends inside a run of single letters spaced
- * apart ('c l a s s' is one word, 'class', not 'c', 'l' and 'ass'), where it would not be whole.
+ * Candidate matches looked at for one message, at most. An ordinary message against a list of
+ * words gives a few; only overlapping forms and text made to repeat them give thousands, and such
+ * a message is hidden rather than read on (each look costs a little).
  */
-function splitsSpacedLetters(base: string, first: number, last: number): boolean {
-  const [start, end] = [wordAround(base, first), wordAround(base, last - 1)];
-  if (isSingle(start, base)) {
-    let before = start[0];
-    while (before > 0 && !isWordCharacter(characterBefore(base, before)))
-      before -= characterBefore(base, before)!.length;
-    if (before > 0 && isSingle(wordAround(base, before - 1), base)) return true;
-  }
-  if (isSingle(end, base)) {
-    let after = end[1];
-    while (after < base.length && !isWordCharacter(characterAt(base, after))) after += characterAt(base, after)!.length;
-    if (after < base.length && isSingle(wordAround(base, after), base)) return true;
-  }
-  return false;
-}
+const HITS_PER_MESSAGE = 5_000;
 
-/** A short word with one vowel starred, as people write it ('f*ck', 'sh*t'): read in the plain reading. */
+/**
+ * A short word (3 to 6 letters) as people mask it: one vowel starred ('f*ck', 'sh*t'), or all
+ * but its ends ('f**k'). Read in the plain reading, where any mask inside a word is a star.
+ */
 const MASKED_LENGTHS = { min: 3, max: 6 };
-function masked(form: string): string[] {
+function starred(form: string): string[] {
   if (form.length < MASKED_LENGTHS.min || form.length > MASKED_LENGTHS.max || !/^[a-z]+$/.test(form)) return [];
-  return form
+  const vowels = form
     .split('')
     .flatMap((letter, index) => ('aeiou'.includes(letter) ? [`${form.slice(0, index)}*${form.slice(index + 1)}`] : []));
+  return form.length > 3 ? [...vowels, `${form[0]}${'*'.repeat(form.length - 2)}${form.at(-1)}`] : vowels;
 }
 
 /** A word's forms with the length of what each stands for; remembered, since lists change a word at a time. */
@@ -147,10 +190,20 @@ function formsOf(word: string): readonly WordForm[] {
   if (known) return known;
   const forms: WordForm[] = [];
   const { plain, decoded } = foldForMatching(word);
-  for (const form of new Set([plain, decoded])) {
+  // Decoding can shorten a word (stretched letters once: 'ill', folded 'iii', decodes to 'i'): its
+  // decoded forms stand for as many letters as the plain one has, or 'i' would match every 'I'.
+  const shortened = Math.max(0, withoutSeparators(plain).length - withoutSeparators(decoded).length);
+  for (const [form, extra] of [
+    [masked(plain), 0],
+    [decoded, shortened],
+  ] as const) {
     const whole = withoutSeparators(form);
-    forms.push([form, form.length], [whole, whole.length], [withoutDoubles(whole), whole.length]);
-    for (const starred of masked(whole)) forms.push([starred, starred.length]);
+    forms.push(
+      [form, form.length + extra],
+      [whole, whole.length + extra],
+      [withoutDoubles(whole), whole.length + extra],
+    );
+    for (const star of starred(whole)) forms.push([star, star.length]);
   }
   const kept = forms.filter(([form]) => form !== '');
   if (formsOfWords.size >= WORDS_REMEMBERED) formsOfWords.clear();
@@ -222,8 +275,13 @@ export function compileHiddenWords(words: readonly string[]): HiddenWordMatcher 
   };
   const automaton = new AhoCorasick<FormData>([...forms].map(([form, data]) => ({ pattern: encode(form), data })));
 
-  /** Whether reading.text[from, to) holds a form, whole and long enough where it stands in the base. */
-  const foundIn = ({ text, base, origin, joined: isJoined }: Reading, from: number, to: number) => {
+  /**
+   * Whether reading.text[from, to) holds a form, whole and long enough where it stands in the
+   * base. `budget.hits`: the candidate matches left to look at for this message; a message made to
+   * give more (a list of overlapping forms and text that repeats them) is taken as holding one.
+   */
+  const foundIn = (reading: Reading, from: number, to: number, budget: { hits: number }) => {
+    const { text, base, origin } = reading;
     let encoded = '';
     const at: number[] = []; // for each unit of `encoded`, where its character starts in text
     for (let index = from; index < to;) {
@@ -235,19 +293,21 @@ export function compileHiddenWords(words: readonly string[]): HiddenWordMatcher 
     }
     at.push(to);
     for (const hit of automaton.iterate(encoded)) {
+      if (--budget.hits < 0) return true;
       const { start, end, length } = hit.data!;
+      if (reading.collapsed && length < COLLAPSED_FORM_MIN) continue;
       const [readFrom, readTo] = [at[hit.start]!, at[hit.end]!];
       const first = origin ? origin[readFrom]! : readFrom;
       const last = origin ? origin[readTo - 1]! + 1 : readTo;
       if (last - first < length) continue;
       if (start && isWordCharacter(characterBefore(base, first))) continue;
       if (end && isWordCharacter(characterAt(base, last))) continue;
-      if (isJoined && splitsSpacedLetters(base, first, last)) continue;
+      if (reading.runs && notWholeWhenJoined(reading, readFrom, readTo, first, last)) continue;
       return true;
     }
     return false;
   };
-  const found = (reading: Reading) => {
+  const found = (reading: Reading, budget: { hits: number }) => {
     const { text } = reading;
     let runStart = -1;
     for (let index = 0; index <= text.length;) {
@@ -255,7 +315,7 @@ export function compileHiddenWords(words: readonly string[]): HiddenWordMatcher 
       if (alphabet.has(code)) {
         if (runStart < 0) runStart = index;
       } else if (runStart >= 0) {
-        if (foundIn(reading, runStart, index)) return true;
+        if (foundIn(reading, runStart, index, budget)) return true;
         runStart = -1;
       }
       index += code > 0xffff ? 2 : 1;
@@ -265,14 +325,15 @@ export function compileHiddenWords(words: readonly string[]): HiddenWordMatcher 
   return {
     matches(content) {
       const { plain, decoded } = foldForMatching(content);
-      for (const base of plain === decoded ? [plain] : [plain, decoded]) {
-        if (found({ text: base, base })) return true;
-        const whole = joined(base);
-        if (whole.text !== base && found(whole)) return true;
-        const once = collapsed(base);
-        if (once.text !== base && found(once)) return true;
-      }
-      return false;
+      const budget = { hits: HITS_PER_MESSAGE };
+      const base = masked(plain);
+      if (found({ text: base, base }, budget)) return true;
+      if (decoded !== plain && found({ text: decoded, base: decoded }, budget)) return true;
+      // Joined from the plain reading, where the apostrophe of "it's" still stands.
+      const whole = joined(base);
+      if (whole.text !== base && found(whole, budget)) return true;
+      const once = collapsed(decoded);
+      return once.text !== decoded && found(once, budget);
     },
   };
 }

@@ -134,7 +134,17 @@ const SMALL_CAPITALS: Record<string, string> = Object.fromEntries(
     .map((capital, index) => [capital, letters(String.fromCharCode(97 + index))]),
 );
 /** Letters that read as a Latin one to the eye but to no decomposition or confusables.txt entry. */
-const LOOK_ALIKES: Record<string, string> = { ø: 'o', þ: 'p', ц: 'u', ꞩ: 's', '€': 'e' };
+const LOOK_ALIKES: Record<string, string> = {
+  ø: 'o',
+  þ: 'p',
+  ц: 'u',
+  ꞩ: 's',
+  '€': 'e',
+  є: 'e',
+  ω: 'w',
+  п: 'n',
+  и: 'n',
+};
 function letterSymbol(character: string): string | undefined {
   const code = character.codePointAt(0)!;
   for (const [first, last] of LETTER_BLOCKS)
@@ -221,11 +231,10 @@ const LEET: Record<string, string> = {
   '!': 'i',
   '|': 'i',
   '+': 't',
-  '(': 'c',
 };
 const LEET_CHARACTERS = Object.keys(LEET).join('');
 /** What spaces single letters apart: anything that is not a letter, a digit or a leet sign. */
-const LEET_CLASS = LEET_CHARACTERS.replace(/[|$+(]/g, '\\$&');
+const LEET_CLASS = LEET_CHARACTERS.replace(/[|$+]/g, '\\$&');
 const SEPARATORS = `[^\\p{L}\\p{N}${LEET_CLASS}]+`;
 /** Three or more single letters (or letter-like digits and signs) apart: 's e n d', 'n.u.d.3.s'. */
 const SPACED = new RegExp(
@@ -252,7 +261,8 @@ function decodedReading(plain: string): string {
       .replace(STRETCHED, '$1')
       .replace(LEET_IN_WORD, leet)
       .replace(LEET_ALONE, leet)
-      // v for u ('fvck'): both sides read every v as u, so 'venmo' still matches 'venmo'.
+      // vv for w, and v for u ('fvck'): both sides read every v as u, so 'venmo' still matches 'venmo'.
+      .replaceAll('vv', 'w')
       .replaceAll('v', 'u')
       // Words joined by signs read as a phrase: 'send-pics', 'send_pics', 'send.pics'.
       .replace(/[^\p{L}\p{N}\s]+/gu, ' ')

@@ -39,6 +39,9 @@ import { LOGIN_HINTS } from '../../../contracts/messages';
 import { ACCOUNT_SUSPENDED } from '../../../contracts/errors';
 import { NAME_TEXT, personName } from '../../../contracts/text';
 
+/** Sign-in codes mailed to one account in 15 minutes, at most. */
+const CODE_MAILS_PER_15_MINUTES = 5;
+
 /** How long a mailed confirmation link works. */
 const CONFIRM_LINK_SECONDS = 60 * 60 * 24;
 
@@ -242,6 +245,15 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
           const userId = ctx.context.session?.user.id ?? (await pendingSecondFactorUser(ctx));
           if (userId && !(await hooks.emailCodesAllowed(db, userId)))
             throw new APIError('BAD_REQUEST', { code: 'EMAIL_CODES_OFF', message: MFA_TEXT.emailCodesOff });
+          // Whoever holds her password could otherwise fill her inbox with codes.
+          if (userId)
+            await consumeLimits(db, [
+              { key: `code-mail:${userId}`, max: CODE_MAILS_PER_15_MINUTES, windowSeconds: 900 },
+            ]).catch((error: unknown) => {
+              if (error instanceof AppError && error.code === 'RATE_LIMITED')
+                throw new APIError('TOO_MANY_REQUESTS', { code: 'RATE_LIMITED', message: error.message });
+              throw error;
+            });
         }
       }),
       // Security activity: sign-ins and password and second-factor changes, kept per member.

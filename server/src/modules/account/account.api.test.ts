@@ -143,6 +143,15 @@ describe(`second factors on ${testDatabaseKind}`, () => {
     expect((await device.json('POST', '/api/auth/two-factor/verify-otp', { code })).status).toBe(200);
     expect((await device.api.me.$get()).status).toBe(200);
 
+    // Whoever holds her password cannot fill her inbox: five codes in 15 minutes, then refused.
+    const flood: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const { device: other } = await signInElsewhere(email);
+      flood.push((await other.json('POST', '/api/auth/two-factor/send-otp', {})).status);
+    }
+    expect(flood).toEqual([200, 200, 200, 200, 429, 429, 429, 429]);
+    expect(await mailCount(device, email, 'Your Vouch sign-in code')).toBe(5);
+
     await ok(client.api.account.security['email-code'].$put({ json: { enabled: false, password: PASSWORD } }));
     expect(await kinds(client)).toEqual(expect.arrayContaining(['mfa_email_enabled', 'mfa_email_disabled']));
     // With the factor off no code is needed, and none would be mailed.

@@ -129,7 +129,7 @@ describe(`hidden words on ${testDatabaseKind}`, () => {
     let state = 7;
     const next = () => (state = (state * 48271) % 2147483647);
     const word = () => Array.from({ length: 100 }, () => expanders[next() % expanders.length]).join('');
-    const heavy = Array.from({ length: 60 }, word);
+    const heavy = Array.from({ length: 80 }, word);
     expect(hiddenWordsCost(heavy.map(normalizeHiddenWord))).toBeGreaterThan(HIDDEN_WORDS_COST_MAX);
     const refused = await member.client.json<{ error: { message: string } }>('POST', '/api/hidden-words', {
       words: heavy,

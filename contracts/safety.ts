@@ -187,6 +187,8 @@ export const ZAdminReport = z.object({
    * after a ban is lifted looks like this; the earlier case is named, with its status.
    */
   counterTo: z.object({ caseId: z.uuid(), status: z.enum(CASE_STATUSES), reportedAt: ZInstant }).nullable(),
+  /** The member reported had blocked this reporter before the report: the same warning, without a case. */
+  blockedByReported: z.boolean(),
   createdAt: ZInstant,
 });
 export type TAdminReport = z.infer<typeof ZAdminReport>;

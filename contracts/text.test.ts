@@ -16,6 +16,9 @@ describe('names that carry nothing but a name', () => {
     'Mia mia@evil.com',
     'Your Vouch account is locked. Call 0800 555 0100 now',
     'Call +44 (20) 7946-0958',
+    // A second round (2026-11-27):
+    '\u{1D7CE}\u{1D7D6}\u{1D7CE}\u{1D7CE}\u{1D7D3}\u{1D7D3}\u{1D7D3}\u{1D7CE}\u{1D7CF}\u{1D7CE}\u{1D7CE}',
+    'evil\u2E31com',
   ])('refuses %j', (name) => {
     expect(personName(name)).toBe(false);
   });

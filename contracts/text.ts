@@ -7,10 +7,10 @@ export function asSentence(text: string): string {
 
 /**
  * The dots a reader takes for one in an address: full stop, fullwidth, halfwidth, ideographic, the
- * one-dot leader, the hyphenation point, the small full stop, a middle dot (except the Catalan l·l
- * of 'Gal·la'), and a dot in brackets ('evil[.]com', 'evil(dot)com').
+ * one-dot leader, the hyphenation point, the small full stop, the word separator middle dot, a
+ * middle dot (except the Catalan l·l of 'Gal·la'), and a dot in brackets ('evil[.]com', 'evil(dot)com').
  */
-const DOT = '(?:[.\\uFF0E\\uFF61\\u3002\\u2024\\u2027\\uFE52]|(?<!l)\\u00B7|\\u00B7(?!l)|[[(](?:\\.|dot)[\\])])';
+const DOT = '(?:[.\\uFF0E\\uFF61\\u3002\\u2024\\u2027\\uFE52\\u2E31]|(?<!l)\\u00B7|\\u00B7(?!l)|[[(](?:\\.|dot)[\\])])';
 
 /**
  * A web or mail address inside a text: a scheme (https://), www., an @ between words, an IP
@@ -27,7 +27,8 @@ const ADDRESS = new RegExp(
   ].join('|'),
   'iu',
 );
-const visible = (text: string) => text.replace(/\p{Default_Ignorable_Code_Point}/gu, '');
+/** As a reader sees it: invisible characters gone, font and width forms (𝟎, ０) as the plain ones. */
+const visible = (text: string) => text.normalize('NFKC').replace(/\p{Default_Ignorable_Code_Point}/gu, '');
 
 export const NAME_TEXT = {
   noLinks: 'A name cannot contain a web or email address, or a phone number.',

@@ -4,7 +4,7 @@ import type { TAdminReport } from '../../../contracts/safety';
 import { PASSWORD, signIn } from '../../test/accounts';
 import { matchedPair } from '../../test/dates';
 import { patternImage } from '../../test/images';
-import { factoryAdmin } from '../../test/members';
+import { factoryAdmin, factoryMember } from '../../test/members';
 import { serverSuite } from '../../test/suite';
 import { testDatabaseKind } from '../../test/test-server';
 import type { TestClient } from '../../test/test-client';
@@ -100,6 +100,21 @@ describe(`the careless moderator on ${testDatabaseKind}`, () => {
     ).body.id;
     const queue = (await admin.client.json<{ cases: TAdminReport[] }>('GET', '/api/admin/cases')).body.cases;
     expect(queue.find((item) => item.id === again)?.counterTo).toMatchObject({ caseId: hers, status: 'actioned' });
+    // Someone who only blocked him (she never reported him) is not named by a case: his report of
+    // her is marked as one from a member she blocked.
+    const bea = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Bea' } });
+    expect((await bea.client.json('PUT', `/api/blocks/${theo.id}`, {})).status).toBe(200);
+    const ofBea = (
+      await back.json<{ id: string }>('POST', '/api/reports', {
+        subjectId: bea.id,
+        reason: 'harassment',
+        clientKey: crypto.randomUUID(),
+      })
+    ).body.id;
+    const marked = (await admin.client.json<{ cases: TAdminReport[] }>('GET', '/api/admin/cases')).body.cases.find(
+      (item) => item.id === ofBea,
+    );
+    expect([marked?.counterTo, marked?.blockedByReported]).toEqual([null, true]);
     // The marker says only who reported whom first: hers, filed after his first report, is marked
     // too, naming it; the moderator weighs both.
     expect(queue.find((item) => item.id === hers)?.counterTo).toMatchObject({ caseId: retaliation });

@@ -151,6 +151,7 @@ export const selectCases = (db: Execute, { kind, status }: { kind: string; statu
       counter_to: z
         .object({ caseId: z.string(), status: z.enum(CASE_STATUSES), reportedAt: column.timestamp })
         .nullable(),
+      blocked_by_reported: z.boolean(),
       created_at: column.timestamp,
     }),
     sql`
@@ -160,7 +161,9 @@ export const selectCases = (db: Execute, { kind, status }: { kind: string; statu
             from moderation_cases prior
             where prior.kind = 'report' and prior.opened_by = mc.subject_id and prior.subject_id = mc.opened_by
               and prior.created_at < mc.created_at
-            order by prior.created_at limit 1) as counter_to
+            order by prior.created_at limit 1) as counter_to,
+           exists (select 1 from blocks b where b.blocker_id = mc.subject_id and b.blocked_id = mc.opened_by
+                   and b.created_at < mc.created_at) as blocked_by_reported
     from moderation_cases mc
     left join "user" u on u.id = mc.subject_id left join profiles p on p.user_id = mc.subject_id
     left join "user" ru on ru.id = mc.opened_by left join profiles rp on rp.user_id = mc.opened_by

@@ -302,6 +302,7 @@ export async function listCasesForAdmin(db: Db, status?: string, kind: string = 
     evidenceIntact: sealOf(row.evidence) === row.evidence_sha256,
     photoMatch: matches.get(row.id) ?? null,
     counterTo: row.counter_to,
+    blockedByReported: row.blocked_by_reported,
     createdAt: row.created_at,
   }));
 }

@@ -131,6 +131,15 @@ function CaseReview({ item }: { item: TAdminReport }) {
             </span>
           </p>
         )}
+        {item.blockedByReported && !item.counterTo && (
+          <p className="flex items-start gap-1.5 rounded-lg border border-amber-500/40 bg-amber-500/10 p-2 text-sm">
+            <ShieldAlert className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden />
+            <span>
+              <strong>Reported by someone blocked.</strong> {item.subject.name} had blocked{' '}
+              {item.reporter?.name ?? 'this reporter'} before this report. Check for retaliation before acting.
+            </span>
+          </p>
+        )}
         {item.details && <p className="whitespace-pre-wrap text-sm">{item.details}</p>}
         {item.photoMatch ? (
           <PhotoMatchEvidence match={item.photoMatch} subjectName={item.subject.name} />

@@ -18,6 +18,7 @@ export async function startServer(
     BASE_URL: `http://127.0.0.1:${port}`,
     NODE_ENV: 'test',
     RATE_LIMIT_IP_MAX: '1000',
+    MESSAGES_PER_MINUTE: '1000000',
     DEV_TOOLS_KEY: TEST_DEV_KEY,
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;

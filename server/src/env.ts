@@ -38,6 +38,8 @@ const EnvSchema = z
       .default('false')
       .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v))),
     RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(60),
+    /** Messages one member may send a minute (messages/send-rate.ts). */
+    MESSAGES_PER_MINUTE: z.coerce.number().int().positive().default(60),
     /** Uploads (photos, selfies, date photos, ad images) one member may send per 10 minutes. */
     UPLOADS_PER_MEMBER: z.coerce.number().int().positive().default(20),
     WEB_DIST: z.string().default('./dist/web'),

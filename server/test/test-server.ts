@@ -68,6 +68,7 @@ export async function startTestServer(
     DATABASE_URL: db.databaseUrl,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     RATE_LIMIT_IP_MAX: '1000',
+    MESSAGES_PER_MINUTE: '100000',
     // Tests run due jobs themselves (deps.jobs.runDue()), when the clock says so.
     JOB_POLL_MS: '60000',
     DEV_TOOLS_KEY: TEST_DEV_KEY,

@@ -32,6 +32,7 @@ describe.runIf(testDatabaseKind === 'postgres')('realtime across two server proc
       BASE_URL: secondUrl,
       NODE_ENV: 'test',
       RATE_LIMIT_IP_MAX: '1000',
+      MESSAGES_PER_MINUTE: '100000',
     });
     await waitForHealth(secondUrl);
   });

@@ -5,6 +5,7 @@ import type { AppEnv } from '../../lib/context';
 import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi';
 import { route } from '../../lib/route';
 import { listConversations, listMessages, markRead, sendMessage } from './messages.service';
+import { sendRateOf } from './send-rate';
 
 const conversationParams = z.object({ conversationId: z.uuid() });
 const common = { 404: errorResponse('Not a conversation of yours') };
@@ -37,10 +38,16 @@ export const messageRoutes = new OpenAPIHono<AppEnv>()
     route('Messages', 'member', 'post', '/api/conversations/{conversationId}/messages', {
       summary: 'Send a message; retrying with the same clientKey stores it once',
       request: { params: conversationParams, body: jsonBody(ZSendMessage) },
-      responses: { 201: jsonResponse(ZMessage, 'Stored'), 400: errorResponse('Empty or too long'), ...common },
+      responses: {
+        201: jsonResponse(ZMessage, 'Stored'),
+        400: errorResponse('Empty or too long'),
+        429: errorResponse('More than MESSAGES_PER_MINUTE this minute'),
+        ...common,
+      },
     }),
     async (c) => {
       const { content, clientKey } = c.req.valid('json');
+      sendRateOf(c.get('deps').env).count(c.var.user.id);
       return c.json(
         await sendMessage(c.var.db, c.var.user.id, c.req.valid('param').conversationId, content, clientKey),
         201,

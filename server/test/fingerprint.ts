@@ -17,7 +17,13 @@ export async function tableFingerprint(server: TestServer): Promise<string> {
     const tables = rows
       .map((r) => r.name)
       .filter((name) => !['rate_limits', 'system_logs'].includes(name) && !name.includes('migrations'));
-    statement = `select ${tables.map((name) => `'${name}=' || (select count(*) from "${name}")`).join(` || ' ' || `)} as counts`;
+    // The reminder sweep enqueues its next run every five minutes, whatever the requests: a
+    // rejected request that landed on the boundary would seem to have written a job.
+    const count = (name: string) =>
+      name === 'jobs'
+        ? `(select count(*) from "jobs" where kind <> 'reminder.sweep')`
+        : `(select count(*) from "${name}")`;
+    statement = `select ${tables.map((name) => `'${name}=' || ${count(name)}`).join(` || ' ' || `)} as counts`;
     statements.set(server, statement);
   }
   return (await db.execute<{ counts: string }>(sql.raw(statement))).rows[0]!.counts;

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { photoUrl } from '../../../../contracts/picture-urls';
 import { messagePreview, type TConversation, type TMessage } from '../../../../contracts/messages-api';
 import { SAFETY_TEXT } from '../../../../contracts/safety';
-import { hiddenWordMatcher } from '../safety/hidden-word-matchers';
+import { isHiddenFor } from '../safety/hidden-word-matchers';
 import type { Db } from '../../db/client';
 import { messages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -120,7 +120,7 @@ export async function sendMessage(
   // A word the recipient hid: the message waits in their Hidden folder. Their list is read and
   // compiled only when its version changed since this server last saw it.
   const version = facts.hidden_words_version;
-  const hidden = version !== null && (await hiddenWordMatcher(db, otherId, version)).matches(content);
+  const hidden = version !== null && (await isHiddenFor(db, otherId, version, content));
 
   const note = {
     type: 'message' as const,

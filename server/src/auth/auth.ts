@@ -77,11 +77,12 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
     await mailer.send(knownAddressSignUpMail(member.email, `${env.BASE_URL}/login`));
   }
 
-  /** The limits a code tried at a sign-in's second-factor step counts against (rate-limit.ts). */
+  /** The limits a code tried at a sign-in's second-factor step counts against (rate-limit.ts), and whether from her own device. */
   async function secondFactorLimitsOf(ctx: HookContext, userId: string) {
     const address = ctx.headers?.get(CLIENT_IP_HEADER) ?? '';
     const device = deviceAccount(ctx.headers?.get('cookie'), env.AUTH_SECRET);
-    return secondFactorLimits(userId, address, await knownToMember(db, userId, address, device));
+    const known = await knownToMember(db, userId, address, device);
+    return { known, limits: secondFactorLimits(userId, address, known) };
   }
 
   /**
@@ -93,13 +94,12 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
   async function guardSecondFactor(ctx: HookContext): Promise<void> {
     const userId = await pendingSecondFactorUser(ctx);
     if (!userId) return; // enrolment, signed in: no sign-in to guard
-    const limits = await secondFactorLimitsOf(ctx, userId);
+    const { known, limits } = await secondFactorLimitsOf(ctx, userId);
     try {
       await consumeLimits(db, limits);
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'RATE_LIMITED')) throw error;
-      if (limits.some((limit) => limit.key.startsWith('second-factor:own:')))
-        throw new APIError('TOO_MANY_REQUESTS', { code: 'RATE_LIMITED', message: error.message });
+      if (known) throw new APIError('TOO_MANY_REQUESTS', { code: 'RATE_LIMITED', message: error.message });
       const [member] = await db.select({ id: user.id, email: user.email }).from(user).where(eq(user.id, userId));
       if (member) mailDeviceApproval({ db, mailer, logger, secret: env.AUTH_SECRET, baseUrl: env.BASE_URL }, member);
       throw new APIError('FORBIDDEN', { code: 'DEVICE_CHECK', message: LOGIN_HINTS.deviceCheck });
@@ -260,7 +260,7 @@ export function createAuth(options: { env: Env; db: Db; mailer: Mailer; logger: 
       after: createAuthMiddleware(async (ctx) => {
         if (SECOND_FACTOR_PATHS.has(ctx.path)) await logAdminSecondFactor(db, hooks, ctx);
         if (SECOND_FACTOR_PATHS.has(ctx.path) && ctx.context.newSession && !isAPIError(ctx.context.returned))
-          await refundLimits(db, await secondFactorLimitsOf(ctx, ctx.context.newSession.user.id));
+          await refundLimits(db, (await secondFactorLimitsOf(ctx, ctx.context.newSession.user.id)).limits);
         const kind = accountEventFor(ctx.path, !!ctx.context.session);
         if (!kind || isAPIError(ctx.context.returned)) return;
         const newSession = ctx.context.newSession;

@@ -91,29 +91,17 @@ describe(`the careless moderator on ${testDatabaseKind}`, () => {
 
     // He reports her again, from his restored account: the moderator is told it is a counter-report,
     // naming her case that got him banned (a careless moderator could otherwise act on it alone).
-    const again = (
-      await back.json<{ id: string }>('POST', '/api/reports', {
-        subjectId: nora.id,
-        reason: 'harassment',
-        clientKey: crypto.randomUUID(),
-      })
-    ).body.id;
-    const queue = (await admin.client.json<{ cases: TAdminReport[] }>('GET', '/api/admin/cases')).body.cases;
+    const again = await report(back, nora.id);
+    const cases = async () =>
+      (await admin.client.json<{ cases: TAdminReport[] }>('GET', '/api/admin/cases')).body.cases;
+    const queue = await cases();
     expect(queue.find((item) => item.id === again)?.counterTo).toMatchObject({ caseId: hers, status: 'actioned' });
     // Someone who only blocked him (she never reported him) is not named by a case: his report of
     // her is marked as one from a member she blocked.
     const bea = await factoryMember(suite.server, suite.passwordHash, { profile: { name: 'Bea' } });
     expect((await bea.client.json('PUT', `/api/blocks/${theo.id}`, {})).status).toBe(200);
-    const ofBea = (
-      await back.json<{ id: string }>('POST', '/api/reports', {
-        subjectId: bea.id,
-        reason: 'harassment',
-        clientKey: crypto.randomUUID(),
-      })
-    ).body.id;
-    const marked = (await admin.client.json<{ cases: TAdminReport[] }>('GET', '/api/admin/cases')).body.cases.find(
-      (item) => item.id === ofBea,
-    );
+    const ofBea = await report(back, bea.id);
+    const marked = (await cases()).find((item) => item.id === ofBea);
     expect([marked?.counterTo, marked?.blockedByReported]).toEqual([null, true]);
     // The marker says only who reported whom first: hers, filed after his first report, is marked
     // too, naming it; the moderator weighs both.
